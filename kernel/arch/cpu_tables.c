@@ -1,0 +1,71 @@
+/* GDT/TSS/IDT setup (Intel SDM Vol. 3A 3.4.5 segment descriptors, 6.14.1
+ * 64-bit IDT gate descriptors, 6.14.5 interrupt stack table). */
+#include <stdbool.h>
+
+#include "kernel/arch/cpu_tables.h"
+#include "kernel/arch/x86.h"
+#include "kernel/lib/mem.h"
+
+struct idt_gate {
+	uint16_t offset_lo;
+	uint16_t selector;
+	uint8_t ist;
+	uint8_t type_attr;
+	uint16_t offset_mid;
+	uint32_t offset_hi;
+	uint32_t zero;
+} __attribute__((packed));
+
+struct table_ptr {
+	uint16_t limit;
+	uint64_t base;
+} __attribute__((packed));
+
+#define SEL_CODE 0x08
+#define SEL_DATA 0x10
+#define SEL_TSS  0x18
+#define GATE_INTERRUPT 0x8E /* present, DPL0, 64-bit interrupt gate */
+
+extern const uint64_t exception_stub_table[32];
+
+static struct idt_gate idt[32] __attribute__((aligned(16)));
+static bool idt_built;
+
+static void build_idt(void)
+{
+	for (int v = 0; v < 32; v++) {
+		uint64_t a = exception_stub_table[v];
+		idt[v] = (struct idt_gate){
+			.offset_lo = (uint16_t)a,
+			.selector = SEL_CODE,
+			.ist = 1,
+			.type_attr = GATE_INTERRUPT,
+			.offset_mid = (uint16_t)(a >> 16),
+			.offset_hi = (uint32_t)(a >> 32),
+		};
+	}
+	idt_built = true;
+}
+
+void cpu_tables_load(struct cpu_tables *t)
+{
+	if (!idt_built)
+		build_idt();
+	memset(&t->tss, 0, sizeof t->tss);
+	t->tss.ist[0] = (uint64_t)(uintptr_t)(t->exception_stack + EXCEPTION_STACK_SIZE);
+	t->tss.iomap_base = sizeof t->tss; /* no I/O bitmap */
+
+	uint64_t base = (uint64_t)(uintptr_t)&t->tss, limit = sizeof t->tss - 1;
+	t->gdt[0] = 0;
+	t->gdt[1] = 0x00AF9A000000FFFFull; /* 64-bit code */
+	t->gdt[2] = 0x00CF92000000FFFFull; /* data */
+	t->gdt[3] = (limit & 0xFFFF) | ((base & 0xFFFFFF) << 16) | (0x89ull << 40) |
+		    (((limit >> 16) & 0xF) << 48) | (((base >> 24) & 0xFF) << 56);
+	t->gdt[4] = base >> 32;
+
+	struct table_ptr gdtr = { sizeof t->gdt - 1, (uint64_t)(uintptr_t)t->gdt };
+	struct table_ptr idtr = { sizeof idt - 1, (uint64_t)(uintptr_t)idt };
+	lgdt(&gdtr);
+	ltr(SEL_TSS);
+	lidt(&idtr);
+}

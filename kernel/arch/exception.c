@@ -1,0 +1,84 @@
+/* CPU exception reports: name, vector, error code, RIP, RSP, RFLAGS, CR2, the
+ * CPU's APIC ID and every general register, as `#  ` lines, then an error
+ * record, then the end record with status=error (kernel/run_end.c). A fault
+ * while reporting a fault skips straight to the end record. */
+#include <stdbool.h>
+
+#include "kernel/arch/msr.h"
+#include "kernel/arch/trap_frame.h"
+#include "kernel/arch/x86.h"
+#include "kernel/console/console.h"
+#include "kernel/lib/fmt.h"
+#include "kernel/run_end.h"
+
+/* Intel SDM Vol. 3A table 6-1. */
+static const char *const exception_names[32] = {
+	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
+	"#BR bound range exceeded", "#UD invalid opcode", "#NM device not available",
+	"#DF double fault", "coprocessor segment overrun", "#TS invalid TSS",
+	"#NP segment not present", "#SS stack-segment fault", "#GP general protection",
+	"#PF page fault", "reserved 15", "#MF x87 floating-point error", "#AC alignment check",
+	"#MC machine check", "#XM SIMD floating-point exception", "#VE virtualization exception",
+	"#CP control protection", "reserved 22", "reserved 23", "reserved 24", "reserved 25",
+	"reserved 26", "reserved 27", "#HV hypervisor injection", "#VC VMM communication",
+	"#SX security exception", "reserved 31",
+};
+
+static uint32_t current_apic_id(void)
+{
+	uint32_t r[4];
+
+	cpuid(0, 0, r);
+	if (r[0] >= 0xB) {
+		cpuid(0xB, 0, r);
+		if (r[1]) /* leaf 0xB valid: EDX = full x2APIC ID */
+			return r[3];
+	}
+	cpuid(1, 0, r);
+	return r[1] >> 24;
+}
+
+static volatile int reporting;
+
+void exception_dispatch(struct trap_frame *f);
+
+void exception_dispatch(struct trap_frame *f)
+{
+	if (msr_fixup_fault(f))
+		return;
+	if (__atomic_exchange_n(&reporting, 1, __ATOMIC_SEQ_CST)) {
+		static const char nested[] = "\nidlebench: fault while reporting a fault\n";
+		console_write(nested, sizeof nested - 1);
+		run_end(false);
+	}
+	const char *name = f->vector < 32 ? exception_names[f->vector] : "unknown";
+	struct stream *s = &run_stream;
+	if (!stream_has_begun(s))
+		stream_begin(s, "unknown");
+	stream_text(s, "CPU EXCEPTION %s (vector %llu) on APIC ID %u", name,
+		    (unsigned long long)f->vector, current_apic_id());
+	stream_text(s, "  error code 0x%llx  RIP %016llx  CS %04llx  RFLAGS %016llx",
+		    (unsigned long long)f->error_code, (unsigned long long)f->rip,
+		    (unsigned long long)f->cs, (unsigned long long)f->rflags);
+	stream_text(s, "  RSP %016llx  SS %04llx  CR2 %016llx  CR3 %016llx",
+		    (unsigned long long)f->rsp, (unsigned long long)f->ss,
+		    (unsigned long long)read_cr2(), (unsigned long long)read_cr3());
+	stream_text(s, "  RAX %016llx  RBX %016llx  RCX %016llx  RDX %016llx",
+		    (unsigned long long)f->rax, (unsigned long long)f->rbx,
+		    (unsigned long long)f->rcx, (unsigned long long)f->rdx);
+	stream_text(s, "  RSI %016llx  RDI %016llx  RBP %016llx  R8  %016llx",
+		    (unsigned long long)f->rsi, (unsigned long long)f->rdi,
+		    (unsigned long long)f->rbp, (unsigned long long)f->r8);
+	stream_text(s, "  R9  %016llx  R10 %016llx  R11 %016llx  R12 %016llx",
+		    (unsigned long long)f->r9, (unsigned long long)f->r10,
+		    (unsigned long long)f->r11, (unsigned long long)f->r12);
+	stream_text(s, "  R13 %016llx  R14 %016llx  R15 %016llx",
+		    (unsigned long long)f->r13, (unsigned long long)f->r14, (unsigned long long)f->r15);
+	char msg[96], quoted[112];
+	fmt_snprintf(msg, sizeof msg, "%s", name);
+	stream_record(s, "error", "code=CPU_EXCEPTION msg=%s vector=%llu error_code=0x%llx rip=0x%llx rsp=0x%llx cr2=0x%llx apic_id=%u",
+		      stream_quote(quoted, sizeof quoted, msg), (unsigned long long)f->vector,
+		      (unsigned long long)f->error_code, (unsigned long long)f->rip,
+		      (unsigned long long)f->rsp, (unsigned long long)read_cr2(), current_apic_id());
+	run_end(false);
+}

@@ -1,0 +1,38 @@
+; Fault-tolerant MSR access (like Linux's rdmsr_safe): a #GP at the marked
+; instruction is turned into a return value by exception_dispatch via the
+; fixup table in kernel/arch/msr.c. Real hardware and KVM raise #GP for an
+; absent MSR; QEMU TCG returns 0 instead (see HARDWARE.md).
+
+BITS 64
+global rdmsr_safe, wrmsr_safe
+global rdmsr_safe_insn, rdmsr_safe_fixup, wrmsr_safe_insn, wrmsr_safe_fixup
+
+section .text
+; int rdmsr_safe(uint32_t msr, uint64_t *value): 0, or -1 after a #GP (*value = 0)
+rdmsr_safe:
+	mov ecx, edi
+rdmsr_safe_insn:
+	rdmsr
+	shl rdx, 32
+	or rax, rdx
+	mov [rsi], rax
+	xor eax, eax
+	ret
+rdmsr_safe_fixup:
+	mov qword [rsi], 0
+	mov eax, -1
+	ret
+
+; int wrmsr_safe(uint32_t msr, uint64_t value): 0, or -1 after a #GP
+wrmsr_safe:
+	mov ecx, edi
+	mov eax, esi
+	mov rdx, rsi
+	shr rdx, 32
+wrmsr_safe_insn:
+	wrmsr
+	xor eax, eax
+	ret
+wrmsr_safe_fixup:
+	mov eax, -1
+	ret

@@ -1,0 +1,180 @@
+/* One static inline wrapper per privileged instruction (xv6 x86.h style):
+ * no inline assembly anywhere else in the kernel's logic files. */
+#ifndef IDLEBENCH_KERNEL_ARCH_X86_H
+#define IDLEBENCH_KERNEL_ARCH_X86_H
+
+#include <stdint.h>
+
+/* Read a byte from an I/O port. */
+static inline uint8_t inb(uint16_t port)
+{
+	uint8_t v;
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+/* Write a byte to an I/O port. */
+static inline void outb(uint16_t port, uint8_t v)
+{
+	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
+}
+
+/* Read a 16-bit word from an I/O port. */
+static inline uint16_t inw(uint16_t port)
+{
+	uint16_t v;
+	__asm__ volatile("inw %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+/* Write a 16-bit word to an I/O port. */
+static inline void outw(uint16_t port, uint16_t v)
+{
+	__asm__ volatile("outw %0, %1" : : "a"(v), "Nd"(port));
+}
+
+/* Read a 32-bit word from an I/O port. */
+static inline uint32_t inl(uint16_t port)
+{
+	uint32_t v;
+	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+/* Write a 32-bit word to an I/O port. */
+static inline void outl(uint16_t port, uint32_t v)
+{
+	__asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port));
+}
+
+/* CPUID with a sub-leaf; regs = eax, ebx, ecx, edx. */
+static inline void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
+{
+	__asm__ volatile("cpuid"
+			 : "=a"(regs[0]), "=b"(regs[1]), "=c"(regs[2]), "=d"(regs[3])
+			 : "a"(leaf), "c"(subleaf));
+}
+
+/* RDMSR of an MSR that architecturally exists (faults otherwise: use rdmsr_safe). */
+static inline uint64_t rdmsr(uint32_t msr)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* WRMSR of an MSR that architecturally exists. */
+static inline void wrmsr(uint32_t msr, uint64_t v)
+{
+	__asm__ volatile("wrmsr" : : "c"(msr), "a"((uint32_t)v), "d"((uint32_t)(v >> 32)));
+}
+
+/* Read the time-stamp counter (not serialized: see kernel/arch/tsc.h). */
+static inline uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* Read CR0. */
+static inline uint64_t read_cr0(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr0, %0" : "=r"(v));
+	return v;
+}
+
+/* Read CR2 (the faulting address after a #PF). */
+static inline uint64_t read_cr2(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr2, %0" : "=r"(v));
+	return v;
+}
+
+/* Read CR3 (page-table root). */
+static inline uint64_t read_cr3(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
+/* Load CR3 (also flushes non-global TLB entries). */
+static inline void write_cr3(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
+}
+
+/* Read CR4. */
+static inline uint64_t read_cr4(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr4, %0" : "=r"(v));
+	return v;
+}
+
+/* Disable maskable interrupts. */
+static inline void cli(void)
+{
+	__asm__ volatile("cli" ::: "memory");
+}
+
+/* Enable maskable interrupts. */
+static inline void sti(void)
+{
+	__asm__ volatile("sti" ::: "memory");
+}
+
+/* Halt until the next interrupt. */
+static inline void hlt(void)
+{
+	__asm__ volatile("hlt" ::: "memory");
+}
+
+/* Spin-loop hint. */
+static inline void cpu_pause(void)
+{
+	__asm__ volatile("pause" ::: "memory");
+}
+
+/* Load the IDT register. */
+static inline void lidt(const void *idtr)
+{
+	__asm__ volatile("lidt (%0)" : : "r"(idtr) : "memory");
+}
+
+/* Load the GDT register. */
+static inline void lgdt(const void *gdtr)
+{
+	__asm__ volatile("lgdt (%0)" : : "r"(gdtr) : "memory");
+}
+
+/* Load the task register with a TSS selector. */
+static inline void ltr(uint16_t sel)
+{
+	__asm__ volatile("ltr %0" : : "r"(sel) : "memory");
+}
+
+/* Read RFLAGS. */
+static inline uint64_t read_rflags(void)
+{
+	uint64_t v;
+	__asm__ volatile("pushfq; popq %0" : "=r"(v));
+	return v;
+}
+
+/* 32-bit MMIO read the compiler may not merge or reorder. */
+static inline uint32_t mmio_read32(uintptr_t addr)
+{
+	return *(volatile uint32_t *)addr;
+}
+
+/* 32-bit MMIO write the compiler may not merge or reorder. */
+static inline void mmio_write32(uintptr_t addr, uint32_t v)
+{
+	*(volatile uint32_t *)addr = v;
+}
+
+#endif

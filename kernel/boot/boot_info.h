@@ -1,0 +1,70 @@
+/* What every boot front end (multiboot2, PVH, later the UEFI application)
+ * hands the rest of the kernel. Nothing after kmain's first lines knows which
+ * loader ran, except through `path` (reported as the `boot` metadata key). */
+#ifndef IDLEBENCH_KERNEL_BOOT_BOOT_INFO_H
+#define IDLEBENCH_KERNEL_BOOT_BOOT_INFO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Capacity of the copied memory map (entries beyond it are counted, not kept). */
+#define BOOT_MMAP_MAX 256
+/* Capacity of the copied command line (bytes, including the NUL). The option
+ * parser rejects anything over 1024 bytes, so one more byte is enough to see that. */
+#define BOOT_CMDLINE_MAX 1026
+
+/* How the kernel was started; also the `boot` metadata value. */
+enum boot_path {
+	BOOT_PATH_UNKNOWN = 0,
+	BOOT_PATH_BIOS,  /* multiboot2 from GRUB on BIOS (no EFI system table tag) */
+	BOOT_PATH_UEFI,  /* multiboot2 from GRUB on UEFI (EFI system table tag present) */
+	BOOT_PATH_PVH,   /* Xen PVH entry (QEMU -kernel) */
+};
+
+/* Memory map region types (the E820/multiboot2/PVH numbering). */
+enum mem_type {
+	MEM_USABLE = 1,
+	MEM_RESERVED = 2,
+	MEM_ACPI_RECLAIMABLE = 3,
+	MEM_ACPI_NVS = 4,
+	MEM_BAD = 5,
+};
+
+/* One memory map region. */
+struct mem_region {
+	uint64_t base;
+	uint64_t length;
+	uint32_t type; /* enum mem_type, or the loader's other values */
+};
+
+/* A linear framebuffer or EGA text screen as the loader left it. */
+struct boot_framebuffer {
+	bool present;
+	uint8_t type; /* 0 indexed, 1 direct RGB, 2 EGA text (multiboot2 numbering) */
+	uint64_t addr;
+	uint32_t pitch, width, height;
+	uint8_t bpp;
+	uint8_t red_pos, red_size, green_pos, green_size, blue_pos, blue_size;
+};
+
+/* Everything the kernel learns from its loader. */
+struct boot_info {
+	enum boot_path path;
+	char cmdline[BOOT_CMDLINE_MAX];
+	bool cmdline_truncated;
+	char bootloader[64];
+	struct mem_region mmap[BOOT_MMAP_MAX];
+	size_t mmap_count;
+	size_t mmap_dropped;        /* regions beyond BOOT_MMAP_MAX */
+	struct boot_framebuffer fb;
+	uint8_t rsdp[36];           /* copy of the ACPI RSDP, when the loader passed one */
+	size_t rsdp_len;            /* 20 (ACPI 1.0) or 36; 0 when absent */
+	uint64_t rsdp_phys;         /* its physical address, when known (PVH) */
+	uint64_t efi_system_table;  /* physical address; 0 when not booted from UEFI */
+};
+
+/* Text for a boot path: "bios", "uefi", "pvh" or "unknown". */
+const char *boot_path_name(enum boot_path path);
+
+#endif

@@ -1,0 +1,90 @@
+/* Framebuffer text console. Scrolling moves the pixel rows up with memmove;
+ * slow under TCG on large screens, so callers keep screen output line-based. */
+#include <stdint.h>
+
+#include "font_glyphs.h"
+#include "kernel/console/fb_console.h"
+#include "kernel/lib/mem.h"
+
+static uint8_t *base;
+static uint32_t pitch, width, height, bytespp, cols, rows, col, row;
+static uint32_t fg_pixel;
+
+static uint32_t colour(const struct boot_framebuffer *fb, uint8_t r, uint8_t g, uint8_t b)
+{
+	return ((uint32_t)(r >> (8 - fb->red_size)) << fb->red_pos) |
+	       ((uint32_t)(g >> (8 - fb->green_size)) << fb->green_pos) |
+	       ((uint32_t)(b >> (8 - fb->blue_size)) << fb->blue_pos);
+}
+
+bool fb_console_init(const struct boot_framebuffer *fb)
+{
+	if (!fb->present || fb->type != 1 || (fb->bpp != 16 && fb->bpp != 24 && fb->bpp != 32))
+		return false;
+	if (!fb->red_size || fb->red_size > 8 || !fb->green_size || fb->green_size > 8 ||
+	    !fb->blue_size || fb->blue_size > 8)
+		return false;
+	base = (uint8_t *)(uintptr_t)fb->addr;
+	pitch = fb->pitch;
+	width = fb->width;
+	height = fb->height;
+	bytespp = fb->bpp / 8;
+	cols = width / FONT_WIDTH;
+	rows = height / FONT_HEIGHT;
+	if (!cols || !rows) {
+		base = NULL;
+		return false;
+	}
+	col = row = 0;
+	fg_pixel = colour(fb, 0xC0, 0xC0, 0xC0);
+	for (uint32_t y = 0; y < height; y++)
+		memset(base + (size_t)y * pitch, 0, (size_t)width * bytespp);
+	return true;
+}
+
+static void put_pixel(uint8_t *p, uint32_t v)
+{
+	for (uint32_t i = 0; i < bytespp; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void draw_glyph(uint32_t cx, uint32_t cy, unsigned char c)
+{
+	const unsigned char *g = font_glyphs[(c >= 0x20 && c <= 0x7e) ? c - 0x20 : 95];
+
+	for (uint32_t y = 0; y < FONT_HEIGHT; y++) {
+		uint8_t *line = base + (size_t)(cy * FONT_HEIGHT + y) * pitch + (size_t)cx * FONT_WIDTH * bytespp;
+		for (uint32_t x = 0; x < FONT_WIDTH; x++)
+			put_pixel(line + x * bytespp, (g[y] & (0x80 >> x)) ? fg_pixel : 0);
+	}
+}
+
+static void newline(void)
+{
+	col = 0;
+	if (++row < rows)
+		return;
+	size_t line_bytes = (size_t)FONT_HEIGHT * pitch;
+	memmove(base, base + line_bytes, line_bytes * (rows - 1));
+	for (uint32_t y = 0; y < FONT_HEIGHT; y++)
+		memset(base + line_bytes * (rows - 1) + (size_t)y * pitch, 0, (size_t)width * bytespp);
+	row = rows - 1;
+}
+
+void fb_console_write(const char *s, size_t n)
+{
+	if (!base)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\n') {
+			newline();
+			continue;
+		}
+		if (c == '\r')
+			continue;
+		if (col == cols)
+			newline();
+		draw_glyph(col++, row, c);
+	}
+}

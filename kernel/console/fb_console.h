@@ -1,0 +1,16 @@
+/* Text console on a linear framebuffer (UEFI GOP, or a VBE mode from GRUB),
+ * drawn with the build-time console font (tools/gen_font.c). */
+#ifndef IDLEBENCH_KERNEL_CONSOLE_FB_CONSOLE_H
+#define IDLEBENCH_KERNEL_CONSOLE_FB_CONSOLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kernel/boot/boot_info.h"
+
+/* Take over a direct-colour framebuffer of 16, 24 or 32 bpp; false if unsupported. */
+bool fb_console_init(const struct boot_framebuffer *fb);
+/* Write bytes with '\n' line breaks, scrolling at the bottom. */
+void fb_console_write(const char *s, size_t n);
+
+#endif

@@ -1,0 +1,50 @@
+/* VGA text console: light grey on black, scrolls by one line. Non-ASCII bytes
+ * (the stream is ASCII, but messages may carry UTF-8) show as '?'. */
+#include "kernel/console/vga_text.h"
+
+#define ATTR 0x07
+
+static volatile uint16_t *cells;
+static uint32_t cols, rows, col, row;
+
+void vga_text_init(uintptr_t addr, uint32_t c, uint32_t r)
+{
+	cells = (volatile uint16_t *)addr;
+	cols = c;
+	rows = r;
+	col = row = 0;
+	for (uint32_t i = 0; i < cols * rows; i++)
+		cells[i] = (ATTR << 8) | ' ';
+}
+
+static void newline(void)
+{
+	col = 0;
+	if (++row < rows)
+		return;
+	for (uint32_t i = 0; i < cols * (rows - 1); i++)
+		cells[i] = cells[i + cols];
+	for (uint32_t i = cols * (rows - 1); i < cols * rows; i++)
+		cells[i] = (ATTR << 8) | ' ';
+	row = rows - 1;
+}
+
+void vga_text_write(const char *s, size_t n)
+{
+	if (!cells)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\n') {
+			newline();
+			continue;
+		}
+		if (c == '\r')
+			continue;
+		if (c < 0x20 || c > 0x7e)
+			c = '?';
+		if (col == cols)
+			newline();
+		cells[row * cols + col++] = (uint16_t)((ATTR << 8) | c);
+	}
+}

@@ -1,0 +1,13 @@
+/* VGA text mode (80x25 at 0xB8000) screen console for BIOS and PVH boots. */
+#ifndef IDLEBENCH_KERNEL_CONSOLE_VGA_TEXT_H
+#define IDLEBENCH_KERNEL_CONSOLE_VGA_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Take over the text screen at addr (cols x rows cells) and clear it. */
+void vga_text_init(uintptr_t addr, uint32_t cols, uint32_t rows);
+/* Write bytes with '\n' line breaks, scrolling at the bottom. */
+void vga_text_write(const char *s, size_t n);
+
+#endif

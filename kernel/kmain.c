@@ -1,0 +1,180 @@
+/* The run sequence of the boot CPU: boot information -> command line ->
+ * consoles -> CPU tables -> stream header and metadata -> memory -> the run
+ * -> end record. Later stages (platform discovery, siblings, the experiment)
+ * slot in after memory. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel/arch/cpu_tables.h"
+#include "kernel/arch/hypervisor.h"
+#include "kernel/arch/paging.h"
+#include "kernel/boot/boot_info.h"
+#include "kernel/boot/multiboot2.h"
+#include "kernel/boot/pvh.h"
+#include "kernel/console/console.h"
+#include "kernel/lib/fmt.h"
+#include "kernel/lib/mem.h"
+#include "kernel/mm/phys_alloc.h"
+#include "kernel/options.h"
+#include "kernel/run_end.h"
+#include "kernel/selftest.h"
+
+#ifndef IDLEBENCH_VERSION
+#define IDLEBENCH_VERSION "0.0.0-unknown"
+#endif
+
+/* boot/entry32.asm's boot kinds. */
+#define BOOT_KIND_MULTIBOOT2 1
+#define BOOT_KIND_PVH 2
+
+extern char kernel_start[], kernel_end[];
+
+static struct boot_info boot_info;
+static struct options options;
+static struct cpu_tables bsp_tables;
+static struct phys_alloc phys;
+
+static const void *identity_map(void *ctx, uint64_t phys_addr, size_t len)
+{
+	(void)ctx;
+	/* The boot map covers the first 4 GiB; loaders place their data there. */
+	if (phys_addr >= 0x100000000ull || len > 0x100000000ull - phys_addr)
+		return NULL;
+	return (const void *)(uintptr_t)phys_addr;
+}
+
+static void console_sink(void *ctx, const char *bytes, size_t len)
+{
+	(void)ctx;
+	console_write(bytes, len);
+}
+
+/* Returns NULL on success, else the reason the boot information is unusable. */
+static const char *read_boot_info(uint32_t kind, uint32_t magic, uint32_t info_phys)
+{
+	if (kind == BOOT_KIND_MULTIBOOT2) {
+		if (magic != MB2_BOOTLOADER_MAGIC)
+			return "entered through the multiboot2 header without the multiboot2 magic";
+		/* The total_size field bounds the walk; the structure lies below 4 GiB. */
+		const uint32_t *total = identity_map(NULL, info_phys, 8);
+		if (!total)
+			return "multiboot2 information outside the boot map";
+		enum mb2_status st = mb2_parse(total, *total, &boot_info);
+		return st == MB2_OK ? NULL : mb2_status_name(st);
+	}
+	if (kind == BOOT_KIND_PVH) {
+		enum pvh_status st = pvh_parse(info_phys, identity_map, NULL, &boot_info);
+		return st == PVH_OK ? NULL : pvh_status_name(st);
+	}
+	return "unknown boot entry";
+}
+
+static void print_option_table(struct stream *s)
+{
+	stream_text(s, "valid options (key=value, separated by spaces):");
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_def *d = &option_table[i];
+		if (d->type == OPT_FLAG)
+			stream_text(s, "  %-10s %s", d->name, d->help);
+		else
+			stream_text(s, "  %s=%s  (default %s)  %s", d->name, d->allowed,
+				    *d->def ? d->def : "none", d->help);
+	}
+}
+
+static void emit_run_metadata(struct stream *s, const char *hypervisor)
+{
+	stream_meta(s, "version", IDLEBENCH_VERSION);
+	stream_metaf(s, "schema", "%d", 1);
+	stream_meta(s, "boot", boot_path_name(boot_info.path));
+	stream_meta(s, "bootloader", boot_info.bootloader[0] ? boot_info.bootloader : "unknown");
+	stream_meta(s, "cmdline", boot_info.cmdline);
+	stream_meta(s, "hypervisor", hypervisor);
+	stream_meta(s, "screen", console_screen_name());
+}
+
+static void setup_memory(struct stream *s)
+{
+	struct phys_range kernel = { (uintptr_t)kernel_start, (uintptr_t)kernel_end };
+	uint64_t ram = 0, top = 0;
+
+	phys_alloc_init(&phys, boot_info.mmap, boot_info.mmap_count, &kernel, 1);
+	for (size_t i = 0; i < boot_info.mmap_count; i++) {
+		const struct mem_region *r = &boot_info.mmap[i];
+		if (r->type == MEM_USABLE) {
+			ram += r->length;
+			if (r->base + r->length > top)
+				top = r->base + r->length;
+		}
+		/* RAM and ACPI regions above the boot map's 4 GiB. */
+		if ((r->type == MEM_USABLE || r->type == MEM_ACPI_RECLAIMABLE || r->type == MEM_ACPI_NVS) &&
+		    r->base + r->length > 0x100000000ull) {
+			uint64_t b = r->base < 0x100000000ull ? 0x100000000ull : r->base;
+			if (paging_identity_map(&phys, b, r->base + r->length - b, 0))
+				stream_error(s, "PAGING", "out of memory for page tables; RAM above 4 GiB partly unmapped");
+		}
+	}
+	const struct boot_framebuffer *fb = &boot_info.fb;
+	if (fb->present && fb->addr + (uint64_t)fb->pitch * fb->height > 0x100000000ull)
+		paging_identity_map(&phys, fb->addr, (uint64_t)fb->pitch * fb->height, 1);
+	stream_metaf(s, "ram_bytes", "%llu", (unsigned long long)ram);
+	stream_text(s, "memory: %llu MiB usable in %zu regions, highest address 0x%llx",
+		    (unsigned long long)(ram >> 20), boot_info.mmap_count, (unsigned long long)top);
+	if (boot_info.mmap_dropped)
+		stream_error(s, "MEMORY_MAP_TRUNCATED", "memory map has more regions than idlebench keeps");
+}
+
+void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys);
+
+void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys)
+{
+	/* Read everything before printing anything: console= must apply to the first byte. */
+	const char *boot_error = read_boot_info(boot_kind, magic, info_phys);
+	enum options_status opt_status = options_parse(&options, boot_info.cmdline);
+	if (boot_info.cmdline_truncated && opt_status == OPTIONS_OK) {
+		opt_status = OPTIONS_ERR_TOO_LONG;
+		options.status = opt_status;
+		fmt_snprintf(options.bad_token, sizeof options.bad_token, "%.40s", boot_info.cmdline);
+		fmt_snprintf(options.reason, sizeof options.reason, "longer than 1024 bytes");
+	}
+
+	struct serial_config serial;
+	if (!serial_console_parse(options_get(&options, "console"), &serial))
+		serial_console_parse("ttyS0,115200", &serial);
+	console_init(&serial, &boot_info);
+	cpu_tables_load(&bsp_tables);
+
+	char hv[13];
+	hypervisor_signature(hv);
+	run_end_configure(exit_action_from_name(options_get(&options, "exit")), hypervisor_is_qemu(hv));
+
+	struct stream *s = &run_stream;
+	stream_init(s, console_sink, NULL);
+	stream_begin(s, IDLEBENCH_VERSION);
+	emit_run_metadata(s, hv);
+
+	if (boot_error) {
+		stream_error(s, "BOOT_INFO", boot_error);
+		run_end(false);
+	}
+	if (opt_status != OPTIONS_OK) {
+		char msg[300];
+		fmt_snprintf(msg, sizeof msg, "%s: '%s' (%s)", options_status_name(opt_status),
+			     options.bad_token, options.reason);
+		stream_text(s, "command line error: %s", msg);
+		print_option_table(s);
+		stream_error(s, options_status_code(opt_status), msg);
+		run_end(false);
+	}
+	if (options_given(&options, "help")) {
+		print_option_table(s);
+		run_end(true);
+	}
+
+	stream_text(s, "idlebench %s booted via %s (%s)", IDLEBENCH_VERSION, boot_path_name(boot_info.path),
+		    boot_info.bootloader);
+	setup_memory(s);
+	selftest_raise(options_get(&options, "selftest"));
+
+	run_end(true);
+}

@@ -1,0 +1,18 @@
+/* Bounded string formatting for freestanding code (a printf subset). */
+#ifndef IDLEBENCH_KERNEL_LIB_FMT_H
+#define IDLEBENCH_KERNEL_LIB_FMT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Format into buf (always NUL-terminated when size > 0); returns the length the
+ * full output would have had, like C99 vsnprintf. Conversions: %s %c %d %i %u
+ * %x %X %p %% with flags '-' '0', a width (or *), a precision for %s (or .*),
+ * and length modifiers l, ll, z. */
+int fmt_vsnprintf(char *buf, size_t size, const char *format, va_list ap);
+
+/* fmt_vsnprintf with variadic arguments. */
+int fmt_snprintf(char *buf, size_t size, const char *format, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif

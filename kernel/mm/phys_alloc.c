@@ -1,0 +1,98 @@
+/* Range-list allocator. Memory maps overlap and are unsorted on real firmware:
+ * usable ranges are clipped against every non-usable region and the exclusions
+ * before anything is handed out. */
+#include "kernel/lib/mem.h"
+#include "kernel/mm/phys_alloc.h"
+
+static void add_range(struct phys_alloc *a, uint64_t base, uint64_t end)
+{
+	if (end <= base)
+		return;
+	if (a->count == PHYS_RANGES_MAX) {
+		a->dropped++;
+		return;
+	}
+	a->range[a->count++] = (struct phys_range){ base, end };
+}
+
+/* Remove [base, end) from every range (splitting where needed). */
+static void carve(struct phys_alloc *a, uint64_t base, uint64_t end)
+{
+	size_t n = a->count;
+
+	for (size_t i = 0; i < n; i++) {
+		struct phys_range r = a->range[i];
+		if (end <= r.base || base >= r.end)
+			continue;
+		a->range[i].end = base > r.base ? base : r.base; /* left part (may be empty) */
+		if (end < r.end)
+			add_range(a, end, r.end);
+	}
+	/* Drop empty ranges. */
+	size_t k = 0;
+	for (size_t i = 0; i < a->count; i++)
+		if (a->range[i].end > a->range[i].base)
+			a->range[k++] = a->range[i];
+	a->count = k;
+}
+
+void phys_alloc_init(struct phys_alloc *a, const struct mem_region *map, size_t n,
+		     const struct phys_range *exclude, size_t n_exclude)
+{
+	memset(a, 0, sizeof *a);
+	for (size_t i = 0; i < n; i++) {
+		if (map[i].type != MEM_USABLE || !map[i].length)
+			continue;
+		uint64_t end = map[i].base + map[i].length;
+		if (end < map[i].base)
+			end = UINT64_MAX; /* wrapped: clip */
+		/* Whole pages only. */
+		uint64_t b = (map[i].base + 0xFFF) & ~0xFFFull, e = end & ~0xFFFull;
+		add_range(a, b, e);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (map[i].type == MEM_USABLE || !map[i].length)
+			continue;
+		uint64_t end = map[i].base + map[i].length;
+		carve(a, map[i].base & ~0xFFFull, end < map[i].base ? UINT64_MAX : (end + 0xFFF) & ~0xFFFull);
+	}
+	carve(a, 0, 0x1000);
+	for (size_t i = 0; i < n_exclude; i++)
+		carve(a, exclude[i].base & ~0xFFFull, (exclude[i].end + 0xFFF) & ~0xFFFull);
+	/* Overlapping usable entries: merge by carving duplicates is unnecessary for
+	 * correctness of allocation as long as a taken block is carved from all. */
+}
+
+uint64_t phys_alloc_take(struct phys_alloc *a, uint64_t size, uint64_t align, uint64_t limit)
+{
+	int best = -1;
+	uint64_t best_addr = 0;
+
+	if (!size || !align || (align & (align - 1)))
+		return 0;
+	for (size_t i = 0; i < a->count; i++) {
+		uint64_t top = a->range[i].end < limit ? a->range[i].end : limit;
+		if (top < size)
+			continue;
+		uint64_t addr = (top - size) & ~(align - 1);
+		if (addr < a->range[i].base || addr == 0)
+			continue;
+		if (best < 0 || addr > best_addr) {
+			best = (int)i;
+			best_addr = addr;
+		}
+	}
+	if (best < 0)
+		return 0;
+	carve(a, best_addr, best_addr + size);
+	return best_addr;
+}
+
+uint64_t phys_alloc_free_bytes(const struct phys_alloc *a)
+{
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < a->count; i++)
+		sum += a->range[i].end - a->range[i].base;
+	return sum;
+}

@@ -1,0 +1,234 @@
+/* Command-line option table and parser. Tokens are separated by spaces;
+ * values contain no spaces (no quoting: GRUB and QEMU pass the line verbatim). */
+#include "kernel/console/serial_port.h"
+#include "kernel/lib/mem.h"
+#include "kernel/options.h"
+
+const struct option_def option_table[] = {
+	{ "help", OPT_FLAG, "", "", 0, 0,
+	  "print this table and end the run", NULL },
+	{ "console", OPT_TEXT, "ttyS0,115200", "ttyS0..3[,baud]|none", 0, 0,
+	  "serial console (COM1..COM4) and baud rate, or none", serial_console_validate },
+	{ "exit", OPT_ENUM, "auto", "auto|qemu|halt|reboot", 0, 0,
+	  "at the end: qemu = isa-debug-exit port 0xf4; auto = qemu under QEMU, else halt", NULL },
+	{ "selftest", OPT_ENUM, "none", "none|ud|pf|gp", 0, 0,
+	  "raise this CPU exception on purpose (tests the fault report)", NULL },
+};
+const size_t option_count = sizeof option_table / sizeof option_table[0];
+
+static const char *const status_text[] = {
+	[OPTIONS_OK] = "ok",
+	[OPTIONS_ERR_UNKNOWN_KEY] = "unknown option",
+	[OPTIONS_ERR_BAD_VALUE] = "bad value",
+	[OPTIONS_ERR_DUPLICATE] = "option given twice",
+	[OPTIONS_ERR_TOO_LONG] = "command line too long",
+	[OPTIONS_ERR_BAD_BYTE] = "non-printable byte in command line",
+	[OPTIONS_ERR_MISSING_VALUE] = "option needs a value",
+	[OPTIONS_ERR_UNEXPECTED_VALUE] = "option takes no value",
+};
+
+static const char *const status_code[] = {
+	[OPTIONS_OK] = "OK",
+	[OPTIONS_ERR_UNKNOWN_KEY] = "CMDLINE_UNKNOWN_KEY",
+	[OPTIONS_ERR_BAD_VALUE] = "CMDLINE_BAD_VALUE",
+	[OPTIONS_ERR_DUPLICATE] = "CMDLINE_DUPLICATE",
+	[OPTIONS_ERR_TOO_LONG] = "CMDLINE_TOO_LONG",
+	[OPTIONS_ERR_BAD_BYTE] = "CMDLINE_BAD_BYTE",
+	[OPTIONS_ERR_MISSING_VALUE] = "CMDLINE_MISSING_VALUE",
+	[OPTIONS_ERR_UNEXPECTED_VALUE] = "CMDLINE_UNEXPECTED_VALUE",
+};
+
+const char *options_status_name(enum options_status st)
+{
+	return (unsigned)st < sizeof status_text / sizeof status_text[0] ? status_text[st] : "?";
+}
+
+const char *options_status_code(enum options_status st)
+{
+	return (unsigned)st < sizeof status_code / sizeof status_code[0] ? status_code[st] : "CMDLINE_ERROR";
+}
+
+static int find_option(const char *name, size_t len)
+{
+	for (size_t i = 0; i < option_count; i++)
+		if (strlen(option_table[i].name) == len && !memcmp(option_table[i].name, name, len))
+			return (int)i;
+	return -1;
+}
+
+/* Copy at most size-1 bytes of s (len bytes long) into out, replacing
+ * anything non-printable with '?', so error text is always safe to print. */
+static void copy_sanitized(char *out, size_t size, const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (; n < len && n + 1 < size; n++)
+		out[n] = (s[n] >= 0x20 && s[n] < 0x7f) ? s[n] : '?';
+	out[n] = '\0';
+}
+
+static void copy_text(char *out, size_t size, const char *s)
+{
+	copy_sanitized(out, size, s, strlen(s));
+}
+
+bool options_parse_uint(const char *t, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned base = 10;
+
+	if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+		base = 16;
+		t += 2;
+	}
+	if (!*t)
+		return false;
+	for (; *t; t++) {
+		unsigned d;
+		if (*t >= '0' && *t <= '9')
+			d = (unsigned)(*t - '0');
+		else if (base == 16 && *t >= 'a' && *t <= 'f')
+			d = (unsigned)(*t - 'a' + 10);
+		else if (base == 16 && *t >= 'A' && *t <= 'F')
+			d = (unsigned)(*t - 'A' + 10);
+		else
+			return false;
+		if (v > (UINT64_MAX - d) / base)
+			return false;
+		v = v * base + d;
+	}
+	*out = v;
+	return true;
+}
+
+static bool enum_allows(const char *allowed, const char *value)
+{
+	size_t vlen = strlen(value);
+
+	while (*allowed) {
+		const char *end = allowed;
+		while (*end && *end != '|')
+			end++;
+		if ((size_t)(end - allowed) == vlen && !memcmp(allowed, value, vlen))
+			return true;
+		allowed = *end ? end + 1 : end;
+	}
+	return false;
+}
+
+/* NULL if value suits def, else the reason. */
+static const char *check_value(const struct option_def *def, const char *value)
+{
+	uint64_t v;
+
+	switch (def->type) {
+	case OPT_FLAG:
+		return NULL;
+	case OPT_ENUM:
+		return enum_allows(def->allowed, value) ? NULL : "not one of the allowed values";
+	case OPT_UINT:
+		if (!options_parse_uint(value, &v))
+			return "not an unsigned integer";
+		return (v < def->min || v > def->max) ? "out of range" : NULL;
+	case OPT_TEXT:
+		if (!*value)
+			return "empty value";
+		return def->validate ? def->validate(value) : NULL;
+	}
+	return "unknown option type";
+}
+
+static enum options_status fail(struct options *o, enum options_status st, const char *tok,
+				size_t len, const char *reason)
+{
+	o->status = st;
+	copy_sanitized(o->bad_token, sizeof o->bad_token, tok, len);
+	copy_text(o->reason, sizeof o->reason, reason);
+	return st;
+}
+
+enum options_status options_parse(struct options *o, const char *cmdline)
+{
+	memset(o, 0, sizeof *o);
+	if (!cmdline)
+		cmdline = "";
+	size_t len = strlen(cmdline);
+	if (len > OPTIONS_CMDLINE_MAX)
+		return fail(o, OPTIONS_ERR_TOO_LONG, cmdline, 40, "longer than 1024 bytes");
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)cmdline[i];
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c >= 0x7f)
+			return fail(o, OPTIONS_ERR_BAD_BYTE, cmdline + i, 1, "only printable ASCII is allowed");
+	}
+	memcpy(o->storage, cmdline, len + 1);
+
+	char *p = o->storage;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (!*p)
+			break;
+		char *tok = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+			p++;
+		size_t toklen = (size_t)(p - tok);
+		char *eq = tok;
+		while (eq < p && *eq != '=')
+			eq++;
+		int idx = find_option(tok, (size_t)(eq - tok));
+		if (idx < 0)
+			return fail(o, OPTIONS_ERR_UNKNOWN_KEY, tok, toklen, "no such option");
+		const struct option_def *def = &option_table[idx];
+		if (o->value[idx])
+			return fail(o, OPTIONS_ERR_DUPLICATE, tok, toklen, "each option may appear once");
+		if (def->type == OPT_FLAG && eq < p)
+			return fail(o, OPTIONS_ERR_UNEXPECTED_VALUE, tok, toklen, "write the bare name");
+		if (def->type != OPT_FLAG && eq == p)
+			return fail(o, OPTIONS_ERR_MISSING_VALUE, tok, toklen, "write name=value");
+		bool last = !*p;
+		*p = '\0';
+		const char *value = def->type == OPT_FLAG ? "1" : eq + 1;
+		const char *why = check_value(def, value);
+		if (why)
+			return fail(o, OPTIONS_ERR_BAD_VALUE, tok, toklen, why);
+		o->value[idx] = value;
+		if (last)
+			break;
+		p++;
+	}
+	o->status = OPTIONS_OK;
+	return OPTIONS_OK;
+}
+
+const char *options_get(const struct options *o, const char *name)
+{
+	int idx = find_option(name, strlen(name));
+
+	if (idx < 0)
+		return NULL;
+	return o->value[idx] ? o->value[idx] : option_table[idx].def;
+}
+
+uint64_t options_get_uint(const struct options *o, const char *name)
+{
+	uint64_t v = 0;
+	const char *text = options_get(o, name);
+
+	if (text)
+		options_parse_uint(text, &v);
+	return v;
+}
+
+bool options_is(const struct options *o, const char *name, const char *value)
+{
+	const char *v = options_get(o, name);
+
+	return v && !strcmp(v, value);
+}
+
+bool options_given(const struct options *o, const char *name)
+{
+	int idx = find_option(name, strlen(name));
+
+	return idx >= 0 && o->value[idx];
+}

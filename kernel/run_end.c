@@ -1,0 +1,78 @@
+/* Run ending. QEMU's isa-debug-exit device exits with status (v << 1) | 1, so
+ * 0x10 -> 33 means "stream ended ok" and 0x11 -> 35 means "ended in error".
+ * On real hardware port 0xF4 may belong to something else: never touch it
+ * there (exit=auto checks the hypervisor signature). */
+#include "kernel/arch/x86.h"
+#include "kernel/console/console.h"
+#include "kernel/lib/mem.h"
+#include "kernel/run_end.h"
+
+#define QEMU_EXIT_PORT 0xF4
+#define QEMU_EXIT_OK   0x10
+#define QEMU_EXIT_FAIL 0x11
+
+struct stream run_stream;
+static enum exit_action action = EXIT_AUTO;
+static bool on_qemu;
+
+void run_end_configure(enum exit_action a, bool under_qemu)
+{
+	action = a;
+	on_qemu = under_qemu;
+}
+
+enum exit_action exit_action_from_name(const char *name)
+{
+	if (!strcmp(name, "qemu"))
+		return EXIT_QEMU;
+	if (!strcmp(name, "halt"))
+		return EXIT_HALT;
+	if (!strcmp(name, "reboot"))
+		return EXIT_REBOOT;
+	return EXIT_AUTO;
+}
+
+static __attribute__((noreturn)) void halt_forever(void)
+{
+	for (;;) {
+		cli();
+		hlt();
+	}
+}
+
+static __attribute__((noreturn)) void reboot(void)
+{
+	/* Reset Control Register 0xCF9 (PCH/FCH: full reset), then the 8042
+	 * keyboard controller's pulse-reset command; if both fail, halt. */
+	outb(0xCF9, 0x02);
+	outb(0xCF9, 0x06);
+	for (int i = 0; i < 100000 && (inb(0x64) & 0x02); i++)
+		cpu_pause();
+	outb(0x64, 0xFE);
+	halt_forever();
+}
+
+void run_end(bool ok)
+{
+	static const char safe[] = "idlebench: results complete - safe to power off\n";
+
+	if (!stream_has_begun(&run_stream))
+		stream_begin(&run_stream, "unknown");
+	stream_end(&run_stream, ok);
+
+	enum exit_action a = action;
+	if (a == EXIT_AUTO)
+		a = on_qemu ? EXIT_QEMU : EXIT_HALT;
+	switch (a) {
+	case EXIT_QEMU:
+		outb(QEMU_EXIT_PORT, ok ? QEMU_EXIT_OK : QEMU_EXIT_FAIL);
+		break; /* not under QEMU after all: fall through to halt */
+	case EXIT_REBOOT:
+		reboot();
+	default:
+		break;
+	}
+	/* After the end record, so capture tools are not confused by it. */
+	console_write(safe, sizeof safe - 1);
+	halt_forever();
+}
