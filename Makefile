@@ -89,6 +89,7 @@ $(foreach t,$(UNIT_TESTS),$(eval $(call unit_test_rule,$(t))))
 define fuzzer_rule
 $(BUILD)/host/fuzz/$(1): $$(sort $$($(1)_SRCS)) | $(BUILD)/host/fuzz
 	$$(FUZZ_CC) $$(FUZZ_CFLAGS) -o $$@ $$(sort $$($(1)_SRCS)) -lm
+	echo "$$($(1)_CORPUS)" > $$@.corpus
 endef
 $(foreach f,$(FUZZERS),$(eval $(call fuzzer_rule,$(f))))
 

@@ -32,12 +32,10 @@ mb2_header:
 	dd 12
 	dd 2   ; EGA text supported
 
-	; Framebuffer (type 5, optional): any mode. On UEFI GRUB hands over the
-	; GOP linear framebuffer, where there is no VGA text mode.
-	align 8
-	dw 5, 1
-	dd 20
-	dd 0, 0, 32
+	; No framebuffer tag (type 5): with one, GRUB 2.06 on BIOS switches to a
+	; VBE graphics mode even with gfxpayload=text. Without it GRUB keeps EGA
+	; text on BIOS, and on UEFI (no text mode exists) still hands over the GOP
+	; framebuffer it set up (grub.cfg loads all_video there).
 
 	; End tag.
 	align 8

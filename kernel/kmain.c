@@ -91,6 +91,10 @@ static void emit_run_metadata(struct stream *s, const char *hypervisor)
 	stream_meta(s, "cmdline", boot_info.cmdline);
 	stream_meta(s, "hypervisor", hypervisor);
 	stream_meta(s, "screen", console_screen_name());
+	const struct boot_framebuffer *fb = &boot_info.fb;
+	if (fb->present)
+		stream_text(s, "screen: %s, %ux%u, %u bpp, at 0x%llx", console_screen_name(),
+			    fb->width, fb->height, fb->bpp, (unsigned long long)fb->addr);
 }
 
 static void setup_memory(struct stream *s)
@@ -161,9 +165,12 @@ void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys)
 		char msg[300];
 		fmt_snprintf(msg, sizeof msg, "%s: '%s' (%s)", options_status_name(opt_status),
 			     options.bad_token, options.reason);
+		char qmsg[320], qtok[96];
 		stream_text(s, "command line error: %s", msg);
 		print_option_table(s);
-		stream_error(s, options_status_code(opt_status), msg);
+		stream_record(s, "error", "code=%s msg=%s token=%s", options_status_code(opt_status),
+			      stream_quote(qmsg, sizeof qmsg, msg),
+			      stream_quote(qtok, sizeof qtok, options.bad_token));
 		run_end(false);
 	}
 	if (options_given(&options, "help")) {

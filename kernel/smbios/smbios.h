@@ -1,0 +1,100 @@
+/* SMBIOS: find and validate the entry point (32-bit "_SM_", 64-bit "_SM3_",
+ * legacy "_DMI_"), walk the structure table with strict bounds, and extract the
+ * firmware and system strings idlebench records: BIOS vendor/version/date
+ * (type 0) and system manufacturer/product (type 1). Serial numbers and UUIDs
+ * are deliberately not read. Spec: DMTF DSP0134 (SMBIOS) 3.x, section 5.2
+ * (entry points), 6.1 (structure format), 7.1 and 7.2 (types 0 and 1). */
+#ifndef IDLEBENCH_KERNEL_SMBIOS_SMBIOS_H
+#define IDLEBENCH_KERNEL_SMBIOS_SMBIOS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Outcome of every SMBIOS function. */
+enum smbios_status {
+	SMBIOS_OK = 0,
+	SMBIOS_ERR_NOT_FOUND,          /* no anchor in the scanned region */
+	SMBIOS_ERR_ENTRY_TRUNCATED,    /* the entry point runs past the bytes given */
+	SMBIOS_ERR_ENTRY_LENGTH,       /* entry point length field out of range */
+	SMBIOS_ERR_ENTRY_CHECKSUM,     /* entry point bytes do not sum to 0 */
+	SMBIOS_ERR_DMI_CHECKSUM,       /* intermediate "_DMI_" area does not sum to 0 */
+	SMBIOS_ERR_TABLE_ADDRESS,      /* table address/length zero or not mappable */
+	SMBIOS_ERR_STRUCT_LENGTH,      /* a structure's formatted length is below 4 */
+	SMBIOS_ERR_STRUCT_TRUNCATED,   /* a formatted area runs past the table end */
+	SMBIOS_ERR_STRINGS_UNTERMINATED, /* a string set has no double NUL before the table end */
+};
+
+/* Text for a status, e.g. "SMBIOS entry point checksum mismatch". */
+const char *smbios_status_text(enum smbios_status s);
+
+/* Which entry point was found. */
+enum smbios_entry_kind {
+	SMBIOS_ENTRY_32 = 0,    /* "_SM_" (SMBIOS 2.1+) with its "_DMI_" intermediate part */
+	SMBIOS_ENTRY_64,        /* "_SM3_" (SMBIOS 3.0+) */
+	SMBIOS_ENTRY_LEGACY,    /* bare "_DMI_" (DMI 2.0 / SMBIOS 2.0) */
+};
+
+/* A validated entry point. */
+struct smbios_entry {
+	enum smbios_entry_kind kind;
+	uint8_t major, minor;      /* SMBIOS version (legacy: from the BCD revision) */
+	uint64_t table_phys;       /* structure table physical address */
+	uint32_t table_len;        /* exact length (32-bit, legacy) or maximum size (64-bit) */
+	uint16_t structure_count;  /* number of structures (32-bit, legacy); 0 = unknown (64-bit) */
+};
+
+/* Validate an entry point at p (avail bytes readable from p). */
+enum smbios_status smbios_entry_parse(const void *p, size_t avail, struct smbios_entry *out);
+
+/* Scan region (e.g. the mapped 0xF0000-0xFFFFF BIOS area) on 16-byte
+ * boundaries (DSP0134 5.2.1). A valid "_SM3_" wins over "_SM_", which wins over
+ * "_DMI_" (as dmidecode does). When anchors exist but none validates, the first
+ * anchor's error is returned. *offset (may be NULL) gets the entry's offset. */
+enum smbios_status smbios_entry_scan(const void *region, size_t len, struct smbios_entry *out,
+				     size_t *offset);
+
+/* Longest string kept per field (longer ones are cut and flagged). */
+#define SMBIOS_STRING_MAX 64
+
+/* Field bits for struct smbios_info.truncated. */
+enum {
+	SMBIOS_FIELD_BIOS_VENDOR = 1u << 0,
+	SMBIOS_FIELD_BIOS_VERSION = 1u << 1,
+	SMBIOS_FIELD_BIOS_DATE = 1u << 2,
+	SMBIOS_FIELD_SYSTEM_VENDOR = 1u << 3,
+	SMBIOS_FIELD_SYSTEM_PRODUCT = 1u << 4,
+};
+
+/* The strings idlebench records, already sanitised for the result stream. */
+struct smbios_info {
+	bool have_bios;              /* a type 0 structure was found */
+	bool have_system;            /* a type 1 structure was found */
+	char bios_vendor[SMBIOS_STRING_MAX + 1];    /* type 0 Vendor (no metadata key yet) */
+	char bios_version[SMBIOS_STRING_MAX + 1];   /* `bios_version` */
+	char bios_date[SMBIOS_STRING_MAX + 1];      /* `bios_date` */
+	char system_vendor[SMBIOS_STRING_MAX + 1];  /* `smbios_vendor`: type 1 Manufacturer */
+	char system_product[SMBIOS_STRING_MAX + 1]; /* `smbios_product`: type 1 Product Name */
+	uint32_t truncated;          /* SMBIOS_FIELD_* bits of strings cut to SMBIOS_STRING_MAX */
+	uint32_t structures;         /* structures walked */
+};
+
+/* Walk a structure table of len bytes. structure_count (0 = unknown) stops the
+ * walk like type 127 and the table end do. On error, out keeps what was
+ * extracted before the bad structure. */
+enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t structure_count,
+				     struct smbios_info *out);
+
+/* Map len bytes of physical memory at phys; NULL when that is not possible. */
+typedef const void *(*smbios_map_fn)(void *ctx, uint64_t phys, uint64_t len);
+
+/* Map the table an entry point describes and read it. */
+enum smbios_status smbios_read(const struct smbios_entry *e, smbios_map_fn map, void *ctx,
+			       struct smbios_info *out);
+
+/* Copy len bytes of src into out (cap bytes) as a stream-safe value: printable
+ * ASCII only, double quotes dropped, blanks trimmed at both ends. Returns the
+ * number of characters that did not fit (0 when all did). out is NUL-terminated. */
+size_t smbios_sanitize(const char *src, size_t len, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,57 @@
+# Helpers for QEMU tests (sourced by tests/run-all.sh). A test is a function
+# named qtest_*; it succeeds by returning 0 and explains a failure on stderr.
+# Tests read the serial stream's records, never whole-output snapshots
+# (firmware and GRUB print escape codes).
+
+QTEST_LOGS=${BUILD:-build}/test-logs
+mkdir -p "$QTEST_LOGS"
+
+# boot NAME [VAR=value ...]: boot with tools/qemu-run.sh (BOOT, CMDLINE, SMP,
+# QEMU_CPU, QEMU_EXTRA, QEMU_TIMEOUT as environment), save the serial output
+# with \r removed in $QTEST_LOGS/NAME.out; sets BOOT_RC to qemu-run's status.
+boot() {
+	local name=$1
+	shift
+	env QEMU_TIMEOUT=120 "$@" tools/qemu-run.sh 2>"$QTEST_LOGS/$name.err" | tr -d '\r' >"$QTEST_LOGS/$name.out"
+	BOOT_RC=${PIPESTATUS[0]}
+	BOOT_OUT="$QTEST_LOGS/$name.out"
+}
+
+# The stream part of a capture: from the `#! idlebench` header to the end record.
+stream_of() {
+	awk '/^#! idlebench /{on=1} on{print} on && /^#! end /{exit}' "$1"
+}
+
+fail() {
+	echo "$*" >&2
+	echo "--- output ($BOOT_OUT):" >&2
+	tail -25 "$BOOT_OUT" >&2
+	return 1
+}
+
+expect_rc() { # expect_rc N
+	[ "$BOOT_RC" -eq "$1" ] || fail "qemu-run exit status $BOOT_RC, expected $1"
+}
+
+# expect_line REGEX: some line of the stream matches (grep -E).
+expect_line() {
+	stream_of "$BOOT_OUT" | grep -qE -- "$1" || fail "no stream line matches: $1"
+}
+
+# expect_no_line REGEX
+expect_no_line() {
+	! stream_of "$BOOT_OUT" | grep -qE -- "$1" || fail "unexpected stream line matches: $1"
+}
+
+# The stream is whole: header first, end record last, CRC and row count right
+# (checked by the host tool `idlebench check`).
+expect_valid_stream() {
+	local s="$BOOT_OUT.stream"
+	stream_of "$BOOT_OUT" >"$s"
+	head -1 "$s" | grep -qE '^#! idlebench [^ ]+ schema=1$' || fail "no stream header"
+	tail -1 "$s" | grep -qE '^#! end rows=[0-9]+ status=(ok|error) crc32=[0-9a-f]{8}$' || fail "no end record"
+	local want got
+	want=$(tail -1 "$s" | sed -E 's/.*crc32=([0-9a-f]{8}).*/\1/')
+	got=$(head -n -1 "$s" | "${BUILD:-build}/host/idlebench" crc32 -)
+	[ "$want" = "$got" ] || fail "CRC mismatch: end record says $want, stream hashes to $got"
+}

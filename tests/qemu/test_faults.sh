@@ -1,0 +1,24 @@
+# Fault reports (issue 2): a CPU exception prints vector, RIP and registers,
+# ends the stream with an error record and status=error, and exits 35.
+
+qtest_fault_selftest_ud_reports_vector_and_rip() {
+	boot fault_ud BOOT=pvh CMDLINE="selftest=ud"
+	expect_rc 1 && expect_valid_stream &&
+		expect_line '^#! error code=CPU_EXCEPTION msg="#UD invalid opcode" vector=6 .*rip=0x[0-9a-f]+' &&
+		expect_line '^#    RAX [0-9a-f]{16}' && expect_line '^#! end rows=0 status=error '
+}
+
+qtest_fault_selftest_pf_reports_cr2() {
+	boot fault_pf BOOT=pvh CMDLINE="selftest=pf"
+	expect_rc 1 && expect_line '^#! error code=CPU_EXCEPTION msg="#PF page fault" vector=14 .*cr2=0x7f0000000000'
+}
+
+qtest_fault_selftest_gp_reports_vector_13() {
+	boot fault_gp BOOT=pvh CMDLINE="selftest=gp"
+	expect_rc 1 && expect_line '^#! error code=CPU_EXCEPTION msg="#GP general protection" vector=13 '
+}
+
+qtest_fault_report_reaches_bios_path_too() {
+	boot fault_bios BOOT=bios CMDLINE="selftest=ud"
+	expect_rc 1 && expect_valid_stream && expect_line 'vector=6'
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Runs every test `make test` owns and ends with the line `N passed, N failed`:
+#   1. host unit tests (cmocka, TAP output: one count per test case),
+#   2. libFuzzer targets, each for FUZZ_SECONDS on a copy of its seed corpus,
+#   3. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test).
+# Exit status 0 only when nothing failed. Run from the repository root.
+set -uo pipefail
+BUILD=${BUILD:-build}
+FUZZ_SECONDS=${FUZZ_SECONDS:-15}
+export BUILD
+pass=0
+fail=0
+failed_names=()
+
+result() { # result ok|fail NAME [detail]
+	if [ "$1" = ok ]; then
+		pass=$((pass + 1))
+		echo "ok - $2"
+	else
+		fail=$((fail + 1))
+		failed_names+=("$2")
+		echo "not ok - $2${3:+ ($3)}"
+	fi
+}
+
+echo "== host unit tests"
+for t in "$BUILD"/host/tests/*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	out=$(CMOCKA_MESSAGE_OUTPUT=TAP "$t" 2>&1)
+	rc=$?
+	n_ok=$(grep -cE '^ok [0-9]+' <<<"$out")
+	n_bad=$(grep -cE '^not ok [0-9]+' <<<"$out")
+	pass=$((pass + n_ok))
+	fail=$((fail + n_bad))
+	if [ "$n_bad" -gt 0 ] || [ "$rc" -ne 0 ] || [ "$n_ok" -eq 0 ]; then
+		echo "$out" | grep -vE '^ok [0-9]+' | sed "s|^|  $name: |"
+		if [ "$n_bad" -eq 0 ]; then
+			result fail "$name" "exit status $rc, $n_ok cases passed"
+		else
+			failed_names+=("$name")
+		fi
+	fi
+	echo "$name: $n_ok passed, $n_bad failed"
+done
+
+echo "== fuzzers (${FUZZ_SECONDS}s each)"
+for f in "$BUILD"/host/fuzz/*; do
+	[ -x "$f" ] && [ -f "$f" ] || continue
+	name=$(basename "$f")
+	work=$(mktemp -d)
+	corpus=$(cat "$f.corpus" 2>/dev/null || true)
+	[ -n "$corpus" ] && [ -d "$corpus" ] && cp -r "$corpus"/. "$work/"
+	if (cd "$work" && "$OLDPWD/$f" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 \
+		-timeout=10 -print_final_stats=0 . >"$work.log" 2>&1); then
+		result ok "fuzz $name ($(grep -oE '#[0-9]+' "$work.log" | tail -1 | tr -d '#') runs)"
+	else
+		tail -30 "$work.log" | sed "s|^|  $name: |"
+		result fail "fuzz $name" "crash or leak: see above"
+	fi
+	rm -rf "$work" "$work.log"
+done
+
+echo "== QEMU tests"
+# shellcheck source=tests/qemu/lib.sh
+. tests/qemu/lib.sh
+for file in tests/qemu/test_*.sh; do
+	# shellcheck disable=SC1090
+	. "$file"
+done
+for fn in $(declare -F | awk '{print $3}' | grep '^qtest_' | sort); do
+	if detail=$("$fn" 2>&1); then
+		result ok "$fn"
+	else
+		echo "$detail" | tail -40 | sed "s|^|  $fn: |"
+		result fail "$fn"
+	fi
+done
+
+if [ "$fail" -gt 0 ]; then
+	echo "failed: ${failed_names[*]}"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
