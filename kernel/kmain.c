@@ -16,6 +16,7 @@
 #include "kernel/lib/mem.h"
 #include "kernel/mm/phys_alloc.h"
 #include "kernel/options.h"
+#include "kernel/platform/platform.h"
 #include "kernel/run_end.h"
 #include "kernel/selftest.h"
 
@@ -33,6 +34,7 @@ static struct boot_info boot_info;
 static struct options options;
 static struct cpu_tables bsp_tables;
 static struct phys_alloc phys;
+static struct platform platform;
 
 static const void *identity_map(void *ctx, uint64_t phys_addr, size_t len)
 {
@@ -182,6 +184,11 @@ void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys)
 		    boot_info.bootloader);
 	setup_memory(s);
 	selftest_raise(options_get(&options, "selftest"));
+
+	platform_discover(&platform, &boot_info, &options, s);
+	platform_report(&platform, s);
+	if (options_is(&options, "run", "platform"))
+		run_end(true);
 
 	run_end(true);
 }

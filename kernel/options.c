@@ -11,6 +11,10 @@ const struct option_def option_table[] = {
 	  "serial console (COM1..COM4) and baud rate, or none", serial_console_validate },
 	{ "exit", OPT_ENUM, "auto", "auto|qemu|halt|reboot", 0, 0,
 	  "at the end: qemu = isa-debug-exit port 0xf4; auto = qemu under QEMU, else halt", NULL },
+	{ "run", OPT_ENUM, "all", "platform|siblings|all", 0, 0,
+	  "how far to go: platform = print what idlebench sees and stop", NULL },
+	{ "c2port", OPT_UINT, "", "0x1..0xffff", 1, 0xFFFF,
+	  "I/O port whose read enters C2 (overrides _CST, MSR and P_BLK)", NULL },
 	{ "selftest", OPT_ENUM, "none", "none|ud|pf|gp", 0, 0,
 	  "raise this CPU exception on purpose (tests the fault report)", NULL },
 };

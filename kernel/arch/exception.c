@@ -4,6 +4,7 @@
  * while reporting a fault skips straight to the end record. */
 #include <stdbool.h>
 
+#include "kernel/arch/apic_id.h"
 #include "kernel/arch/msr.h"
 #include "kernel/arch/trap_frame.h"
 #include "kernel/arch/x86.h"
@@ -24,20 +25,6 @@ static const char *const exception_names[32] = {
 	"#SX security exception", "reserved 31",
 };
 
-static uint32_t current_apic_id(void)
-{
-	uint32_t r[4];
-
-	cpuid(0, 0, r);
-	if (r[0] >= 0xB) {
-		cpuid(0xB, 0, r);
-		if (r[1]) /* leaf 0xB valid: EDX = full x2APIC ID */
-			return r[3];
-	}
-	cpuid(1, 0, r);
-	return r[1] >> 24;
-}
-
 static volatile int reporting;
 
 void exception_dispatch(struct trap_frame *f);
@@ -56,7 +43,7 @@ void exception_dispatch(struct trap_frame *f)
 	if (!stream_has_begun(s))
 		stream_begin(s, "unknown");
 	stream_text(s, "CPU EXCEPTION %s (vector %llu) on APIC ID %u", name,
-		    (unsigned long long)f->vector, current_apic_id());
+		    (unsigned long long)f->vector, cpu_apic_id());
 	stream_text(s, "  error code 0x%llx  RIP %016llx  CS %04llx  RFLAGS %016llx",
 		    (unsigned long long)f->error_code, (unsigned long long)f->rip,
 		    (unsigned long long)f->cs, (unsigned long long)f->rflags);
@@ -79,6 +66,6 @@ void exception_dispatch(struct trap_frame *f)
 	stream_record(s, "error", "code=CPU_EXCEPTION msg=%s vector=%llu error_code=0x%llx rip=0x%llx rsp=0x%llx cr2=0x%llx apic_id=%u",
 		      stream_quote(quoted, sizeof quoted, msg), (unsigned long long)f->vector,
 		      (unsigned long long)f->error_code, (unsigned long long)f->rip,
-		      (unsigned long long)f->rsp, (unsigned long long)read_cr2(), current_apic_id());
+		      (unsigned long long)f->rsp, (unsigned long long)read_cr2(), cpu_apic_id());
 	run_end(false);
 }

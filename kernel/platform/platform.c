@@ -1,0 +1,295 @@
+/* Platform discovery glue: hardware access (CPUID, MSRs, memory) here, the
+ * decoding in the freestanding parsers of kernel/acpi, kernel/cpu,
+ * kernel/smbios, kernel/time. */
+#include "kernel/acpi/acpi_format.h"
+#include "kernel/acpi/acpi_rsdp.h"
+#include "kernel/arch/apic_id.h"
+#include "kernel/arch/msr.h"
+#include "kernel/arch/x86.h"
+#include "kernel/boot/efi_config.h"
+#include "kernel/lib/fmt.h"
+#include "kernel/lib/mem.h"
+#include "kernel/platform/platform.h"
+
+#define MSR_AMD_HWCR          0xC0010015u
+#define MSR_AMD_CSTATE_BASE   0xC0010073u
+#define MSR_IA32_BIOS_SIGN_ID 0x8Bu /* microcode revision, Intel: bits 63:32 */
+#define MSR_AMD_PATCH_LEVEL   0x8Bu /* AMD/Hygon: bits 31:0 */
+
+static void native_cpuid(void *ctx, uint32_t leaf, uint32_t sub, uint32_t regs[4])
+{
+	(void)ctx;
+	cpuid(leaf, sub, regs);
+}
+
+/* Identity map below 4 GiB (the boot map) and wherever paging.c extended it;
+ * the kernel only asks for firmware tables, which live in low memory. */
+static const void *map_phys(void *ctx, uint64_t phys, uint64_t len)
+{
+	(void)ctx;
+	if (!phys || phys >= 0x100000000ull || len > 0x100000000ull - phys)
+		return NULL;
+	return (const void *)(uintptr_t)phys;
+}
+
+static const void *map_phys_sz(void *ctx, uint64_t phys, size_t len)
+{
+	return map_phys(ctx, phys, len);
+}
+
+static bool is_amd_like(const struct platform *p)
+{
+	return p->id.vendor_id == CPU_VENDOR_AMD || p->id.vendor_id == CPU_VENDOR_HYGON;
+}
+
+static void discover_cpu(struct platform *p)
+{
+	cpu_identity_read(native_cpuid, NULL, &p->id);
+	cpu_features_read(native_cpuid, NULL, &p->id, &p->feat);
+	topology_read(native_cpuid, NULL, &p->id, &p->feat, &p->topo);
+	p->bench_apic = cpu_apic_id();
+
+	struct cpu_msr_value hwcr = { false, 0 };
+	if (is_amd_like(p))
+		hwcr.present = rdmsr_safe(MSR_AMD_HWCR, &hwcr.value) == 0;
+	p->mwait = cpu_mwait_decide(&p->feat, hwcr);
+
+	uint64_t v;
+	if (p->id.vendor_id == CPU_VENDOR_INTEL) {
+		/* SDM Vol. 3A 10.11.7.1: write 0, execute CPUID(1), then read. */
+		uint32_t r[4];
+		if (wrmsr_safe(MSR_IA32_BIOS_SIGN_ID, 0) == 0) {
+			cpuid(1, 0, r);
+			if (rdmsr_safe(MSR_IA32_BIOS_SIGN_ID, &v) == 0) {
+				p->microcode_known = true;
+				p->microcode = v >> 32;
+			}
+		}
+	} else if (is_amd_like(p) && rdmsr_safe(MSR_AMD_PATCH_LEVEL, &v) == 0) {
+		p->microcode_known = true;
+		p->microcode = (uint32_t)v;
+	}
+}
+
+/* RSDP: the loader's copy (its address is its identity-mapped location),
+ * PVH's pointer, else the BIOS areas (ACPI 6.5, 5.2.5.1: first KiB of the
+ * EBDA, then 0xE0000-0xFFFFF). */
+static uint64_t find_rsdp(const struct boot_info *bi)
+{
+	if (bi->rsdp_len)
+		return (uint64_t)(uintptr_t)bi->rsdp;
+	if (bi->rsdp_phys)
+		return bi->rsdp_phys;
+	if (bi->path == BOOT_PATH_UEFI)
+		return 0;
+	/* BDA word 0x40E: EBDA segment. The asm barrier hides the constant
+	 * address from GCC's array-bounds analysis. */
+	uintptr_t bda = 0x40E;
+	__asm__("" : "+r"(bda));
+	uint16_t ebda_seg = *(volatile uint16_t *)bda;
+	uint64_t ebda = (uint64_t)ebda_seg << 4;
+	uint64_t r = 0;
+	if (ebda >= 0x80000 && ebda < 0xA0000)
+		r = acpi_find_rsdp((const uint8_t *)(uintptr_t)ebda, ebda, 1024);
+	if (!r)
+		r = acpi_find_rsdp((const uint8_t *)(uintptr_t)0xE0000, 0xE0000, 0x20000);
+	return r;
+}
+
+static void discover_acpi(struct platform *p, const struct boot_info *bi, const struct options *o,
+			  struct stream *s)
+{
+	char msg[160];
+	struct acpi_mem mem = { map_phys, NULL };
+	uint64_t rsdp = find_rsdp(bi);
+
+	acpi_tables_init(&p->tables);
+	memset(&p->acpi, 0, sizeof p->acpi);
+	if (!rsdp) {
+		stream_error(s, "ACPI_NO_RSDP", "no ACPI RSDP from the loader or the BIOS areas");
+	} else {
+		enum acpi_err e = acpi_tables_load(&p->tables, &mem, rsdp);
+		if (e != ACPI_OK) {
+			fmt_snprintf(msg, sizeof msg, "ACPI root table unusable: %s", acpi_strerror(e));
+			stream_error(s, "ACPI_ROOT", msg);
+		} else {
+			p->acpi_found = true;
+			acpi_summarize(&p->tables, &p->acpi);
+		}
+		for (size_t i = 0; i < p->tables.count; i++) {
+			const struct acpi_table *t = &p->tables.tables[i];
+			if (t->status == ACPI_OK)
+				continue;
+			fmt_snprintf(msg, sizeof msg, "ACPI table %s at 0x%llx skipped: %s", t->signature,
+				     (unsigned long long)t->phys, acpi_strerror(t->status));
+			stream_error(s, "ACPI_BAD_TABLE", msg);
+		}
+	}
+
+	struct acpi_c2_inputs in = { 0 };
+	in.cmdline_present = options_given(o, "c2port");
+	in.cmdline_port = (uint16_t)options_get_uint(o, "c2port");
+	in.cst = p->acpi_found && p->acpi.cst_status == ACPI_OK ? &p->acpi.cst : NULL;
+	/* C001_0073 exists on AMD family >= 0x10 and Hygon; TCG reads it as 0,
+	 * which the decision treats as "no base" (HARDWARE.md). */
+	if (is_amd_like(p) && p->id.family >= 0x10)
+		in.msr_present = rdmsr_safe(MSR_AMD_CSTATE_BASE, &in.msr_cstate_base) == 0;
+	p->c2 = acpi_decide_c2_port(&in);
+}
+
+static void discover_smbios(struct platform *p, const struct boot_info *bi)
+{
+	struct smbios_entry e;
+	enum smbios_status st = SMBIOS_ERR_NOT_FOUND;
+
+	if (bi->efi_system_table) {
+		uint64_t ep = efi_find_config_table(bi->efi_system_table, &EFI_GUID_SMBIOS3, map_phys_sz, NULL);
+		if (!ep)
+			ep = efi_find_config_table(bi->efi_system_table, &EFI_GUID_SMBIOS, map_phys_sz, NULL);
+		const void *m = ep ? map_phys(NULL, ep, 32) : NULL;
+		if (m)
+			st = smbios_entry_parse(m, 32, &e);
+	} else {
+		st = smbios_entry_scan((const void *)(uintptr_t)0xF0000, 0x10000, &e, NULL);
+	}
+	if (st == SMBIOS_OK)
+		st = smbios_read(&e, map_phys, NULL, &p->smbios);
+	p->smbios_status = st;
+}
+
+static void discover_siblings(struct platform *p)
+{
+	static uint32_t cpuid_only[1];
+	const uint32_t *ids = p->acpi.madt.apic_ids;
+	size_t n = p->acpi.madt.cpu_count;
+
+	if (!p->acpi_found || p->acpi.madt_status != ACPI_OK || !n) {
+		/* Without a MADT we know only ourselves. */
+		cpuid_only[0] = p->bench_apic;
+		ids = cpuid_only;
+		n = 1;
+		p->sibling_note = "no usable MADT: only the boot CPU is known";
+	}
+	enum topology_status st = topology_siblings(p->bench_apic, p->topo.smt_shift, ids, n, p->siblings,
+						    PLATFORM_MAX_SIBLINGS, &p->sibling_count);
+	if (st != TOPOLOGY_OK) {
+		p->sibling_count = 0;
+		p->sibling_note = topology_status_text(st);
+	} else if (!p->sibling_count && !p->sibling_note) {
+		p->sibling_note = p->topo.threads_per_core > 1 ? "SMT sibling(s) not enabled in the MADT"
+							       : "this core has one thread (no SMT)";
+	}
+}
+
+static void discover_tsc(struct platform *p, struct stream *s)
+{
+	struct tsc_refs refs = { 0 };
+
+	if (p->acpi_found && p->acpi.hpet_status == ACPI_OK && p->acpi.hpet.address_space == 0)
+		refs.hpet_base = p->acpi.hpet.base;
+	if (p->acpi_found && p->acpi.fadt_status == ACPI_OK) {
+		refs.pm_timer_port = p->acpi.fadt.pm_timer_port;
+		refs.pm_timer_32bit = p->acpi.fadt.pm_timer_32bit;
+	}
+	p->tsc_ok = tsc_calibrate(&refs, &p->tsc);
+	if (!p->tsc_ok)
+		stream_error(s, "TSC_CALIBRATION", "no reference timer (HPET, PM timer, PIT) answered");
+	p->timer_overhead = tsc_measure_overhead();
+}
+
+void platform_discover(struct platform *p, const struct boot_info *bi, const struct options *o,
+		       struct stream *s)
+{
+	memset(p, 0, sizeof *p);
+	discover_cpu(p);
+	discover_acpi(p, bi, o, s);
+	discover_siblings(p);
+	discover_smbios(p, bi);
+	discover_tsc(p, s);
+}
+
+static void meta_hex(struct stream *s, const char *key, uint32_t v)
+{
+	char buf[16];
+	cpu_format_hex(v, buf, sizeof buf);
+	stream_meta(s, key, buf);
+}
+
+void platform_report(const struct platform *p, struct stream *s)
+{
+	static char text[ACPI_APIC_IDS_TEXT_MAX > ACPI_CSTATES_TEXT_MAX ? ACPI_APIC_IDS_TEXT_MAX : ACPI_CSTATES_TEXT_MAX];
+	char buf[96];
+
+	stream_meta(s, "cpu_vendor", p->id.vendor);
+	meta_hex(s, "cpu_family", p->id.family);
+	meta_hex(s, "cpu_model", p->id.model);
+	meta_hex(s, "cpu_stepping", p->id.stepping);
+	stream_meta(s, "cpu_brand", p->id.brand);
+	if (p->microcode_known)
+		stream_metaf(s, "microcode", "0x%llx", (unsigned long long)p->microcode);
+	else
+		stream_meta(s, "microcode", "");
+
+	if (p->acpi_found && p->acpi.madt_status == ACPI_OK) {
+		acpi_format_cpus(&p->acpi.madt, text, sizeof text);
+		stream_meta(s, "acpi_cpus", text);
+		acpi_format_apic_ids(&p->acpi.madt, text, sizeof text);
+		stream_meta(s, "acpi_apic_ids", text);
+	} else {
+		stream_meta(s, "acpi_cpus", "");
+		stream_meta(s, "acpi_apic_ids", "");
+	}
+	if (p->acpi_found && p->acpi.cst_status == ACPI_OK)
+		acpi_format_cstates(&p->acpi.cst, text, sizeof text);
+	else
+		text[0] = '\0';
+	stream_meta(s, "acpi_cstates", text);
+	acpi_format_c2_port(&p->c2, buf, sizeof buf);
+	stream_meta(s, "c2_port", buf);
+	acpi_format_c2_source(&p->c2, buf, sizeof buf);
+	stream_meta(s, "c2_source", buf);
+
+	cpu_mwait_format(p->mwait, buf, sizeof buf);
+	stream_meta(s, "mwait", buf);
+	stream_metaf(s, "mwait_c1_substates", "%u", cpu_mwait_c1_substates(&p->feat));
+	stream_metaf(s, "smt_threads_per_core", "%u", p->topo.threads_per_core);
+	stream_meta(s, "smt_source", topology_source_name(p->topo.source));
+	stream_metaf(s, "bench_apic", "%u", p->bench_apic);
+	topology_format_apic_list(p->siblings, p->sibling_count, buf, sizeof buf);
+	stream_meta(s, "sibling_apics", buf);
+
+	stream_metaf(s, "tsc_hz", "%llu", (unsigned long long)(p->tsc_ok ? p->tsc.hz : 0));
+	stream_meta(s, "tsc_source", p->tsc_ok ? p->tsc.source : "none");
+	stream_metaf(s, "tsc_spread_hz", "%llu", (unsigned long long)(p->tsc.max_hz - p->tsc.min_hz));
+	stream_meta(s, "tsc_invariant", p->feat.invariant_tsc ? "yes" : "no");
+	stream_metaf(s, "timer_overhead_cycles", "%llu", (unsigned long long)p->timer_overhead);
+
+	bool smb = p->smbios_status == SMBIOS_OK;
+	stream_meta(s, "smbios_vendor", smb ? p->smbios.system_vendor : "");
+	stream_meta(s, "smbios_product", smb ? p->smbios.system_product : "");
+	stream_meta(s, "bios_version", smb ? p->smbios.bios_version : "");
+	stream_meta(s, "bios_date", smb ? p->smbios.bios_date : "");
+
+	/* The same facts for people. */
+	stream_text(s, "cpu: %s (%s family 0x%x model 0x%x stepping %u)", p->id.brand, p->id.vendor,
+		    p->id.family, p->id.model, p->id.stepping);
+	stream_text(s, "smt: %u thread(s) per core (from %s); bench APIC %u; siblings: %s%s%s",
+		    p->topo.threads_per_core, topology_source_name(p->topo.source), p->bench_apic,
+		    p->sibling_count ? buf : "none", p->sibling_count ? "" : " - ",
+		    p->sibling_count ? "" : p->sibling_note);
+	stream_text(s, "acpi: %zu CPUs enabled; C2 port %s (from %s)",
+		    p->acpi_found ? p->acpi.madt.cpu_count : (size_t)0,
+		    p->c2.source == ACPI_C2_NONE ? "none" : "set", acpi_c2_source_name(p->c2.source));
+	if (p->tsc_ok)
+		stream_text(s, "tsc: %llu.%03llu MHz from %s over %d x %d ms (spread %llu Hz), %s, overhead %llu cycles",
+			    (unsigned long long)(p->tsc.hz / 1000000), (unsigned long long)(p->tsc.hz / 1000 % 1000),
+			    p->tsc.source, TSC_CALIBRATION_ROUNDS, TSC_CALIBRATION_MS,
+			    (unsigned long long)(p->tsc.max_hz - p->tsc.min_hz),
+			    p->feat.invariant_tsc ? "invariant" : "not invariant",
+			    (unsigned long long)p->timer_overhead);
+	if (smb)
+		stream_text(s, "system: %s %s, BIOS %s %s", p->smbios.system_vendor, p->smbios.system_product,
+			    p->smbios.bios_version, p->smbios.bios_date);
+	else
+		stream_text(s, "system: SMBIOS not read (%s)", smbios_status_text(p->smbios_status));
+}

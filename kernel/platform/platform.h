@@ -1,0 +1,58 @@
+/* Platform discovery on the boot CPU: CPU identity and features, SMT
+ * topology, ACPI (CPUs, timers, C-states, the C2 port), TSC frequency and
+ * SMBIOS, gathered once and printed as `#=` metadata in one place. */
+#ifndef IDLEBENCH_KERNEL_PLATFORM_PLATFORM_H
+#define IDLEBENCH_KERNEL_PLATFORM_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel/acpi/acpi_c2.h"
+#include "kernel/acpi/acpi_summary.h"
+#include "kernel/acpi/acpi_tables.h"
+#include "kernel/boot/boot_info.h"
+#include "kernel/cpu/cpu_features.h"
+#include "kernel/cpu/cpu_identity.h"
+#include "kernel/cpu/topology.h"
+#include "kernel/options.h"
+#include "kernel/smbios/smbios.h"
+#include "kernel/stream/stream.h"
+#include "kernel/time/tsc_calibrate.h"
+
+/* Most SMT siblings idlebench handles for one core (SMT4 needs 3). */
+#define PLATFORM_MAX_SIBLINGS 7
+
+/* What discovery found. */
+struct platform {
+	struct cpu_identity id;
+	struct cpu_features feat;
+	struct cpu_topology topo;
+	enum cpu_mwait_verdict mwait;
+	bool microcode_known;
+	uint64_t microcode;
+	uint32_t bench_apic;
+	uint32_t siblings[PLATFORM_MAX_SIBLINGS];
+	size_t sibling_count;
+	const char *sibling_note;      /* why there are none, when there are none */
+
+	bool acpi_found;
+	struct acpi_table_set tables;
+	struct acpi_summary acpi;
+	struct acpi_c2_decision c2;
+
+	bool tsc_ok;
+	struct tsc_calibration tsc;
+	uint64_t timer_overhead;
+
+	enum smbios_status smbios_status;
+	struct smbios_info smbios;
+};
+
+/* Run every discovery step; problems become `#! error` warning records on s. */
+void platform_discover(struct platform *p, const struct boot_info *bi, const struct options *o,
+		       struct stream *s);
+/* Write the platform metadata keys (results/README.md) and a readable summary. */
+void platform_report(const struct platform *p, struct stream *s);
+
+#endif

@@ -1,0 +1,20 @@
+# ACPI table parsing (kernel/acpi/, freestanding) and `idlebench inspect`.
+ACPI_SRCS := kernel/acpi/acpi_aml.c kernel/acpi/acpi_c2.c kernel/acpi/acpi_cst.c \
+             kernel/acpi/acpi_error.c kernel/acpi/acpi_fadt.c kernel/acpi/acpi_format.c \
+             kernel/acpi/acpi_hpet.c kernel/acpi/acpi_madt.c kernel/acpi/acpi_rsdp.c \
+             kernel/acpi/acpi_summary.c kernel/acpi/acpi_table.c kernel/acpi/acpi_tables.c
+ACPIDUMP_SRCS := tools/acpidump_text.c
+
+KERNEL_SRCS   += $(ACPI_SRCS)
+HOST_CLI_SRCS += $(ACPI_SRCS) $(ACPIDUMP_SRCS) tools/cmd_inspect.c
+
+UNIT_TESTS += test_acpi_fixtures test_acpi_crafted test_acpidump_text
+test_acpi_fixtures_SRCS := tests/unit/acpi/test_acpi_fixtures.c $(ACPI_SRCS) $(ACPIDUMP_SRCS)
+test_acpi_crafted_SRCS  := tests/unit/acpi/test_acpi_crafted.c $(ACPI_SRCS)
+test_acpidump_text_SRCS := tests/unit/acpi/test_acpidump_text.c $(ACPIDUMP_SRCS)
+
+FUZZERS += fuzz_acpi_tables fuzz_acpidump_text
+fuzz_acpi_tables_SRCS     := tests/fuzz/fuzz_acpi_tables.c $(ACPI_SRCS)
+fuzz_acpi_tables_CORPUS   := tests/fuzz/corpus/fuzz_acpi_tables
+fuzz_acpidump_text_SRCS   := tests/fuzz/fuzz_acpidump_text.c $(ACPI_SRCS) $(ACPIDUMP_SRCS)
+fuzz_acpidump_text_CORPUS := tests/fuzz/corpus/fuzz_acpidump_text
