@@ -12,6 +12,7 @@ PACKAGES=(
 	grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools   # hybrid ISO
 	ovmf                              # UEFI firmware for QEMU
 	console-setup-linux               # the console font rendered on framebuffers
+	acpica-tools                      # iasl: the test SSDT with a _CST
 	gzip git
 )
 

@@ -277,9 +277,10 @@ void platform_report(const struct platform *p, struct stream *s)
 		    p->topo.threads_per_core, topology_source_name(p->topo.source), p->bench_apic,
 		    p->sibling_count ? buf : "none", p->sibling_count ? "" : " - ",
 		    p->sibling_count ? "" : p->sibling_note);
+	char port[16];
+	acpi_format_c2_port(&p->c2, port, sizeof port);
 	stream_text(s, "acpi: %zu CPUs enabled; C2 port %s (from %s)",
-		    p->acpi_found ? p->acpi.madt.cpu_count : (size_t)0,
-		    p->c2.source == ACPI_C2_NONE ? "none" : "set", acpi_c2_source_name(p->c2.source));
+		    p->acpi_found ? p->acpi.madt.cpu_count : (size_t)0, port, acpi_c2_source_name(p->c2.source));
 	if (p->tsc_ok)
 		stream_text(s, "tsc: %llu.%03llu MHz from %s over %d x %d ms (spread %llu Hz), %s, overhead %llu cycles",
 			    (unsigned long long)(p->tsc.hz / 1000000), (unsigned long long)(p->tsc.hz / 1000 % 1000),

@@ -1,0 +1,56 @@
+# Platform discovery (issue 3), with run=platform: identity, SMT siblings for
+# SMT1/2/4, the C2 port from a _CST, TSC calibration against an exact clock.
+
+qtest_platform_dhyana_identity() {
+	boot plat_dhyana BOOT=pvh CMDLINE="run=platform" QEMU_CPU=Dhyana
+	expect_rc 0 && expect_valid_stream && expect_line '^#= cpu_vendor=HygonGenuine$' &&
+		expect_line '^#= cpu_family=0x18$' && expect_line '^#= cpu_brand=Hygon Dhyana Processor$' &&
+		expect_line '^#= smbios_vendor=QEMU$'
+}
+
+qtest_platform_smt2_two_cores_bench0_has_sibling_1() {
+	boot plat_smt2 BOOT=pvh CMDLINE="run=platform" SMP="4,sockets=1,cores=2,threads=2"
+	expect_rc 0 && expect_line '^#= acpi_cpus=4$' && expect_line '^#= acpi_apic_ids=0,1,2,3$' &&
+		expect_line '^#= smt_threads_per_core=2$' && expect_line '^#= bench_apic=0$' &&
+		expect_line '^#= sibling_apics=1$'
+}
+
+qtest_platform_smt4_has_three_siblings() {
+	boot plat_smt4 BOOT=pvh CMDLINE="run=platform" SMP="4,sockets=1,cores=1,threads=4"
+	expect_rc 0 && expect_line '^#= smt_threads_per_core=4$' && expect_line '^#= sibling_apics=1,2,3$'
+}
+
+qtest_platform_no_smt_reports_no_sibling() {
+	boot plat_smt1 BOOT=pvh CMDLINE="run=platform" SMP="2,sockets=1,cores=2,threads=1"
+	expect_rc 0 && expect_line '^#= smt_threads_per_core=1$' && expect_line '^#= sibling_apics=$' &&
+		expect_line '^#  smt: .*siblings: none - this core has one thread'
+}
+
+qtest_platform_cst_ssdt_gives_c2_port_0x414() {
+	local aml="$QTEST_LOGS/cst-c2-0x414.aml"
+	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"$QTEST_LOGS/iasl.log" 2>&1 ||
+		{ cat "$QTEST_LOGS/iasl.log" >&2; return 1; }
+	boot plat_cst BOOT=pvh CMDLINE="run=platform" QEMU_EXTRA="-acpitable file=$aml"
+	expect_rc 0 && expect_line '^#= acpi_cstates=C1:ffh:0x0:1;C2:io:0x414:400$' &&
+		expect_line '^#= c2_port=0x414$' && expect_line '^#= c2_source=_CST$'
+}
+
+qtest_platform_c2port_option_overrides() {
+	boot plat_c2opt BOOT=pvh CMDLINE="run=platform c2port=0x815"
+	expect_rc 0 && expect_line '^#= c2_port=0x815$' && expect_line '^#= c2_source=cmdline$'
+}
+
+qtest_platform_tsc_within_0_1pct_of_1ghz_under_icount() {
+	boot plat_icount BOOT=pvh CMDLINE="run=platform" QEMU_EXTRA="-icount shift=0"
+	expect_rc 0 || return 1
+	local hz
+	hz=$(stream_of "$BOOT_OUT" | sed -n 's/^#= tsc_hz=//p')
+	[ -n "$hz" ] && [ "$hz" -ge 999000000 ] && [ "$hz" -le 1001000000 ] ||
+		fail "tsc_hz=$hz, expected 1 GHz +- 0.1 %"
+}
+
+qtest_platform_uefi_reads_smbios_from_efi_table() {
+	boot plat_uefi BOOT=uefi CMDLINE="run=platform"
+	expect_rc 0 && expect_line '^#= smbios_vendor=QEMU$' && expect_line '^#= acpi_cpus=2$' &&
+		expect_line '^#= sibling_apics=1$'
+}

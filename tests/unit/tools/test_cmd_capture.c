@@ -1,0 +1,349 @@
+/* `idlebench capture` end to end, from files, stdin and a command into a
+ * temporary directory: the file name, the saved bytes (byte-equal to the
+ * normalized stream), INCOMPLETE naming, nothing saved without a header, and
+ * no overwrite of an existing result. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "tests/unit/tools/fd_redirect.h"
+
+int cmd_capture(int argc, char **argv);
+
+#define F "tests/fixtures/streams/"
+#define CLEAN_BASE "hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-"
+
+struct capture_run {
+	char dir[64];
+	struct command_output o;
+	int files;
+	char name[256];        /* the only (or last listed) file in dir */
+};
+
+/* Fill r->files and r->name from the directory listing. */
+static void list_dir(struct capture_run *r)
+{
+	r->files = 0;
+	r->name[0] = '\0';
+	DIR *d = opendir(r->dir);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		r->files++;
+		snprintf(r->name, sizeof r->name, "%s", e->d_name);
+	}
+	closedir(d);
+}
+
+static void capture(struct capture_run *r, const char *source, const char *stdin_path, const char *extra)
+{
+	char *argv[6];
+	int argc = 0;
+	argv[argc++] = "capture";
+	argv[argc++] = "--quiet";
+	if (extra)
+		argv[argc++] = (char *)extra;
+	argv[argc++] = "--out";
+	argv[argc++] = r->dir;
+	argv[argc++] = (char *)source;
+	run_command(cmd_capture, argc, argv, stdin_path, &r->o);
+	list_dir(r);
+}
+
+static void new_dir(struct capture_run *r)
+{
+	memset(r, 0, sizeof *r);
+	strcpy(r->dir, "/tmp/idlebench-capture-XXXXXX");
+	assert_non_null(mkdtemp(r->dir));
+}
+
+static void remove_dir(struct capture_run *r)
+{
+	DIR *d = opendir(r->dir);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		char p[512];
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(p, sizeof p, "%s/%s", r->dir, e->d_name);
+		unlink(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(r->dir);
+}
+
+/* name must be prefix + YYYYMMDDTHHMMSSZ + suffix. */
+static void assert_name(const char *name, const char *prefix, const char *suffix)
+{
+	size_t p = strlen(prefix), s = strlen(suffix);
+	assert_int_equal(strlen(name), p + 16 + s);
+	assert_memory_equal(name, prefix, p);
+	for (size_t i = 0; i < 16; i++) {
+		char c = name[p + i];
+		if (i == 8)
+			assert_int_equal(c, 'T');
+		else if (i == 15)
+			assert_int_equal(c, 'Z');
+		else
+			assert_true(c >= '0' && c <= '9');
+	}
+	assert_string_equal(name + p + 16, suffix);
+}
+
+/* The saved file is byte-equal to a fixture, and stdout's last line is its path. */
+static void assert_saved_as(struct capture_run *r, const char *fixture)
+{
+	char path[512], line[600];
+	snprintf(path, sizeof path, "%s/%s", r->dir, r->name);
+	snprintf(line, sizeof line, "%s\n", path);
+	assert_string_equal(r->o.out, line);
+	size_t got_len, want_len;
+	char *got = read_whole_file(path, &got_len), *want = read_whole_file(fixture, &want_len);
+	assert_non_null(got);
+	assert_non_null(want);
+	assert_int_equal(got_len, want_len);
+	assert_memory_equal(got, want, want_len);
+	free(got);
+	free(want);
+}
+
+static void test_clean_stream_is_saved_under_its_machine_name(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	capture(&r, F "clean.csv", NULL, NULL);
+	assert_int_equal(r.o.status, 0);
+	assert_string_equal(r.o.err, "");
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, CLEAN_BASE, ".csv");
+	assert_saved_as(&r, F "clean.csv");
+	remove_dir(&r);
+}
+
+static void test_noise_and_crlf_are_dropped_from_the_saved_stream(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	capture(&r, F "noisy.log", NULL, NULL);
+	assert_int_equal(r.o.status, 0);
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, CLEAN_BASE, ".csv");
+	assert_saved_as(&r, F "clean.csv");
+	remove_dir(&r);
+}
+
+static void test_stdin_source_reads_a_pipe_like_input(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	capture(&r, "-", F "noisy.log", NULL);
+	assert_int_equal(r.o.status, 0);
+	assert_name(r.name, CLEAN_BASE, ".csv");
+	assert_saved_as(&r, F "clean.csv");
+	remove_dir(&r);
+}
+
+static void test_command_source_reads_its_stdout(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	/* The command's own exit status (3) does not decide: the stream does. */
+	capture(&r, "cmd:cat " F "noisy.log; exit 3", NULL, NULL);
+	assert_int_equal(r.o.status, 0);
+	assert_name(r.name, CLEAN_BASE, ".csv");
+	assert_saved_as(&r, F "clean.csv");
+	remove_dir(&r);
+}
+
+static void test_truncated_stream_is_saved_whole_as_incomplete(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	capture(&r, "cmd:cat " F "truncated.csv; exit 5", NULL, NULL);
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, CLEAN_BASE, "-INCOMPLETE.csv");
+	assert_saved_as(&r, F "truncated.csv");
+	char want[1024];
+	snprintf(want, sizeof want,
+		 "capture: cmd:cat " F "truncated.csv; exit 5: truncated: input ended after 16 complete lines "
+		 "and a partial line without the `#! end` record; everything received is saved in %s/%s; "
+		 "command exited with status 5\n", r.dir, r.name);
+	assert_string_equal(r.o.err, want);
+	remove_dir(&r);
+}
+
+static void test_interrupt_keeps_what_arrived_and_ends_the_command(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	/* The shell's parent is this test process, where capture runs: a SIGINT
+	 * right after a cut-off stream must save it as INCOMPLETE and end the
+	 * command's whole group at once rather than wait for `sleep 60`. */
+	time_t start = time(NULL);
+	capture(&r, "cmd:cat " F "truncated.csv; kill -INT $PPID; sleep 60", NULL, NULL);
+	assert_true(time(NULL) - start < 30);
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, CLEAN_BASE, "-INCOMPLETE.csv");
+	assert_saved_as(&r, F "truncated.csv");
+	assert_non_null(strstr(r.o.err, "(interrupted by a signal); everything received is saved in"));
+	assert_non_null(strstr(r.o.err, "; command killed by signal 15 (ended by capture)\n"));
+	remove_dir(&r);
+}
+
+static void test_flipped_byte_is_saved_as_incomplete_with_the_crc_values(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	capture(&r, F "flipped.csv", NULL, NULL);
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, CLEAN_BASE, "-INCOMPLETE.csv");
+	assert_saved_as(&r, F "flipped.csv");
+	assert_non_null(strstr(r.o.err, "CRC-32 mismatch: line 20: end record says crc32=2c591ffb, computed 07a34656"));
+	remove_dir(&r);
+}
+
+static void test_input_without_header_saves_nothing(void **state)
+{
+	(void)state;
+	static const char *inputs[] = { F "empty.csv", F "no_header.log" };
+	for (size_t i = 0; i < 2; i++) {
+		struct capture_run r;
+		new_dir(&r);
+		char sub[128];
+		snprintf(sub, sizeof sub, "%s/results", r.dir);
+		char *argv[] = { "capture", "--quiet", "--out", sub, (char *)inputs[i] };
+		run_command(cmd_capture, 5, argv, NULL, &r.o);
+		list_dir(&r);
+		assert_int_equal(r.o.status, 1);
+		assert_int_equal(r.files, 0); /* not even the results directory */
+		assert_string_equal(r.o.out, "");
+		char want[512];
+		snprintf(want, sizeof want,
+			 "capture: %s: not an idlebench stream: no `#! idlebench` header in the input; nothing saved\n",
+			 inputs[i]);
+		assert_string_equal(r.o.err, want);
+		remove_dir(&r);
+	}
+}
+
+static void test_stream_ending_in_error_is_saved_and_require_ok_fails_it(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	capture(&r, F "status_error.csv", NULL, NULL);
+	assert_int_equal(r.o.status, 0);
+	assert_name(r.name, "unknown-unknown-unknown-unknown-", ".csv");
+	assert_saved_as(&r, F "status_error.csv");
+	remove_dir(&r);
+
+	new_dir(&r);
+	capture(&r, F "status_error.csv", NULL, "--require-ok");
+	assert_int_equal(r.o.status, 1);
+	assert_name(r.name, "unknown-unknown-unknown-unknown-", ".csv");
+	remove_dir(&r);
+}
+
+static void test_existing_results_are_never_overwritten(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	/* Occupy the names for the next few seconds, so the capture must pick `-2`. */
+	time_t now = time(NULL);
+	for (int s = 0; s < 5; s++) {
+		time_t t = now + s;
+		struct tm tm;
+		char stamp[32], path[512];
+		gmtime_r(&t, &tm);
+		strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+		snprintf(path, sizeof path, "%s/" CLEAN_BASE "%s.csv", r.dir, stamp);
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fputs("precious\n", f);
+		fclose(f);
+	}
+	capture(&r, F "clean.csv", NULL, NULL);
+	assert_int_equal(r.o.status, 0);
+	assert_int_equal(r.files, 6);
+	size_t n = strlen(r.o.out);
+	assert_true(n > 7);
+	assert_string_equal(r.o.out + n - 7, "-2.csv\n");
+	/* Every pre-existing file still holds its own content. */
+	DIR *d = opendir(r.dir);
+	struct dirent *e;
+	int precious = 0;
+	while ((e = readdir(d))) {
+		char p[512];
+		snprintf(p, sizeof p, "%s/%s", r.dir, e->d_name);
+		char *c = e->d_name[0] != '.' ? read_whole_file(p, NULL) : NULL;
+		precious += c && !strcmp(c, "precious\n");
+		free(c);
+	}
+	closedir(d);
+	assert_int_equal(precious, 5);
+	remove_dir(&r);
+}
+
+static void test_bad_arguments_are_usage_errors(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	capture(&r, "/dev/ttyS0,12345", NULL, NULL);
+	assert_int_equal(r.o.status, 2);
+	assert_string_equal(r.o.err, "capture: /dev/ttyS0: bad baud rate '12345' (use 1200 ... 921600, e.g. 115200)\n");
+	capture(&r, F "does-not-exist.csv", NULL, NULL);
+	assert_int_equal(r.o.status, 1);
+	assert_string_equal(r.o.err, "capture: " F "does-not-exist.csv: No such file or directory\n");
+	capture(&r, F "clean.csv", NULL, "--bogus");
+	assert_int_equal(r.o.status, 2);
+	assert_int_equal(r.files, 0);
+	char *help[] = { "capture", "--help" };
+	run_command(cmd_capture, 2, help, NULL, &r.o);
+	assert_int_equal(r.o.status, 0);
+	assert_non_null(strstr(r.o.out, "usage: idlebench capture"));
+	remove_dir(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_clean_stream_is_saved_under_its_machine_name),
+		cmocka_unit_test(test_noise_and_crlf_are_dropped_from_the_saved_stream),
+		cmocka_unit_test(test_stdin_source_reads_a_pipe_like_input),
+		cmocka_unit_test(test_command_source_reads_its_stdout),
+		cmocka_unit_test(test_truncated_stream_is_saved_whole_as_incomplete),
+		cmocka_unit_test(test_interrupt_keeps_what_arrived_and_ends_the_command),
+		cmocka_unit_test(test_flipped_byte_is_saved_as_incomplete_with_the_crc_values),
+		cmocka_unit_test(test_input_without_header_saves_nothing),
+		cmocka_unit_test(test_stream_ending_in_error_is_saved_and_require_ok_fails_it),
+		cmocka_unit_test(test_existing_results_are_never_overwritten),
+		cmocka_unit_test(test_bad_arguments_are_usage_errors),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
