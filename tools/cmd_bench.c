@@ -1,0 +1,187 @@
+/* `idlebench bench [--workloads=LIST] [--reps=N] [--sample-ms=N]`: the
+ * workload registry in Linux user space, pinned to the CPU it starts on.
+ * Per workload: verify the build-time checksum, calibrate an iteration count
+ * so a sample lasts about sample-ms, then time `reps` samples with
+ * CLOCK_MONOTONIC and serialized TSC reads. Prints CSV
+ * `workload,class,iterations,ns,tsc_cycles,cycles_per_iter,check` (the
+ * kernel's stream rows with mode=host come later, through the shared stream
+ * writer). check=ok when the build-time checksum matched and every sample
+ * returned the same checksum as the first. */
+#define _GNU_SOURCE /* sched_getcpu, sched_setaffinity */
+#include <errno.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench/workload.h"
+
+#define BENCH_DEFAULT_REPS      3
+#define BENCH_DEFAULT_SAMPLE_MS 50
+#define BENCH_MAX_REPS          100000
+#define BENCH_MAX_SAMPLE_MS     60000
+
+/* TSC at the start of a timed region: LFENCE first so RDTSC waits for every
+ * earlier instruction (Intel SDM vol. 2B, RDTSC; on AMD, LFENCE is dispatch
+ * serializing where Linux sets DE_CFG[1], as it does on Zen). */
+static inline uint64_t tsc_begin(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+	return (uint64_t)hi << 32 | lo;
+}
+
+/* TSC at the end: RDTSCP waits for earlier instructions to execute, the
+ * LFENCE after it keeps later ones from starting early (SDM vol. 2B, RDTSCP). */
+static inline uint64_t tsc_end(void)
+{
+	uint32_t lo, hi, aux;
+	__asm__ volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
+	(void)aux;
+	return (uint64_t)hi << 32 | lo;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+struct sample {
+	uint64_t ns, tsc, checksum;
+};
+
+static struct sample time_run(const struct workload *w, void *arena, uint64_t iterations)
+{
+	struct sample s;
+	uint64_t t0 = now_ns(), c0 = tsc_begin();
+	s.checksum = w->run(arena, iterations);
+	uint64_t c1 = tsc_end(), t1 = now_ns();
+	s.ns = t1 - t0;
+	s.tsc = c1 - c0;
+	return s;
+}
+
+/* Double the count until a run lasts an eighth of the target, then scale. */
+static uint64_t calibrate(const struct workload *w, void *arena, uint64_t sample_ns)
+{
+	uint64_t n = 1;
+	for (;;) {
+		struct sample s = time_run(w, arena, n);
+		if (s.ns >= sample_ns / 8 || n >= (UINT64_C(1) << 40)) {
+			double scaled = (double)n * (double)sample_ns / (double)(s.ns ? s.ns : 1);
+			return scaled < 1.0 ? 1 : (uint64_t)scaled;
+		}
+		n *= 2;
+	}
+}
+
+static int usage(FILE *out, int status)
+{
+	fprintf(out, "usage: idlebench bench [--workloads=all|int|fp|NAME,...] [--reps=N] [--sample-ms=N]\n"
+	             "  runs the workloads on this CPU in Linux user space and prints CSV rows\n"
+	             "  defaults: --workloads=all --reps=%d --sample-ms=%d\n",
+	        BENCH_DEFAULT_REPS, BENCH_DEFAULT_SAMPLE_MS);
+	return status;
+}
+
+/* Parse a decimal in [1, max]; false on anything else. */
+static bool parse_count(const char *s, unsigned long max, unsigned long *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || v < 1 || v > max || s[0] == '-')
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool bench_one(const struct workload *w, size_t index, unsigned long reps, uint64_t sample_ns)
+{
+	size_t bytes = (w->arena_bytes + 63) / 64 * 64;
+	void *arena = aligned_alloc(64, bytes);
+	if (!arena) {
+		fprintf(stderr, "idlebench bench: %s: cannot allocate %zu bytes\n", w->name, bytes);
+		return false;
+	}
+	w->setup(arena, WORKLOAD_CHECK_SEED);
+	uint64_t expected;
+	bool ok = workload_expected_checksum(index, &expected) &&
+	          w->run(arena, w->check_iterations) == expected;
+	uint64_t n = calibrate(w, arena, sample_ns);
+	uint64_t reference = 0;
+	for (unsigned long rep = 0; rep < reps; rep++) {
+		struct sample s = time_run(w, arena, n);
+		if (rep == 0)
+			reference = s.checksum;
+		ok = ok && s.checksum == reference;
+		printf("%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.2f,%s\n", w->name,
+		       workload_class_name(w->class), n, s.ns, s.tsc, (double)s.tsc / (double)n,
+		       ok ? "ok" : "bad");
+		fflush(stdout);
+	}
+	free(arena);
+	return ok;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	const char *spec = "all";
+	unsigned long reps = BENCH_DEFAULT_REPS, sample_ms = BENCH_DEFAULT_SAMPLE_MS;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return usage(stdout, 0);
+		if (!strncmp(a, "--workloads=", 12)) {
+			spec = a + 12;
+		} else if (!strncmp(a, "--reps=", 7)) {
+			if (!parse_count(a + 7, BENCH_MAX_REPS, &reps)) {
+				fprintf(stderr, "idlebench bench: --reps wants 1..%d, not '%s'\n", BENCH_MAX_REPS, a + 7);
+				return 1;
+			}
+		} else if (!strncmp(a, "--sample-ms=", 12)) {
+			if (!parse_count(a + 12, BENCH_MAX_SAMPLE_MS, &sample_ms)) {
+				fprintf(stderr, "idlebench bench: --sample-ms wants 1..%d, not '%s'\n",
+				        BENCH_MAX_SAMPLE_MS, a + 12);
+				return 1;
+			}
+		} else {
+			fprintf(stderr, "idlebench bench: unknown argument '%s'\n", a);
+			return usage(stderr, 2);
+		}
+	}
+	struct workload_selection sel;
+	char err[1024];
+	if (workload_select(spec, &sel, err, sizeof err) != WORKLOAD_SELECT_OK) {
+		fprintf(stderr, "idlebench bench: %s\n", err);
+		return 1;
+	}
+
+	/* Stay on the CPU we started on, so TSC deltas come from one core. */
+	int cpu = sched_getcpu();
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	if (cpu >= 0)
+		CPU_SET(cpu, &set);
+	if (cpu < 0 || sched_setaffinity(0, sizeof set, &set) != 0) {
+		fprintf(stderr, "idlebench bench: cannot pin to the current CPU: %s\n", strerror(errno));
+		return 1;
+	}
+
+	printf("workload,class,iterations,ns,tsc_cycles,cycles_per_iter,check\n");
+	bool all_ok = true;
+	for (size_t i = 0; i < workload_count(); i++)
+		if (sel.selected[i] && !bench_one(workload_at(i), i, reps, (uint64_t)sample_ms * 1000000u))
+			all_ok = false;
+	if (!all_ok) {
+		fprintf(stderr, "idlebench bench: a workload computed a wrong checksum (check=bad)\n");
+		return 1;
+	}
+	return 0;
+}
