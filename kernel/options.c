@@ -159,11 +159,6 @@ enum options_status options_parse(struct options *o, const char *cmdline)
 	size_t len = strlen(cmdline);
 	if (len > OPTIONS_CMDLINE_MAX)
 		return fail(o, OPTIONS_ERR_TOO_LONG, cmdline, 40, "longer than 1024 bytes");
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)cmdline[i];
-		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c >= 0x7f)
-			return fail(o, OPTIONS_ERR_BAD_BYTE, cmdline + i, 1, "only printable ASCII is allowed");
-	}
 	memcpy(o->storage, cmdline, len + 1);
 
 	char *p = o->storage;
@@ -176,6 +171,9 @@ enum options_status options_parse(struct options *o, const char *cmdline)
 		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
 			p++;
 		size_t toklen = (size_t)(p - tok);
+		for (const char *c = tok; c < p; c++)
+			if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+				return fail(o, OPTIONS_ERR_BAD_BYTE, tok, toklen, "only printable ASCII is allowed");
 		char *eq = tok;
 		while (eq < p && *eq != '=')
 			eq++;

@@ -53,7 +53,7 @@ static enum mb2_status parse_mmap(const uint8_t *tag, uint32_t size, struct boot
 	uint32_t entry_size = rd32(tag + 8);
 	if (entry_size < 24 || entry_size % 8)
 		return MB2_ERR_BAD_MMAP;
-	for (uint32_t off = 16; off + entry_size <= size; off += entry_size) {
+	for (uint32_t off = 16; entry_size <= size - off; off += entry_size) {
 		if (info->mmap_count == BOOT_MMAP_MAX) {
 			info->mmap_dropped++;
 			continue;

@@ -36,12 +36,41 @@ static void carve(struct phys_alloc *a, uint64_t base, uint64_t end)
 	a->count = k;
 }
 
+/* Round an exclusive end up to a page; saturate instead of wrapping to 0. */
+static uint64_t page_end(uint64_t end)
+{
+	return end > UINT64_MAX - 0xFFF ? UINT64_MAX : (end + 0xFFF) & ~0xFFFull;
+}
+
+/* Sort the ranges by base and merge overlapping or touching ones, so every
+ * free byte is in exactly one range and adjacent map entries form one block. */
+static void merge_ranges(struct phys_alloc *a)
+{
+	for (size_t i = 1; i < a->count; i++) {
+		struct phys_range r = a->range[i];
+		size_t j = i;
+		for (; j > 0 && a->range[j - 1].base > r.base; j--)
+			a->range[j] = a->range[j - 1];
+		a->range[j] = r;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < a->count; i++) {
+		if (k && a->range[i].base <= a->range[k - 1].end) {
+			if (a->range[i].end > a->range[k - 1].end)
+				a->range[k - 1].end = a->range[i].end;
+		} else {
+			a->range[k++] = a->range[i];
+		}
+	}
+	a->count = k;
+}
+
 void phys_alloc_init(struct phys_alloc *a, const struct mem_region *map, size_t n,
 		     const struct phys_range *exclude, size_t n_exclude)
 {
 	memset(a, 0, sizeof *a);
 	for (size_t i = 0; i < n; i++) {
-		if (map[i].type != MEM_USABLE || !map[i].length)
+		if (map[i].type != MEM_USABLE || !map[i].length || map[i].base > UINT64_MAX - 0xFFF)
 			continue;
 		uint64_t end = map[i].base + map[i].length;
 		if (end < map[i].base)
@@ -50,17 +79,16 @@ void phys_alloc_init(struct phys_alloc *a, const struct mem_region *map, size_t 
 		uint64_t b = (map[i].base + 0xFFF) & ~0xFFFull, e = end & ~0xFFFull;
 		add_range(a, b, e);
 	}
+	merge_ranges(a);
 	for (size_t i = 0; i < n; i++) {
 		if (map[i].type == MEM_USABLE || !map[i].length)
 			continue;
 		uint64_t end = map[i].base + map[i].length;
-		carve(a, map[i].base & ~0xFFFull, end < map[i].base ? UINT64_MAX : (end + 0xFFF) & ~0xFFFull);
+		carve(a, map[i].base & ~0xFFFull, page_end(end < map[i].base ? UINT64_MAX : end));
 	}
 	carve(a, 0, 0x1000);
 	for (size_t i = 0; i < n_exclude; i++)
-		carve(a, exclude[i].base & ~0xFFFull, (exclude[i].end + 0xFFF) & ~0xFFFull);
-	/* Overlapping usable entries: merge by carving duplicates is unnecessary for
-	 * correctness of allocation as long as a taken block is carved from all. */
+		carve(a, exclude[i].base & ~0xFFFull, page_end(exclude[i].end));
 }
 
 uint64_t phys_alloc_take(struct phys_alloc *a, uint64_t size, uint64_t align, uint64_t limit)

@@ -1,0 +1,22 @@
+# Host unit tests and fuzzers for the foundation code: command line, boot
+# information walkers, CRC-32, fmt, the stream writer, the physical allocator.
+UNIT_TESTS += test_crc32 test_fmt
+test_crc32_SRCS := tests/unit/lib/test_crc32.c kernel/lib/crc32.c
+test_fmt_SRCS := tests/unit/lib/test_fmt.c kernel/lib/fmt.c
+UNIT_TESTS += test_stream
+test_stream_SRCS := tests/unit/stream/test_stream.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c
+OPTIONS_SRCS := kernel/options.c kernel/console/serial_port.c
+UNIT_TESTS += test_options test_console_option
+test_options_SRCS := tests/unit/options/test_options.c $(OPTIONS_SRCS)
+test_console_option_SRCS := tests/unit/options/test_console_option.c $(OPTIONS_SRCS)
+UNIT_TESTS += test_multiboot2 test_pvh
+test_multiboot2_SRCS := tests/unit/boot/test_multiboot2.c kernel/boot/multiboot2.c
+test_pvh_SRCS := tests/unit/boot/test_pvh.c kernel/boot/pvh.c
+UNIT_TESTS += test_phys_alloc
+test_phys_alloc_SRCS := tests/unit/mm/test_phys_alloc.c kernel/mm/phys_alloc.c
+
+FUZZERS += fuzz_cmdline fuzz_multiboot2
+fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c $(OPTIONS_SRCS)
+fuzz_cmdline_CORPUS := tests/fuzz/corpus/cmdline
+fuzz_multiboot2_SRCS := tests/fuzz/fuzz_multiboot2.c kernel/boot/multiboot2.c
+fuzz_multiboot2_CORPUS := tests/fuzz/corpus/multiboot2
