@@ -103,14 +103,17 @@ QEMU_CPU   ?= Dhyana
 SMP        ?= 2,sockets=1,cores=1,threads=2
 CMDLINE    ?=
 QEMU_EXTRA ?=
+RESULTS_DIR ?= results
 export BOOT QEMU_CPU SMP CMDLINE QEMU_EXTRA
 
 deps:
 	@tools/install-deps.sh
 
+# The stream shows live (capture echoes it) and is saved, verified, under
+# RESULTS_DIR; the exit status is the kernel's verdict (0 = status=ok).
 run: deps
 	@$(MAKE) --no-print-directory all
-	@tools/qemu-run.sh
+	@$(BUILD)/host/idlebench capture --require-ok --out $(RESULTS_DIR) "cmd:BUILD=$(BUILD) tools/qemu-run.sh"
 
 test: deps
 	@$(MAKE) --no-print-directory all unit fuzz

@@ -30,3 +30,21 @@ qtest_boot_pvh_ram_above_4gib_is_mapped() {
 	expect_rc 0 && expect_valid_stream && expect_no_line '^#! error' &&
 		expect_line '^#  memory: .*highest address 0x1[0-9a-f]{8}$'
 }
+
+qtest_make_run_saves_a_result_file_that_check_accepts() {
+	local dir="$QTEST_LOGS/make-run-results"
+	rm -rf "$dir"
+	BOOT_OUT="$QTEST_LOGS/make_run.out"
+	make -s run BOOT=pvh RESULTS_DIR="$dir" >"$BOOT_OUT" 2>&1 || fail "make run failed" || return 1
+	local saved
+	saved=$(tail -1 "$BOOT_OUT")
+	[ -f "$saved" ] && [ "$(dirname "$saved")" = "$dir" ] || fail "make run did not print a saved file in $dir" || return 1
+	"${BUILD:-build}/host/idlebench" check "$saved" >/dev/null || fail "check rejects $saved"
+}
+
+qtest_make_run_exits_1_when_the_stream_ends_in_error() {
+	BOOT_OUT="$QTEST_LOGS/make_run_err.out"
+	if make -s run BOOT=pvh CMDLINE=selftest=ud RESULTS_DIR="$QTEST_LOGS/make-run-err" >"$BOOT_OUT" 2>&1; then
+		fail "make run exited 0 for a stream that ended status=error"
+	fi
+}
