@@ -262,6 +262,11 @@ void platform_report(const struct platform *p, struct stream *s)
 	stream_meta(s, "tsc_source", p->tsc_ok ? p->tsc.source : "none");
 	stream_metaf(s, "tsc_spread_hz", "%llu", (unsigned long long)(p->tsc.max_hz - p->tsc.min_hz));
 	stream_meta(s, "tsc_invariant", p->feat.invariant_tsc ? "yes" : "no");
+	/* CPUID 0x15 (crystal ratio) cross-check; empty when the CPU does not say. */
+	if (p->feat.tsc_hz_cpuid)
+		stream_metaf(s, "tsc_hz_cpuid", "%llu", (unsigned long long)p->feat.tsc_hz_cpuid);
+	else
+		stream_meta(s, "tsc_hz_cpuid", "");
 	stream_metaf(s, "timer_overhead_cycles", "%llu", (unsigned long long)p->timer_overhead);
 
 	bool smb = p->smbios_status == SMBIOS_OK;
