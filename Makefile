@@ -36,7 +36,7 @@ KERNEL_SRCS   := kernel/kmain.c kernel/options.c kernel/selftest.c kernel/run_en
                  kernel/console/console.c kernel/console/serial.c kernel/console/serial_port.c \
                  kernel/console/vga_text.c kernel/console/fb_console.c \
                  kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c \
-                 kernel/arch/paging.c kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/mm/phys_alloc.c \
+                 kernel/arch/paging.c kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/mm/phys_alloc.c \
                  kernel/boot/efi_config.c kernel/platform/platform.c kernel/time/tsc_calibrate.c
 include $(sort $(wildcard mk/*.mk))
 

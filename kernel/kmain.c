@@ -6,12 +6,14 @@
 #include <stdint.h>
 
 #include "kernel/arch/cpu_tables.h"
+#include "kernel/arch/cpuid_native.h"
 #include "kernel/arch/hypervisor.h"
 #include "kernel/arch/paging.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/boot/multiboot2.h"
 #include "kernel/boot/pvh.h"
 #include "kernel/console/console.h"
+#include "kernel/cpu/cpu_identity.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
 #include "kernel/mm/phys_alloc.h"
@@ -150,8 +152,9 @@ void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys)
 	console_init(&serial, &boot_info);
 	cpu_tables_load(&bsp_tables);
 
-	char hv[13];
-	hypervisor_signature(hv);
+	struct cpu_identity id;
+	cpu_identity_read(cpuid_native, NULL, &id);
+	const char *hv = !id.hypervisor ? "none" : id.hv_signature[0] ? id.hv_signature : "unknown";
 	run_end_configure(exit_action_from_name(options_get(&options, "exit")), hypervisor_is_qemu(hv));
 
 	struct stream *s = &run_stream;

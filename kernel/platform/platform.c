@@ -4,6 +4,7 @@
 #include "kernel/acpi/acpi_format.h"
 #include "kernel/acpi/acpi_rsdp.h"
 #include "kernel/arch/apic_id.h"
+#include "kernel/arch/cpuid_native.h"
 #include "kernel/arch/msr.h"
 #include "kernel/arch/x86.h"
 #include "kernel/boot/efi_config.h"
@@ -15,12 +16,6 @@
 #define MSR_AMD_CSTATE_BASE   0xC0010073u
 #define MSR_IA32_BIOS_SIGN_ID 0x8Bu /* microcode revision, Intel: bits 63:32 */
 #define MSR_AMD_PATCH_LEVEL   0x8Bu /* AMD/Hygon: bits 31:0 */
-
-static void native_cpuid(void *ctx, uint32_t leaf, uint32_t sub, uint32_t regs[4])
-{
-	(void)ctx;
-	cpuid(leaf, sub, regs);
-}
 
 /* Identity map below 4 GiB (the boot map) and wherever paging.c extended it;
  * the kernel only asks for firmware tables, which live in low memory. */
@@ -44,9 +39,9 @@ static bool is_amd_like(const struct platform *p)
 
 static void discover_cpu(struct platform *p)
 {
-	cpu_identity_read(native_cpuid, NULL, &p->id);
-	cpu_features_read(native_cpuid, NULL, &p->id, &p->feat);
-	topology_read(native_cpuid, NULL, &p->id, &p->feat, &p->topo);
+	cpu_identity_read(cpuid_native, NULL, &p->id);
+	cpu_features_read(cpuid_native, NULL, &p->id, &p->feat);
+	topology_read(cpuid_native, NULL, &p->id, &p->feat, &p->topo);
 	p->bench_apic = cpu_apic_id();
 
 	struct cpu_msr_value hwcr = { false, 0 };
