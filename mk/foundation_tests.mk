@@ -1,10 +1,10 @@
 # Host unit tests and fuzzers for the foundation code: command line, boot
 # information walkers, CRC-32, fmt, the stream writer, the physical allocator.
 UNIT_TESTS += test_crc32 test_fmt
-test_crc32_SRCS := tests/unit/lib/test_crc32.c kernel/lib/crc32.c
+test_crc32_SRCS := tests/unit/lib/test_crc32.c kernel/lib/crc32.c tests/unit/support/crc32_reference.c
 test_fmt_SRCS := tests/unit/lib/test_fmt.c kernel/lib/fmt.c
 UNIT_TESTS += test_stream
-test_stream_SRCS := tests/unit/stream/test_stream.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c
+test_stream_SRCS := tests/unit/stream/test_stream.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c tests/unit/support/crc32_reference.c
 OPTIONS_SRCS := kernel/options.c kernel/console/serial_port.c
 UNIT_TESTS += test_options test_console_option
 test_options_SRCS := tests/unit/options/test_options.c $(OPTIONS_SRCS)

@@ -13,6 +13,7 @@
 
 #include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
+#include "tests/unit/support/crc32_reference.h"
 
 struct capture {
 	char bytes[65536];
@@ -66,19 +67,6 @@ static int setup_begun(void **state)
 	return 0;
 }
 
-/* Independent CRC-32 (IEEE, reflected 0xEDB88320), bit by bit. */
-static uint32_t crc32_bitwise(const void *data, size_t len)
-{
-	const uint8_t *p = data;
-	uint32_t crc = 0xFFFFFFFFu;
-
-	while (len--) {
-		crc ^= *p++;
-		for (int bit = 0; bit < 8; bit++)
-			crc = (crc >> 1) ^ (0xEDB88320u & -(crc & 1u));
-	}
-	return ~crc;
-}
 
 /* Check that the capture ends with exactly one end record carrying rows and
  * status, and that its crc32 is the CRC of every byte before that line. */
