@@ -22,7 +22,8 @@ KERNEL_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -ffreestanding -fno-pic -fno-pie 
                  -msse2 -mfpmath=sse -I. -I$(BUILD)/gen -DIDLEBENCH_VERSION='"$(FULL_VERSION)"'
 KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments -T linker.ld
 KERNEL_ASM := boot/headers.asm boot/entry32.asm boot/entry64.asm \
-              kernel/arch/exception_stubs.asm kernel/arch/msr_safe.asm
+              kernel/arch/exception_stubs.asm kernel/arch/msr_safe.asm kernel/arch/irq_stubs.asm \
+              boot/ap_trampoline_blob.asm
 CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-Terminus16.psf.gz
 
 # ---- component fragments -------------------------------------------------
@@ -37,7 +38,9 @@ KERNEL_SRCS   := kernel/kmain.c kernel/options.c kernel/selftest.c kernel/run_en
                  kernel/console/vga_text.c kernel/console/fb_console.c \
                  kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c \
                  kernel/arch/paging.c kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/mm/phys_alloc.c \
-                 kernel/boot/efi_config.c kernel/platform/platform.c kernel/time/tsc_calibrate.c
+                 kernel/boot/efi_config.c kernel/platform/platform.c kernel/time/tsc_calibrate.c \
+                 kernel/time/delay.c kernel/arch/lapic.c kernel/smp/smp.c \
+                 kernel/sibling/idle_mode.c kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c
 include $(sort $(wildcard mk/*.mk))
 
 .PHONY: all kernel iso host unit fuzz clean deps run test
@@ -58,7 +61,12 @@ $(BUILD)/kernel/%.o: %.c $(BUILD)/gen/font_glyphs.h
 
 $(BUILD)/kernel/%.o: %.asm
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf64 -g -o $@ $<
+	$(NASM) -f elf64 -g -I$(BUILD)/gen/ -o $@ $<
+
+# The AP trampoline is a flat real-mode binary embedded as data.
+$(BUILD)/gen/ap_trampoline.bin: boot/ap_trampoline.asm | $(BUILD)/gen
+	$(NASM) -f bin -o $@ $<
+$(BUILD)/kernel/boot/ap_trampoline_blob.o: $(BUILD)/gen/ap_trampoline.bin
 
 -include $(KERNEL_OBJS:.o=.d)
 

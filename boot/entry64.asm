@@ -3,7 +3,7 @@
 BITS 64
 
 extern kmain, boot_stack_top, boot_magic, boot_info_phys, boot_kind
-global long_mode_entry, cpu_enable_simd
+global long_mode_entry, cpu_enable_simd, ap_long_entry
 
 section .text
 long_mode_entry:
@@ -21,6 +21,28 @@ long_mode_entry:
 	mov edx, [rel boot_info_phys]
 	xor ebp, ebp
 	call kmain
+.halt:
+	cli
+	hlt
+	jmp .halt
+
+; APs arrive here from boot/ap_trampoline.asm with EBX = the trampoline
+; page; its data block (kernel/smp/ap_trampoline.h) holds this AP's stack,
+; its C entry and the argument for it.
+ap_long_entry:
+	mov ax, 0x10
+	mov ds, ax
+	mov es, ax
+	mov ss, ax
+	xor ax, ax
+	mov fs, ax
+	mov gs, ax
+	mov ebx, ebx                ; upper half undefined after the mode switch
+	mov rsp, [rbx + 0xF10]
+	call cpu_enable_simd
+	mov rdi, [rbx + 0xF30]
+	xor ebp, ebp
+	call [rbx + 0xF28]
 .halt:
 	cli
 	hlt

@@ -21,6 +21,7 @@
 #include "kernel/platform/platform.h"
 #include "kernel/run_end.h"
 #include "kernel/selftest.h"
+#include "kernel/sibling/sibling.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"
@@ -193,5 +194,9 @@ void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys)
 	if (options_is(&options, "run", "platform"))
 		run_end(true);
 
-	run_end(true);
+	if (!sibling_bringup(&platform, &options, &phys, s))
+		run_end(false);
+	bool ok = sibling_check_modes(&options, s);
+	/* run=all: the experiment (workloads x modes) comes here. */
+	run_end(ok);
 }

@@ -3,6 +3,7 @@
 #include "kernel/console/serial_port.h"
 #include "kernel/lib/mem.h"
 #include "kernel/options.h"
+#include "kernel/sibling/idle_mode.h"
 
 const struct option_def option_table[] = {
 	{ "help", OPT_FLAG, "", "", 0, 0,
@@ -15,6 +16,14 @@ const struct option_def option_table[] = {
 	  "how far to go: platform = print what idlebench sees and stop", NULL },
 	{ "c2port", OPT_UINT, "", "0x1..0xffff", 1, 0xFFFF,
 	  "I/O port whose read enters C2 (overrides _CST, MSR and P_BLK)", NULL },
+	{ "modes", OPT_TEXT, IDLE_MODES_DEFAULT, "comma list of hlt,mwait,ioport,spin,off", 0, 0,
+	  "idle modes to run the parked CPUs in, in this order", idle_modes_validate },
+	{ "placement", OPT_ENUM, "sibling", "sibling|other-core|both", 0, 0,
+	  "park the SMT sibling(s), a CPU on another core (control), or both", NULL },
+	{ "x2apic", OPT_ENUM, "auto", "auto|on|off", 0, 0,
+	  "local APIC mode: auto = x2APIC if firmware enabled it or IDs exceed 254", NULL },
+	{ "mwait_hint", OPT_UINT, "0", "0x0..0xff", 0, 0xFF,
+	  "MWAIT hint (EAX) for mode mwait: 0x00 = C1", NULL },
 	{ "selftest", OPT_ENUM, "none", "none|ud|pf|gp", 0, 0,
 	  "raise this CPU exception on purpose (tests the fault report)", NULL },
 };

@@ -3,6 +3,7 @@
 #include <stdbool.h>
 
 #include "kernel/arch/cpu_tables.h"
+#include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 #include "kernel/lib/mem.h"
 
@@ -27,23 +28,31 @@ struct table_ptr {
 #define GATE_INTERRUPT 0x8E /* present, DPL0, 64-bit interrupt gate */
 
 extern const uint64_t exception_stub_table[32];
+extern const char wake_irq_stub[], spurious_irq_stub[];
 
-static struct idt_gate idt[32] __attribute__((aligned(16)));
+static struct idt_gate idt[256] __attribute__((aligned(16)));
+
+static struct idt_gate gate(uint64_t a, uint8_t ist)
+{
+	return (struct idt_gate){
+		.offset_lo = (uint16_t)a,
+		.selector = SEL_CODE,
+		.ist = ist,
+		.type_attr = GATE_INTERRUPT,
+		.offset_mid = (uint16_t)(a >> 16),
+		.offset_hi = (uint32_t)(a >> 32),
+	};
+}
 static bool idt_built;
 
 static void build_idt(void)
 {
-	for (int v = 0; v < 32; v++) {
-		uint64_t a = exception_stub_table[v];
-		idt[v] = (struct idt_gate){
-			.offset_lo = (uint16_t)a,
-			.selector = SEL_CODE,
-			.ist = 1,
-			.type_attr = GATE_INTERRUPT,
-			.offset_mid = (uint16_t)(a >> 16),
-			.offset_hi = (uint32_t)(a >> 32),
-		};
-	}
+	/* Exceptions on IST1: a corrupt stack pointer still gets a report. */
+	for (int v = 0; v < 32; v++)
+		idt[v] = gate(exception_stub_table[v], 1);
+	/* Vectors 32-255 are not-present except the two parked CPUs take. */
+	idt[LAPIC_WAKE_VECTOR] = gate((uintptr_t)wake_irq_stub, 0);
+	idt[LAPIC_SPURIOUS_VECTOR] = gate((uintptr_t)spurious_irq_stub, 0);
 	idt_built = true;
 }
 

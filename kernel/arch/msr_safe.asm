@@ -1,11 +1,12 @@
-; Fault-tolerant MSR access (like Linux's rdmsr_safe): a #GP at the marked
+; Fault-tolerant MSR access (and one MWAIT probe) (like Linux's rdmsr_safe): a #GP at the marked
 ; instruction is turned into a return value by exception_dispatch via the
 ; fixup table in kernel/arch/msr.c. Real hardware and KVM raise #GP for an
 ; absent MSR; QEMU TCG returns 0 instead (see HARDWARE.md).
 
 BITS 64
-global rdmsr_safe, wrmsr_safe
+global rdmsr_safe, wrmsr_safe, mwait_safe
 global rdmsr_safe_insn, rdmsr_safe_fixup, wrmsr_safe_insn, wrmsr_safe_fixup
+global mwait_safe_insn, mwait_safe_fixup
 
 section .text
 ; int rdmsr_safe(uint32_t msr, uint64_t *value): 0, or -1 after a #GP (*value = 0)
@@ -34,5 +35,19 @@ wrmsr_safe_insn:
 	xor eax, eax
 	ret
 wrmsr_safe_fixup:
+	mov eax, -1
+	ret
+
+; int mwait_safe(uint32_t hint, uint32_t ecx): 0, or -1 after a #GP (QEMU TCG
+; raises #GP for ECX=1 although CPUID leaf 5 advertises IBE; see HARDWARE.md).
+; The caller arms MONITOR and triggers it first, so MWAIT returns at once.
+mwait_safe:
+	mov eax, edi
+	mov ecx, esi
+mwait_safe_insn:
+	mwait
+	xor eax, eax
+	ret
+mwait_safe_fixup:
 	mov eax, -1
 	ret

@@ -139,6 +139,25 @@ static inline void cpu_pause(void)
 	__asm__ volatile("pause" ::: "memory");
 }
 
+/* Arm the monitor on the cache line holding addr (SDM Vol. 2B MONITOR). */
+static inline void cpu_monitor(const volatile void *addr)
+{
+	__asm__ volatile("monitor" : : "a"(addr), "c"(0), "d"(0) : "memory");
+}
+
+/* MWAIT with hint (EAX) and extensions (ECX; 1 = interrupts break even with IF=0). */
+static inline void cpu_mwait(uint32_t hint, uint32_t ecx)
+{
+	__asm__ volatile("mwait" : : "a"(hint), "c"(ecx) : "memory");
+}
+
+/* STI then HLT: the STI shadow makes the pair atomic, so an interrupt that
+ * became pending after the caller's last check still ends the HLT. */
+static inline void sti_hlt(void)
+{
+	__asm__ volatile("sti; hlt" ::: "memory");
+}
+
 /* Load the IDT register. */
 static inline void lidt(const void *idtr)
 {

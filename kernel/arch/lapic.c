@@ -1,0 +1,199 @@
+/* Local APIC driver (Intel SDM Vol. 3A chapter 10 [11 in newer editions];
+ * AMD APM Vol. 2 chapter 16). Register offsets are the xAPIC MMIO offsets;
+ * in x2APIC mode register offset R is MSR 0x800 + (R >> 4) (SDM 10.12.1.2). */
+#include "kernel/arch/lapic.h"
+#include "kernel/arch/msr.h"
+#include "kernel/arch/x86.h"
+#include "kernel/lib/mem.h"
+
+#define MSR_APIC_BASE 0x1B
+#define  APIC_BASE_BSP    (1ull << 8)
+#define  APIC_BASE_EXTD   (1ull << 10) /* x2APIC mode */
+#define  APIC_BASE_EN     (1ull << 11)
+#define  APIC_BASE_ADDR   0x000FFFFFFFFFF000ull
+
+#define LAPIC_ID        0x020
+#define LAPIC_VERSION   0x030
+#define  LAPIC_VERSION_MAXLVT(v) (((v) >> 16) & 0xFF)
+#define LAPIC_TPR       0x080
+#define LAPIC_EOI       0x0B0
+#define LAPIC_SVR       0x0F0
+#define  LAPIC_SVR_ENABLE (1u << 8)
+#define LAPIC_ESR       0x280
+#define LAPIC_LVT_CMCI  0x2F0
+#define LAPIC_ICR_LOW   0x300
+#define  ICR_FIXED       (0u << 8)
+#define  ICR_INIT        (5u << 8)
+#define  ICR_STARTUP     (6u << 8)
+#define  ICR_PENDING     (1u << 12) /* delivery status (xAPIC only) */
+#define  ICR_ASSERT      (1u << 14)
+#define  ICR_LEVEL       (1u << 15)
+#define LAPIC_ICR_HIGH  0x310
+#define LAPIC_LVT_TIMER 0x320
+#define LAPIC_LVT_THERMAL 0x330
+#define LAPIC_LVT_PERF  0x340
+#define LAPIC_LVT_LINT0 0x350
+#define LAPIC_LVT_LINT1 0x360
+#define LAPIC_LVT_ERROR 0x370
+#define  LVT_MASKED      (1u << 16)
+
+static bool x2apic_mode;
+static uintptr_t mmio_base = 0xFEE00000;
+
+static uint32_t rd(uint32_t reg)
+{
+	return x2apic_mode ? (uint32_t)rdmsr(0x800 + (reg >> 4)) : mmio_read32(mmio_base + reg);
+}
+
+static void wr(uint32_t reg, uint32_t v)
+{
+	if (x2apic_mode)
+		wrmsr(0x800 + (reg >> 4), v);
+	else
+		mmio_write32(mmio_base + reg, v);
+}
+
+const char *lapic_status_text(enum lapic_status st)
+{
+	switch (st) {
+	case LAPIC_OK:
+		return "ok";
+	case LAPIC_ERR_NO_APIC:
+		return "no local APIC (CPUID.01H:EDX[9])";
+	case LAPIC_ERR_NO_X2APIC:
+		return "x2apic=on but the CPU has no x2APIC (CPUID.01H:ECX[21])";
+	case LAPIC_ERR_FIRMWARE_X2APIC:
+		return "x2apic=off but the firmware left x2APIC enabled (leaving it would reset the APIC)";
+	case LAPIC_ERR_ID_TOO_LARGE:
+		return "x2apic=off but an APIC ID above 254 needs x2APIC";
+	case LAPIC_ERR_SEND_TIMEOUT:
+		return "IPI not accepted: ICR delivery status stayed pending";
+	case LAPIC_ERR_SEND_ERROR:
+		return "IPI send error reported by the APIC error status register";
+	}
+	return "?";
+}
+
+static void enable_mode(void)
+{
+	uint64_t base = rdmsr(MSR_APIC_BASE);
+	uint64_t want = base | APIC_BASE_EN | (x2apic_mode ? APIC_BASE_EXTD : 0);
+	if (want != base)
+		wrmsr(MSR_APIC_BASE, want);
+	/* TPR 0 accepts every vector; SVR software-enables the APIC. */
+	wr(LAPIC_TPR, 0);
+	wr(LAPIC_SVR, LAPIC_SVR_ENABLE | LAPIC_SPURIOUS_VECTOR);
+}
+
+enum lapic_status lapic_init_bsp(const char *option, uint32_t max_apic_id, const char **why)
+{
+	uint32_t r[4];
+
+	cpuid(1, 0, r);
+	if (!(r[3] & (1u << 9)))
+		return LAPIC_ERR_NO_APIC;
+	bool has_x2 = (r[2] & (1u << 21)) != 0;
+	uint64_t base = rdmsr(MSR_APIC_BASE);
+	bool firmware_x2 = (base & (APIC_BASE_EN | APIC_BASE_EXTD)) == (APIC_BASE_EN | APIC_BASE_EXTD);
+
+	if (!strcmp(option, "on")) {
+		if (!has_x2)
+			return LAPIC_ERR_NO_X2APIC;
+		x2apic_mode = true;
+		*why = "x2apic=on";
+	} else if (!strcmp(option, "off")) {
+		if (firmware_x2)
+			return LAPIC_ERR_FIRMWARE_X2APIC;
+		if (max_apic_id > 254)
+			return LAPIC_ERR_ID_TOO_LARGE;
+		x2apic_mode = false;
+		*why = "x2apic=off";
+	} else if (firmware_x2) {
+		x2apic_mode = true;
+		*why = "firmware enabled x2APIC";
+	} else if (max_apic_id > 254) {
+		if (!has_x2)
+			return LAPIC_ERR_NO_X2APIC;
+		x2apic_mode = true;
+		*why = "APIC IDs above 254";
+	} else {
+		x2apic_mode = false;
+		*why = "xAPIC is enough (IDs <= 254, firmware left xAPIC)";
+	}
+	mmio_base = (uintptr_t)(base & APIC_BASE_ADDR);
+	enable_mode();
+	return LAPIC_OK;
+}
+
+void lapic_init_ap(void)
+{
+	enable_mode();
+}
+
+bool lapic_x2apic(void)
+{
+	return x2apic_mode;
+}
+
+uint32_t lapic_id(void)
+{
+	return x2apic_mode ? rd(LAPIC_ID) : rd(LAPIC_ID) >> 24;
+}
+
+void lapic_mask_all(void)
+{
+	uint32_t maxlvt = LAPIC_VERSION_MAXLVT(rd(LAPIC_VERSION));
+	static const uint32_t lvts[] = { LAPIC_LVT_TIMER, LAPIC_LVT_THERMAL, LAPIC_LVT_PERF,
+					 LAPIC_LVT_LINT0, LAPIC_LVT_LINT1, LAPIC_LVT_ERROR };
+
+	for (unsigned i = 0; i < sizeof lvts / sizeof lvts[0]; i++)
+		wr(lvts[i], rd(lvts[i]) | LVT_MASKED);
+	if (maxlvt >= 6) /* CMCI exists from 7 LVT entries on (SDM 10.5.1) */
+		wr(LAPIC_LVT_CMCI, rd(LAPIC_LVT_CMCI) | LVT_MASKED);
+	/* 8259A: mask every line of both PICs. */
+	outb(0x21, 0xFF);
+	outb(0xA1, 0xFF);
+}
+
+void lapic_eoi(void)
+{
+	wr(LAPIC_EOI, 0);
+}
+
+static enum lapic_status send(uint32_t apic_id, uint32_t low)
+{
+	if (!x2apic_mode)
+		wr(LAPIC_ESR, 0);
+	if (x2apic_mode) {
+		/* One 64-bit WRMSR: destination in bits 63:32 (SDM 10.12.9). */
+		wrmsr(0x830, ((uint64_t)apic_id << 32) | low);
+		return LAPIC_OK;
+	}
+	wr(LAPIC_ICR_HIGH, apic_id << 24);
+	wr(LAPIC_ICR_LOW, low);
+	for (unsigned spins = 0; rd(LAPIC_ICR_LOW) & ICR_PENDING; spins++) {
+		if (spins > 10000000)
+			return LAPIC_ERR_SEND_TIMEOUT;
+		cpu_pause();
+	}
+	/* ESR is updated by a write (SDM 10.5.3): write, then read. */
+	wr(LAPIC_ESR, 0);
+	if (rd(LAPIC_ESR) & 0xEF) /* send/receive accept, checksum, illegal vector/address */
+		return LAPIC_ERR_SEND_ERROR;
+	return LAPIC_OK;
+}
+
+enum lapic_status lapic_send_ipi(uint32_t apic_id, uint8_t vector)
+{
+	return send(apic_id, ICR_FIXED | ICR_ASSERT | vector);
+}
+
+enum lapic_status lapic_send_init(uint32_t apic_id)
+{
+	return send(apic_id, ICR_INIT | ICR_ASSERT | ICR_LEVEL);
+}
+
+enum lapic_status lapic_send_sipi(uint32_t apic_id, uint8_t page)
+{
+	return send(apic_id, ICR_STARTUP | ICR_ASSERT | page);
+}

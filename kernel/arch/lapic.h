@@ -1,0 +1,50 @@
+/* Local APIC in xAPIC (MMIO) or x2APIC (MSR) mode: just what idlebench
+ * needs to start CPUs, send wake IPIs and keep the measured CPU quiet. */
+#ifndef IDLEBENCH_KERNEL_ARCH_LAPIC_H
+#define IDLEBENCH_KERNEL_ARCH_LAPIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The vector of the wake IPI the measured CPU sends to parked CPUs. */
+#define LAPIC_WAKE_VECTOR 0xF0
+/* The spurious-interrupt vector (no EOI is sent for it). */
+#define LAPIC_SPURIOUS_VECTOR 0xFF
+
+/* Named results. */
+enum lapic_status {
+	LAPIC_OK = 0,
+	LAPIC_ERR_NO_APIC,          /* CPUID.01H:EDX[9] clear */
+	LAPIC_ERR_NO_X2APIC,        /* x2apic=on but CPUID.01H:ECX[21] clear */
+	LAPIC_ERR_FIRMWARE_X2APIC,  /* x2apic=off but firmware left x2APIC enabled */
+	LAPIC_ERR_ID_TOO_LARGE,     /* x2apic=off but an APIC ID exceeds 254 */
+	LAPIC_ERR_SEND_TIMEOUT,     /* ICR delivery status never went idle (xAPIC) */
+	LAPIC_ERR_SEND_ERROR,       /* the error status register reported a send error */
+};
+
+/* Text for a status. */
+const char *lapic_status_text(enum lapic_status st);
+
+/* Decide xAPIC or x2APIC on the boot CPU for option x2apic=auto|on|off
+ * (auto: x2APIC when the firmware enabled it or max_apic_id > 254), enable
+ * the chosen mode and software-enable the APIC. `why` gets a short reason. */
+enum lapic_status lapic_init_bsp(const char *option, uint32_t max_apic_id, const char **why);
+/* On an AP: enable the mode the boot CPU chose and software-enable the APIC. */
+void lapic_init_ap(void);
+/* True when x2APIC mode is in use. */
+bool lapic_x2apic(void);
+/* This CPU's APIC ID from the APIC itself. */
+uint32_t lapic_id(void);
+/* Mask every LVT entry (timer, thermal, PMC, LINT0/1, error, CMCI) and the
+ * legacy 8259 PICs, so no interrupt can be pending on this CPU. */
+void lapic_mask_all(void);
+/* Signal end of interrupt. */
+void lapic_eoi(void);
+/* Send a fixed IPI with vector to apic_id. */
+enum lapic_status lapic_send_ipi(uint32_t apic_id, uint8_t vector);
+/* Send INIT (assert) to apic_id. */
+enum lapic_status lapic_send_init(uint32_t apic_id);
+/* Send a STARTUP IPI: the AP starts in real mode at page << 12. */
+enum lapic_status lapic_send_sipi(uint32_t apic_id, uint8_t page);
+
+#endif

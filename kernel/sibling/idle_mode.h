@@ -1,0 +1,49 @@
+/* The idle modes a parked CPU can sit in: one table, whose names are the
+ * contract on the command line (`modes=`), in the CSV and in the report. */
+#ifndef IDLEBENCH_KERNEL_SIBLING_IDLE_MODE_H
+#define IDLEBENCH_KERNEL_SIBLING_IDLE_MODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The modes, in the order runs visit them. */
+enum idle_mode {
+	IDLE_HLT,    /* HLT with interrupts on; woken by an IPI */
+	IDLE_MWAIT,  /* MONITOR the mailbox line, MWAIT(hint); woken by a store */
+	IDLE_IOPORT, /* read the C2 I/O port (ACPI C2 entry); woken by an IPI */
+	IDLE_SPIN,   /* PAUSE loop on the mailbox: the fully active sibling */
+	IDLE_OFF,    /* not running: INIT sent, back in wait-for-SIPI */
+	IDLE_MODE_COUNT,
+};
+
+/* How the measured CPU wakes a CPU parked in a mode. */
+enum idle_wake {
+	IDLE_WAKE_IPI,     /* mailbox store, then the wake IPI */
+	IDLE_WAKE_STORE,   /* the mailbox store itself */
+	IDLE_WAKE_RESTART, /* INIT-SIPI-SIPI */
+};
+
+/* One row of the table. */
+struct idle_mode_info {
+	const char *name;
+	enum idle_wake wake;
+	const char *summary;
+};
+
+/* The table, indexed by enum idle_mode. */
+extern const struct idle_mode_info idle_modes[IDLE_MODE_COUNT];
+
+/* Default `modes=` value. */
+#define IDLE_MODES_DEFAULT "hlt,mwait,ioport,spin,off"
+
+/* The mode called name, or IDLE_MODE_COUNT when there is none. */
+enum idle_mode idle_mode_from_name(const char *name, size_t len);
+/* Parse a comma list of mode names into a bit mask (bit = enum value).
+ * Returns NULL, or a reason (unknown or repeated name, empty item) written
+ * into err, which lists the valid names. */
+const char *idle_modes_parse(const char *list, uint32_t *mask, char *err, size_t err_size);
+/* Option-table validator for `modes=`. */
+const char *idle_modes_validate(const char *value);
+
+#endif

@@ -1,0 +1,25 @@
+/* What a parked CPU runs: take commands from its mailbox and idle in the
+ * commanded mode between them. */
+#ifndef IDLEBENCH_KERNEL_SIBLING_PARK_H
+#define IDLEBENCH_KERNEL_SIBLING_PARK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel/smp/smp.h"
+
+/* Settings every parked CPU shares; set before any is started. */
+struct park_config {
+	uint16_t c2_port;      /* I/O port for ioport mode (0 = none) */
+	uint32_t mwait_hint;   /* EAX for MWAIT (0x00 = C1) */
+	bool mwait_allowed;    /* MONITOR/MWAIT usable */
+	bool try_mwait_ecx1;   /* CPUID.05H:ECX.IBE: try interrupt-break ECX=1 */
+	bool aperfmperf;       /* CPUID.06H:ECX[0]: C0 residency from MPERF */
+};
+
+/* Install the shared settings. */
+void park_configure(const struct park_config *cfg);
+/* AP main loop (struct ap_cpu.main): never returns; INIT ends it. */
+void park_main(struct ap_cpu *ap);
+
+#endif

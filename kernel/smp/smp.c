@@ -1,0 +1,144 @@
+/* AP bring-up. The start-up recipe (Intel SDM Vol. 3A 8.4.4.1 "Typical BSP
+ * initialization sequence"): INIT IPI, 10 ms, STARTUP IPI, 200 us, STARTUP
+ * IPI, 200 us, timed with the calibrated TSC. An AP that does not reach C is
+ * reported by APIC ID and the run carries on without it. */
+#include "kernel/arch/lapic.h"
+#include "kernel/arch/x86.h"
+#include "kernel/lib/mem.h"
+#include "kernel/smp/ap_trampoline.h"
+#include "kernel/smp/smp.h"
+#include "kernel/time/delay.h"
+
+extern const uint8_t ap_trampoline_start[], ap_trampoline_end[];
+extern const char enable_long_mode[], ap_long_entry[];
+
+#define CANARY_BYTE 0x5A
+
+static uint8_t *page;
+
+const char *smp_status_text(enum smp_status st)
+{
+	switch (st) {
+	case SMP_OK:
+		return "ok";
+	case SMP_ERR_NO_LOW_PAGE:
+		return "no free page below 1 MiB in the memory map for the AP trampoline";
+	case SMP_ERR_NO_MEMORY:
+		return "no memory for an AP stack or descriptor tables";
+	case SMP_ERR_IPI:
+		return "the local APIC did not deliver INIT or STARTUP";
+	case SMP_ERR_AP_TIMEOUT:
+		return "the AP did not start in time";
+	case SMP_ERR_NO_TSC:
+		return "no calibrated TSC to time the start-up sequence";
+	}
+	return "?";
+}
+
+enum smp_status smp_init(struct phys_alloc *alloc)
+{
+	uint64_t p = phys_alloc_take(alloc, 4096, 4096, 0x100000);
+	size_t len = (size_t)(ap_trampoline_end - ap_trampoline_start);
+
+	if (!p)
+		return SMP_ERR_NO_LOW_PAGE;
+	page = (uint8_t *)(uintptr_t)p;
+	memcpy(page, ap_trampoline_start, len);
+	uint32_t pm_off;
+	memcpy(&pm_off, ap_trampoline_start + AP_TRAMPOLINE_PM_ENTRY_SLOT, 4);
+
+	struct ap_trampoline_data *d = (struct ap_trampoline_data *)(page + AP_TRAMPOLINE_DATA);
+	memset(d, 0, sizeof *d);
+	d->gdt[1] = 0x00CF9A000000FFFFull; /* 32-bit code, flat */
+	d->gdt[2] = 0x00CF92000000FFFFull; /* data, flat */
+	d->gdt_limit = sizeof d->gdt - 1;
+	d->gdt_base = (uint32_t)(p + AP_TRAMPOLINE_DATA + offsetof(struct ap_trampoline_data, gdt));
+	d->pm_entry = (uint32_t)(p + pm_off);
+	d->pm_sel = 0x08;
+	d->enable_long_mode = (uintptr_t)enable_long_mode;
+	d->lm_entry = (uint32_t)(uintptr_t)ap_long_entry;
+	d->lm_sel = 0x08;
+	return SMP_OK;
+}
+
+uint64_t smp_trampoline_page(void)
+{
+	return (uintptr_t)page;
+}
+
+static void ap_c_entry(struct ap_cpu *ap)
+{
+	cpu_tables_load(ap->tables);
+	lapic_init_ap();
+	ap->alive_tsc = rdtsc();
+	__atomic_store_n(&ap->alive, 1, __ATOMIC_RELEASE);
+	ap->main(ap);
+	for (;;) {
+		cli();
+		hlt();
+	}
+}
+
+enum smp_status smp_prepare(struct ap_cpu *ap, struct phys_alloc *alloc, uint32_t apic_id, uint32_t index,
+			    void (*main)(struct ap_cpu *ap))
+{
+	uint64_t stack = phys_alloc_take(alloc, AP_STACK_SIZE, 4096, 0x100000000ull);
+	uint64_t tables = phys_alloc_take(alloc, sizeof(struct cpu_tables), 4096, 0x100000000ull);
+
+	if (!stack || !tables)
+		return SMP_ERR_NO_MEMORY;
+	memset(&ap->mailbox, 0, sizeof ap->mailbox);
+	ap->mailbox.c0_permille = MAILBOX_C0_UNKNOWN;
+	ap->apic_id = apic_id;
+	ap->index = index;
+	ap->main = main;
+	ap->stack = (uint8_t *)(uintptr_t)stack;
+	ap->tables = (struct cpu_tables *)(uintptr_t)tables;
+	memset(ap->stack, CANARY_BYTE, AP_STACK_CANARY_BYTES);
+	ap->running = false;
+	return SMP_OK;
+}
+
+bool smp_stack_canary_ok(const struct ap_cpu *ap)
+{
+	for (unsigned i = 0; i < AP_STACK_CANARY_BYTES; i++)
+		if (ap->stack[i] != CANARY_BYTE)
+			return false;
+	return true;
+}
+
+enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us)
+{
+	if (!time_tsc_hz())
+		return SMP_ERR_NO_TSC;
+	struct ap_trampoline_data *d = (struct ap_trampoline_data *)(page + AP_TRAMPOLINE_DATA);
+	d->stack_top = (uintptr_t)(ap->stack + AP_STACK_SIZE);
+	d->c_entry = (uintptr_t)ap_c_entry;
+	d->arg = (uintptr_t)ap;
+	__atomic_store_n(&ap->alive, 0, __ATOMIC_RELEASE);
+
+	uint8_t vector = (uint8_t)((uintptr_t)page >> 12);
+	ap->start_tsc = rdtsc();
+	if (lapic_send_init(ap->apic_id) != LAPIC_OK)
+		return SMP_ERR_IPI;
+	delay_us(10000);
+	for (int i = 0; i < 2; i++) {
+		if (lapic_send_sipi(ap->apic_id, vector) != LAPIC_OK)
+			return SMP_ERR_IPI;
+		delay_us(200);
+	}
+	uint64_t deadline = rdtsc() + time_us_to_tsc(timeout_us);
+	while (!__atomic_load_n(&ap->alive, __ATOMIC_ACQUIRE)) {
+		if (rdtsc() > deadline)
+			return SMP_ERR_AP_TIMEOUT;
+		cpu_pause();
+	}
+	ap->running = true;
+	return SMP_OK;
+}
+
+enum smp_status smp_stop(struct ap_cpu *ap)
+{
+	ap->running = false;
+	return lapic_send_init(ap->apic_id) == LAPIC_OK ? SMP_OK : SMP_ERR_IPI;
+}

@@ -1,0 +1,58 @@
+/* Starting and stopping application processors (only those the experiment
+ * needs; all others stay in wait-for-SIPI). */
+#ifndef IDLEBENCH_KERNEL_SMP_SMP_H
+#define IDLEBENCH_KERNEL_SMP_SMP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel/arch/cpu_tables.h"
+#include "kernel/mm/phys_alloc.h"
+#include "kernel/sibling/mailbox.h"
+
+/* Bytes of each AP's stack (memtest86+ lost CPUs to 1 KiB stacks, #630). */
+#define AP_STACK_SIZE 32768
+/* Bytes at the bottom of the stack filled with a canary. */
+#define AP_STACK_CANARY_BYTES 256
+
+/* One application processor. */
+struct ap_cpu {
+	struct sibling_mailbox mailbox;  /* first: 64-byte aligned */
+	uint32_t apic_id;
+	uint32_t index;
+	void (*main)(struct ap_cpu *ap); /* what the AP runs once alive */
+	struct cpu_tables *tables;       /* own GDT/TSS/exception stack */
+	uint8_t *stack;                  /* AP_STACK_SIZE bytes */
+	volatile uint32_t alive;         /* set by the AP when it reaches C */
+	bool running;
+	uint64_t start_tsc, alive_tsc;   /* INIT sent / AP reached C */
+} __attribute__((aligned(64)));
+
+/* Named results. */
+enum smp_status {
+	SMP_OK = 0,
+	SMP_ERR_NO_LOW_PAGE,     /* no free page below 1 MiB for the trampoline */
+	SMP_ERR_NO_MEMORY,       /* no memory for a stack or tables */
+	SMP_ERR_IPI,             /* the APIC refused an INIT or STARTUP IPI */
+	SMP_ERR_AP_TIMEOUT,      /* the AP did not reach C in time */
+	SMP_ERR_NO_TSC,          /* no calibrated TSC to time the start-up delays */
+};
+
+/* Text for a status. */
+const char *smp_status_text(enum smp_status st);
+/* Place the trampoline in a free page below 1 MiB. */
+enum smp_status smp_init(struct phys_alloc *alloc);
+/* Give ap its stack and tables (once). */
+enum smp_status smp_prepare(struct ap_cpu *ap, struct phys_alloc *alloc, uint32_t apic_id, uint32_t index,
+			    void (*main)(struct ap_cpu *ap));
+/* INIT-SIPI-SIPI (Intel SDM Vol. 3A 8.4.4.1; AMD APM Vol. 2 15.x) and wait
+ * up to timeout_us for the AP to reach C. */
+enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us);
+/* Send the AP back to wait-for-SIPI with INIT. */
+enum smp_status smp_stop(struct ap_cpu *ap);
+/* True while the AP's stack canary is intact. */
+bool smp_stack_canary_ok(const struct ap_cpu *ap);
+/* Physical address of the trampoline page (for reports). */
+uint64_t smp_trampoline_page(void);
+
+#endif
