@@ -9,6 +9,7 @@
 #include "kernel/arch/cpuid_native.h"
 #include "kernel/arch/hypervisor.h"
 #include "kernel/arch/paging.h"
+#include "kernel/arch/tsc.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/boot/multiboot2.h"
 #include "kernel/boot/pvh.h"
@@ -152,6 +153,7 @@ void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys)
 		serial_console_parse("ttyS0,115200", &serial);
 	console_init(&serial, &boot_info);
 	cpu_tables_load(&bsp_tables);
+	tsc_detect();
 
 	struct cpu_identity id;
 	cpu_identity_read(cpuid_native, NULL, &id);

@@ -2,7 +2,7 @@
 # Boot the kernel in QEMU as `make run` does; the serial console (the result
 # stream) goes to stdout. Environment (make variables):
 #   BOOT=pvh|bios|uefi  QEMU_CPU  SMP  CMDLINE  QEMU_EXTRA  BUILD (default build)
-#   QEMU_TIMEOUT (seconds, default 600)
+#   QEMU_TIMEOUT (seconds, default 600)  QEMU_BIN (default qemu-system-x86_64)
 # Exit status: 0 when the stream ended status=ok (QEMU exit 33), 1 when it
 # ended status=error (35), 124 on timeout, else QEMU's own status.
 set -uo pipefail
@@ -40,7 +40,7 @@ bios|uefi)
 esac
 
 # shellcheck disable=SC2086 # QEMU_EXTRA is a list of arguments
-timeout --foreground -k 5 "$QEMU_TIMEOUT" qemu-system-x86_64 "${args[@]}" $QEMU_EXTRA </dev/null
+timeout --foreground -k 5 "$QEMU_TIMEOUT" "${QEMU_BIN:-qemu-system-x86_64}" "${args[@]}" $QEMU_EXTRA </dev/null
 rc=$?
 case $rc in
 33) exit 0 ;;

@@ -8,7 +8,14 @@
 #ifndef IDLEBENCH_KERNEL_ARCH_TSC_H
 #define IDLEBENCH_KERNEL_ARCH_TSC_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+/* True when the CPU has RDTSCP (CPUID.80000001H:EDX[27]); set by tsc_detect(). */
+extern bool tsc_has_rdtscp;
+
+/* Look up RDTSCP support once, before the first tsc_end(). */
+void tsc_detect(void);
 
 /* TSC read at the start of a timed region. */
 static inline uint64_t tsc_start(void)
@@ -18,12 +25,17 @@ static inline uint64_t tsc_start(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/* TSC read at the end of a timed region. */
+/* TSC read at the end of a timed region. Without RDTSCP (QEMU's qemu64
+ * model, some old CPUs) LFENCE;RDTSC waits for earlier instructions the same
+ * way (SDM Vol. 2B RDTSC: "LFENCE; RDTSC" executes RDTSC only after all
+ * previous instructions have completed locally). */
 static inline uint64_t tsc_end(void)
 {
 	uint32_t lo, hi, aux;
-	__asm__ volatile("rdtscp; lfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
-	(void)aux;
+	if (tsc_has_rdtscp)
+		__asm__ volatile("rdtscp; lfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
+	else
+		__asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi) : : "memory");
 	return ((uint64_t)hi << 32) | lo;
 }
 

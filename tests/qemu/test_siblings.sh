@@ -1,0 +1,93 @@
+# Sibling control (issue 4), with run=siblings: bring-up, every mode entered,
+# acknowledged and verified, wake latency per mode, skips with reasons.
+
+# expect_mode NAME STATUS: a `#! mode name=NAME status=STATUS` record exists.
+expect_mode() {
+	expect_line "^#! mode name=$1 status=$2( |\$)"
+}
+
+qtest_siblings_smt2_every_mode_acknowledged_with_wake_records() {
+	boot sib_smt2 BOOT=pvh CMDLINE="run=siblings c2port=0x414" SMP="2,sockets=1,cores=1,threads=2"
+	expect_rc 0 && expect_valid_stream && expect_line '^#= aps_started=1$' && expect_line '^#= x2apic=off$' &&
+		expect_line '^#= c2_entry=in8 0x414$' &&
+		expect_mode hlt ok && expect_mode mwait ok && expect_mode ioport ok && expect_mode spin ok &&
+		expect_mode off ok && expect_no_line '^#! error' &&
+		expect_line '^#! wake mode=hlt n=[1-9][0-9]* min_ns=[0-9]+ median_ns=[0-9]+ p99_ns=[0-9]+ max_ns=[0-9]+' &&
+		expect_line '^#! wake mode=mwait n=[1-9]' && expect_line '^#! wake mode=ioport n=[1-9]' &&
+		expect_line '^#! wake mode=spin n=[1-9]' && expect_line '^#! wake mode=off n=0 ' &&
+		expect_line '^#! mode_switch to=hlt status=ok$'
+}
+
+qtest_siblings_smt4_parks_three_siblings() {
+	boot sib_smt4 BOOT=pvh CMDLINE="run=siblings modes=hlt,spin,off" SMP="4,sockets=1,cores=1,threads=4"
+	expect_rc 0 && expect_line '^#= aps_started=1,2,3$' && expect_line '^#! mode name=hlt status=ok cpus=3 ' &&
+		expect_line '^#! mode name=spin status=ok cpus=3 ' && expect_line '^#! mode name=off status=ok cpus=3$' &&
+		expect_line '^#! mode_switch to=hlt status=ok$'
+}
+
+qtest_siblings_no_smt_skips_with_reason() {
+	boot sib_nosmt BOOT=pvh CMDLINE="run=siblings" SMP="2,sockets=1,cores=2,threads=1"
+	expect_rc 0 && expect_line '^#= aps_started=$' &&
+		expect_line '^#! mode name=hlt status=skipped reason="no SMT sibling of APIC 0' &&
+		expect_line '^#! mode name=spin status=skipped reason=' && expect_line 'status=ok crc32='
+}
+
+qtest_siblings_no_smt_other_core_placement_runs() {
+	boot sib_other BOOT=pvh CMDLINE="run=siblings placement=other-core modes=hlt,spin,off" SMP="2,sockets=1,cores=2,threads=1"
+	expect_rc 0 && expect_line '^#= placement=other-core$' && expect_line '^#= control_apic=1$' &&
+		expect_line '^#= aps_started=1$' && expect_mode hlt ok && expect_mode spin ok && expect_mode off ok
+}
+
+qtest_siblings_single_cpu_ends_ok_with_skips() {
+	boot sib_smp1 BOOT=pvh CMDLINE="run=siblings" SMP="1"
+	expect_rc 0 && expect_valid_stream && expect_mode hlt skipped && expect_mode mwait skipped &&
+		expect_line 'status=ok crc32='
+}
+
+qtest_siblings_no_monitor_skips_mwait_with_reason() {
+	boot sib_nomon BOOT=pvh CMDLINE="run=siblings" QEMU_CPU="qemu64,-monitor"
+	expect_rc 0 && expect_line '^#! mode name=mwait status=skipped reason="no MONITOR/MWAIT in CPUID.01H:ECX"' &&
+		expect_line '^#= mwait_ecx=none ' && expect_mode hlt ok && expect_line 'status=ok crc32='
+}
+
+qtest_siblings_without_c2_port_skip_ioport() {
+	boot sib_noc2 BOOT=pvh CMDLINE="run=siblings modes=ioport"
+	expect_rc 0 && expect_line '^#! mode name=ioport status=skipped reason="no C2 I/O port'
+}
+
+qtest_siblings_mwait_ecx1_fault_falls_back_to_0() {
+	# QEMU TCG raises #GP for MWAIT with ECX=1 though CPUID.05H:ECX.IBE is set.
+	boot sib_ecx BOOT=pvh CMDLINE="run=siblings modes=mwait"
+	expect_rc 0 && expect_line '^#= mwait_ecx=0 \(MWAIT with ECX=1 raised #GP' && expect_mode mwait ok
+}
+
+qtest_siblings_bad_modes_option_lists_valid_modes() {
+	boot sib_badmode BOOT=pvh CMDLINE="run=siblings modes=hlt,nap"
+	expect_rc 1 && expect_line "^#! error code=CMDLINE_BAD_VALUE .*unknown mode 'nap'; valid modes: hlt,mwait,ioport,spin,off"
+}
+
+qtest_siblings_grub_uefi_path_starts_the_sibling() {
+	boot sib_uefi BOOT=uefi CMDLINE="run=siblings modes=hlt,off"
+	expect_rc 0 && expect_line '^#= aps_started=1$' && expect_mode hlt ok && expect_mode off ok &&
+		expect_line '^#! mode_switch to=hlt status=ok$'
+}
+
+# x2APIC needs a QEMU that emulates it under TCG (>= 8.1). QEMU_X2APIC_BIN
+# names one (tools/install-deps.sh provides it where it can).
+qtest_siblings_x2apic_mode_brings_up_the_sibling() {
+	local qemu=${QEMU_X2APIC_BIN:-qemu-system-x86_64} ver
+	ver=$("$qemu" --version 2>/dev/null | sed -n 's/.*version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
+	set -- $ver
+	if [ -z "${1:-}" ] || [ "$1" -lt 8 ] || { [ "$1" -eq 8 ] && [ "$2" -lt 1 ]; }; then
+		echo "skipped: $qemu is QEMU ${1:-?}.${2:-?}; x2APIC under TCG needs >= 8.1" >&2
+		return 0
+	fi
+	boot sib_x2apic BOOT=pvh QEMU_BIN="$qemu" CMDLINE="run=siblings x2apic=on modes=hlt,mwait,spin,off" QEMU_CPU="Dhyana,+x2apic"
+	expect_rc 0 && expect_line '^#= x2apic=on$' && expect_line '^#= aps_started=1$' && expect_mode hlt ok &&
+		expect_mode off ok && expect_line '^#! mode_switch to=hlt status=ok$'
+}
+
+qtest_siblings_x2apic_on_without_cpu_support_is_an_error() {
+	boot sib_x2no BOOT=pvh CMDLINE="run=siblings x2apic=on" QEMU_CPU="qemu64,-x2apic"
+	expect_rc 1 && expect_line '^#! error code=LAPIC msg="x2apic=on but the CPU has no x2APIC'
+}
