@@ -17,7 +17,7 @@ const struct option_def option_table[] = {
 	{ "c2port", OPT_UINT, "", "0x1..0xffff", 1, 0xFFFF,
 	  "I/O port whose read enters C2 (overrides _CST, MSR and P_BLK)", NULL },
 	{ "modes", OPT_TEXT, IDLE_MODES_DEFAULT, "comma list of hlt,mwait,ioport,spin,off", 0, 0,
-	  "idle modes to run the parked CPUs in, in this order", idle_modes_validate },
+	  "idle modes for the parked CPUs (run in table order: hlt,mwait,ioport,spin,off)", idle_modes_validate },
 	{ "placement", OPT_ENUM, "sibling", "sibling|other-core|both", 0, 0,
 	  "park the SMT sibling(s), a CPU on another core (control), or both", NULL },
 	{ "x2apic", OPT_ENUM, "auto", "auto|on|off", 0, 0,

@@ -24,7 +24,7 @@ static const char *fail(char *err, size_t size, const char *what, const char *it
 	char names[64];
 	size_t n = 0;
 
-	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+	for (int m = 0; m < IDLE_MODE_COUNT && n < sizeof names; m++)
 		n += (size_t)fmt_snprintf(names + n, sizeof names - n, "%s%s", m ? "," : "", idle_modes[m].name);
 	fmt_snprintf(err, size, "%s '%.*s'; valid modes: %s", what, (int)len, item, names);
 	return err;

@@ -41,7 +41,8 @@ extern const struct idle_mode_info idle_modes[IDLE_MODE_COUNT];
 enum idle_mode idle_mode_from_name(const char *name, size_t len);
 /* Parse a comma list of mode names into a bit mask (bit = enum value).
  * Returns NULL, or a reason (unknown or repeated name, empty item) written
- * into err, which lists the valid names. */
+ * into err (non-NULL, err_size >= 1), which lists the valid names. The mask
+ * has no order: runs visit modes in table order. */
 const char *idle_modes_parse(const char *list, uint32_t *mask, char *err, size_t err_size);
 /* Option-table validator for `modes=`. */
 const char *idle_modes_validate(const char *value);
