@@ -23,6 +23,7 @@
 #include "kernel/run_end.h"
 #include "kernel/selftest.h"
 #include "kernel/sibling/sibling.h"
+#include "kernel/experiment/experiment.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"
@@ -198,7 +199,12 @@ void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys)
 
 	if (!sibling_bringup(&platform, &options, &phys, s))
 		run_end(false);
-	bool ok = sibling_check_modes(&options, s);
-	/* run=all: the experiment (workloads x modes) comes here. */
+	uint32_t usable = 0;
+	bool ok = sibling_check_modes(&options, s, &usable);
+	if (ok && options_is(&options, "run", "all")) {
+		struct plan plan;
+		plan_from_options(&plan, &options, platform.id.hypervisor, usable);
+		ok = experiment_run(&plan, &platform, options_get(&options, "placement"), &phys, s);
+	}
 	run_end(ok);
 }

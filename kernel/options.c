@@ -2,6 +2,7 @@
  * values contain no spaces (no quoting: GRUB and QEMU pass the line verbatim). */
 #include "kernel/console/serial_port.h"
 #include "kernel/lib/mem.h"
+#include "kernel/experiment/plan.h"
 #include "kernel/options.h"
 #include "kernel/sibling/idle_mode.h"
 
@@ -24,6 +25,20 @@ const struct option_def option_table[] = {
 	  "local APIC mode: auto = x2APIC if firmware enabled it or IDs exceed 254", NULL },
 	{ "mwait_hint", OPT_UINT, "0", "0x0..0xff", 0, 0xFF,
 	  "MWAIT hint (EAX) for mode mwait: 0x00 = C1", NULL },
+	{ "workloads", OPT_TEXT, "all", "all|int|fp|<name>,...", 0, 0,
+	  "workloads to measure (comma list; help lists names via an error)", plan_workloads_validate },
+	{ "preset", OPT_ENUM, "auto", "auto|quick|standard|full", 0, 0,
+	  "sample plan: auto = quick under a hypervisor, standard on hardware", NULL },
+	{ "reps", OPT_UINT, "", "1..255", 1, 255,
+	  "measured repetitions per workload and mode (overrides the preset)", NULL },
+	{ "warmup", OPT_UINT, "", "0..50", 0, 50,
+	  "discarded warm-up repetitions (overrides the preset)", NULL },
+	{ "sample_ms", OPT_UINT, "", "1..60000", 1, 60000,
+	  "target length of one sample in ms (overrides the preset)", NULL },
+	{ "order", OPT_ENUM, "interleaved", "interleaved|blocked", 0, 0,
+	  "interleaved: every repetition visits every mode, shuffled by seed=", NULL },
+	{ "seed", OPT_UINT, "1", "0..2^64-1", 0, UINT64_MAX,
+	  "seed of the mode shuffle and of the bootstrap intervals", NULL },
 	{ "selftest", OPT_ENUM, "none", "none|ud|pf|gp", 0, 0,
 	  "raise this CPU exception on purpose (tests the fault report)", NULL },
 };

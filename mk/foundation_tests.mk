@@ -5,7 +5,8 @@ test_crc32_SRCS := tests/unit/lib/test_crc32.c kernel/lib/crc32.c tests/unit/sup
 test_fmt_SRCS := tests/unit/lib/test_fmt.c kernel/lib/fmt.c
 UNIT_TESTS += test_stream
 test_stream_SRCS := tests/unit/stream/test_stream.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c tests/unit/support/crc32_reference.c
-OPTIONS_SRCS := kernel/options.c kernel/console/serial_port.c kernel/sibling/idle_mode.c kernel/lib/fmt.c
+OPTIONS_SRCS = kernel/options.c kernel/console/serial_port.c kernel/sibling/idle_mode.c kernel/lib/fmt.c \
+               kernel/experiment/plan.c $(BENCH_HOST_OBJS)
 UNIT_TESTS += test_options test_console_option
 test_options_SRCS := tests/unit/options/test_options.c $(OPTIONS_SRCS)
 test_console_option_SRCS := tests/unit/options/test_console_option.c $(OPTIONS_SRCS)

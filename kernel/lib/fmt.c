@@ -173,3 +173,23 @@ int fmt_snprintf(char *buf, size_t size, const char *format, ...)
 	va_end(ap);
 	return n;
 }
+
+int fmt_fixed(char *buf, size_t size, double v, int decimals)
+{
+	unsigned long long scale = 1;
+
+	if (decimals < 0)
+		decimals = 0;
+	if (decimals > 9)
+		decimals = 9;
+	for (int i = 0; i < decimals; i++)
+		scale *= 10;
+	double x = v * (double)scale;
+	if (!(x == x) || x >= 9.2e18 || x <= -9.2e18)
+		return fmt_snprintf(buf, size, "%s", "");
+	bool neg = x < 0;
+	unsigned long long r = (unsigned long long)((neg ? -x : x) + 0.5);
+	if (!decimals)
+		return fmt_snprintf(buf, size, "%s%llu", neg && r ? "-" : "", r);
+	return fmt_snprintf(buf, size, "%s%llu.%0*llu", neg && r ? "-" : "", r / scale, decimals, r % scale);
+}

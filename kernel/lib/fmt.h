@@ -15,4 +15,9 @@ int fmt_vsnprintf(char *buf, size_t size, const char *format, va_list ap);
 int fmt_snprintf(char *buf, size_t size, const char *format, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Write v with exactly `decimals` (0..9) digits after the point, rounded half
+ * away from zero ("12.35", "-0.50"); "" for NaN, infinities or |v| >= 9.2e18
+ * / 10^decimals. Returns the length like fmt_snprintf. */
+int fmt_fixed(char *buf, size_t size, double v, int decimals);
+
 #endif

@@ -208,7 +208,9 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 	for (size_t i = 0; i < parked_count; i++) {
 		struct ap_cpu *ap = &parked[i];
 		bool ok;
-		if (!ap->running) {
+		if (!ap->running && mode == IDLE_OFF) {
+			ok = true; /* already off */
+		} else if (!ap->running) {
 			/* Leaving off: the command waits in the mailbox for the restarted CPU. */
 			uint32_t seq = mailbox_post(&ap->mailbox, mode, rdtsc());
 			ok = smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && wait_ack(ap, seq, timeout_us);
@@ -335,7 +337,7 @@ static bool check_mode(enum idle_mode mode, struct stream *s)
 	return ok;
 }
 
-bool sibling_check_modes(const struct options *o, struct stream *s)
+bool sibling_check_modes(const struct options *o, struct stream *s, uint32_t *usable)
 {
 	uint32_t mask = 0;
 	char err[160];
@@ -347,9 +349,16 @@ bool sibling_check_modes(const struct options *o, struct stream *s)
 	}
 	if (parked_count && !park.aperfmperf)
 		stream_text(s, "sibling C0 residency: not measurable here (no APERF/MPERF in CPUID.06H:ECX)");
-	for (int m = 0; m < IDLE_MODE_COUNT; m++)
-		if (mask & (1u << m))
-			ok &= check_mode((enum idle_mode)m, s);
+	*usable = 0;
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(mask & (1u << m)))
+			continue;
+		bool skipped = sibling_mode_unavailable((enum idle_mode)m) != NULL;
+		bool mode_ok = check_mode((enum idle_mode)m, s);
+		ok &= mode_ok;
+		if (mode_ok && !skipped)
+			*usable |= 1u << m;
+	}
 	/* Back to HLT: the sequence ends where it began (off -> hlt restarts CPUs). */
 	if (parked_count && current_mode != IDLE_HLT) {
 		unsigned failed = sibling_set_mode(IDLE_HLT, ACK_TIMEOUT_US, s);
@@ -357,4 +366,41 @@ bool sibling_check_modes(const struct options *o, struct stream *s)
 		ok &= !failed;
 	}
 	return ok;
+}
+
+unsigned sibling_parked_count(void)
+{
+	return (unsigned)parked_count;
+}
+
+bool sibling_observe(struct sibling_observation *out, struct stream *s)
+{
+	uint64_t before = 0;
+
+	out->cpus = 0;
+	out->wakeups = 0;
+	out->c0_known = true;
+	out->c0_permille = 0;
+	if (!parked_count || current_mode == IDLE_OFF) {
+		out->c0_known = false;
+		return true;
+	}
+	for (size_t i = 0; i < parked_count; i++)
+		before += parked[i].mailbox.wakeups;
+	if (sibling_set_mode(current_mode, ACK_TIMEOUT_US, s))
+		return false;
+	uint64_t after = 0, c0 = 0;
+	for (size_t i = 0; i < parked_count; i++) {
+		const struct sibling_mailbox *m = &parked[i].mailbox;
+		after += m->wakeups;
+		if (m->c0_permille == MAILBOX_C0_UNKNOWN)
+			out->c0_known = false;
+		else
+			c0 += m->c0_permille;
+	}
+	out->cpus = (unsigned)parked_count;
+	/* The ping itself wakes each CPU once. */
+	out->wakeups = after - before >= parked_count ? after - before - parked_count : 0;
+	out->c0_permille = out->c0_known ? (uint32_t)(c0 / parked_count) : 0;
+	return true;
 }

@@ -27,7 +27,22 @@ const char *sibling_mode_unavailable(enum idle_mode mode);
  * IDs are reported on s. */
 unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct stream *s);
 /* The `run=siblings` check: every selected mode entered, acknowledged and
- * verified once, and its wake latency. False if any CPU failed to answer. */
-bool sibling_check_modes(const struct options *o, struct stream *s);
+ * verified once, and its wake latency. False if any CPU failed to answer.
+ * *usable gets the modes (bit = enum idle_mode) that passed. */
+bool sibling_check_modes(const struct options *o, struct stream *s, uint32_t *usable);
+
+/* What the parked CPUs report about the interval since their last command. */
+struct sibling_observation {
+	unsigned cpus;           /* parked CPUs that answered */
+	uint64_t wakeups;        /* returns from the idle instruction, all CPUs */
+	bool c0_known;           /* APERF/MPERF available */
+	uint32_t c0_permille;    /* mean C0 share over that interval */
+};
+
+/* Ping every parked CPU in the current mode (outside any timed region) and
+ * collect what they report for the interval since the previous command. */
+bool sibling_observe(struct sibling_observation *out, struct stream *s);
+/* Number of CPUs currently parked (0: no sibling activity to report). */
+unsigned sibling_parked_count(void);
 
 #endif
