@@ -35,14 +35,14 @@ qtest_cmdline_help_lists_every_option_and_ends_ok() {
 qtest_cmdline_console_ttyS1_moves_stream_to_com2() {
 	# qemu-run.sh puts COM1 on stdio; the extra -serial makes COM2 a file.
 	rm -f "$QTEST_LOGS/com2.txt"
-	boot cmd_com2 BOOT=pvh CMDLINE="console=ttyS1" QEMU_EXTRA="-serial file:$QTEST_LOGS/com2.txt"
+	boot cmd_com2 BOOT=pvh CMDLINE="console=ttyS1 run=platform" QEMU_EXTRA="-serial file:$QTEST_LOGS/com2.txt"
 	expect_rc 0 || return 1
 	[ ! -s "$BOOT_OUT" ] || fail "COM1 got output with console=ttyS1" || return 1
 	tr -d '\r' <"$QTEST_LOGS/com2.txt" >"$BOOT_OUT"
-	expect_valid_stream && expect_line '^#= cmdline=console=ttyS1$'
+	expect_valid_stream && expect_line '^#= cmdline=console=ttyS1 run=platform$'
 }
 
 qtest_cmdline_console_none_silences_serial() {
-	boot cmd_none BOOT=pvh CMDLINE="console=none"
+	boot cmd_none BOOT=pvh CMDLINE="console=none run=platform"
 	expect_rc 0 && { [ ! -s "$BOOT_OUT" ] || fail "serial output with console=none"; }
 }

@@ -72,10 +72,15 @@ qtest_siblings_grub_uefi_path_starts_the_sibling() {
 		expect_line '^#! mode_switch to=hlt status=ok$'
 }
 
-# x2APIC needs a QEMU that emulates it under TCG (>= 8.1). QEMU_X2APIC_BIN
-# names one (tools/install-deps.sh provides it where it can).
+# x2APIC needs a QEMU that emulates it under TCG (>= 8.1): QEMU_X2APIC_BIN, else
+# the private QEMU 10 that tools/install-deps.sh unpacks into /opt/idlebench-qemu
+# (tools/fetch-qemu-x2apic.sh), else the system QEMU, skipping if it is too old.
 qtest_siblings_x2apic_mode_brings_up_the_sibling() {
-	local qemu=${QEMU_X2APIC_BIN:-qemu-system-x86_64} ver
+	local qemu=${QEMU_X2APIC_BIN:-} ver
+	if [ -z "$qemu" ]; then
+		qemu=qemu-system-x86_64
+		[ -x /opt/idlebench-qemu/bin/qemu-system-x86_64 ] && qemu=/opt/idlebench-qemu/bin/qemu-system-x86_64
+	fi
 	ver=$("$qemu" --version 2>/dev/null | sed -n 's/.*version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
 	set -- $ver
 	if [ -z "${1:-}" ] || [ "$1" -lt 8 ] || { [ "$1" -eq 8 ] && [ "$2" -lt 1 ]; }; then
