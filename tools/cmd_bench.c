@@ -2,11 +2,12 @@
  * workload registry in Linux user space, pinned to the CPU it starts on.
  * Per workload: verify the build-time checksum, calibrate an iteration count
  * so a sample lasts about sample-ms, then time `reps` samples with
- * CLOCK_MONOTONIC and serialized TSC reads. Prints CSV
- * `workload,class,iterations,ns,tsc_cycles,cycles_per_iter,check` (the
- * kernel's stream rows with mode=host come later, through the shared stream
- * writer). check=ok when the build-time checksum matched and every sample
- * returned the same checksum as the first. */
+ * CLOCK_MONOTONIC and serialized TSC reads. Prints the kernel's result
+ * stream (kernel/stream/stream.c: same header, metadata, columns and end
+ * record; rows have mode=host, and counters user space cannot read are empty),
+ * so `idlebench check` and the report read it like a kernel run.
+ * check=ok when the build-time checksum matched and every sample returned the
+ * same checksum as the first. */
 #define _GNU_SOURCE /* sched_getcpu, sched_setaffinity */
 #include <errno.h>
 #include <inttypes.h>
@@ -18,6 +19,14 @@
 #include <time.h>
 
 #include "bench/workload.h"
+#include "kernel/arch/cpuid_native.h"
+#include "kernel/cpu/cpu_identity.h"
+#include "kernel/lib/fmt.h"
+#include "kernel/stream/stream.h"
+
+#ifndef IDLEBENCH_VERSION
+#define IDLEBENCH_VERSION "0.0.0-unknown"
+#endif
 
 #define BENCH_DEFAULT_REPS      3
 #define BENCH_DEFAULT_SAMPLE_MS 50
@@ -101,7 +110,17 @@ static bool parse_count(const char *s, unsigned long max, unsigned long *out)
 	return true;
 }
 
-static bool bench_one(const struct workload *w, size_t index, unsigned long reps, uint64_t sample_ns)
+static void stdout_sink(void *ctx, const char *bytes, size_t len)
+{
+	(void)ctx;
+	fwrite(bytes, 1, len, stdout);
+	fflush(stdout);
+}
+
+static uint64_t row_seq;
+
+static bool bench_one(struct stream *st, const struct workload *w, size_t index, unsigned long reps,
+		      uint64_t sample_ns)
 {
 	size_t bytes = (w->arena_bytes + 63) / 64 * 64;
 	void *arena = aligned_alloc(64, bytes);
@@ -120,10 +139,12 @@ static bool bench_one(const struct workload *w, size_t index, unsigned long reps
 		if (rep == 0)
 			reference = s.checksum;
 		ok = ok && s.checksum == reference;
-		printf("%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.2f,%s\n", w->name,
-		       workload_class_name(w->class), n, s.ns, s.tsc, (double)s.tsc / (double)n,
-		       ok ? "ok" : "bad");
-		fflush(stdout);
+		char row[256], cpi[32];
+		fmt_fixed(cpi, sizeof cpi, (double)s.tsc / (double)n, 2);
+		snprintf(row, sizeof row, "%" PRIu64 ",%s,%s,host,,%lu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,,,,,,,%s",
+			 row_seq++, w->name, workload_class_name(w->class), rep, n, s.tsc, s.ns, cpi,
+			 ok ? "ok" : "bad");
+		stream_row(st, row);
 	}
 	free(arena);
 	return ok;
@@ -174,14 +195,34 @@ int cmd_bench(int argc, char **argv)
 		return 1;
 	}
 
-	printf("workload,class,iterations,ns,tsc_cycles,cycles_per_iter,check\n");
+	struct stream st;
+	struct cpu_identity id;
+	char hex[16];
+	cpu_identity_read(cpuid_native, NULL, &id);
+	stream_init(&st, stdout_sink, NULL);
+	stream_begin(&st, IDLEBENCH_VERSION);
+	stream_meta(&st, "version", IDLEBENCH_VERSION);
+	stream_meta(&st, "schema", "1");
+	stream_meta(&st, "boot", "linux");
+	stream_meta(&st, "hypervisor", id.hypervisor ? id.hv_signature : "none");
+	stream_meta(&st, "cpu_vendor", id.vendor);
+	cpu_format_hex(id.family, hex, sizeof hex);
+	stream_meta(&st, "cpu_family", hex);
+	cpu_format_hex(id.model, hex, sizeof hex);
+	stream_meta(&st, "cpu_model", hex);
+	cpu_format_hex(id.stepping, hex, sizeof hex);
+	stream_meta(&st, "cpu_stepping", hex);
+	stream_meta(&st, "cpu_brand", id.brand);
+	stream_metaf(&st, "linux_cpu", "%d", cpu);
+	stream_metaf(&st, "reps", "%lu", reps);
+	stream_metaf(&st, "sample_ms", "%lu", sample_ms);
+	stream_table_header(&st);
 	bool all_ok = true;
 	for (size_t i = 0; i < workload_count(); i++)
-		if (sel.selected[i] && !bench_one(workload_at(i), i, reps, (uint64_t)sample_ms * 1000000u))
+		if (sel.selected[i] && !bench_one(&st, workload_at(i), i, reps, (uint64_t)sample_ms * 1000000u))
 			all_ok = false;
-	if (!all_ok) {
-		fprintf(stderr, "idlebench bench: a workload computed a wrong checksum (check=bad)\n");
-		return 1;
-	}
-	return 0;
+	if (!all_ok)
+		stream_error(&st, "CHECKSUM", "a workload computed a checksum different from the build-time one");
+	stream_end(&st, all_ok);
+	return all_ok ? 0 : 1;
 }

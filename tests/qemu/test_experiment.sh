@@ -71,3 +71,11 @@ qtest_experiment_unknown_workload_lists_valid_names() {
 	boot exp_badwl BOOT=pvh CMDLINE="workloads=lz,quicksort"
 	expect_rc 1 && expect_line "^#! error code=CMDLINE_BAD_VALUE .*quicksort.*valid: all, int, fp, lz"
 }
+
+qtest_host_bench_prints_a_stream_check_accepts() {
+	BOOT_OUT="$QTEST_LOGS/host_bench.out"
+	"${BUILD:-build}/host/idlebench" bench --workloads=lz,whetstone --reps=2 --sample-ms=2 >"$BOOT_OUT" ||
+		fail "idlebench bench failed" || return 1
+	expect_valid_stream && expect_line '^#= boot=linux$' && expect_line '^[0-9]+,lz,int,host,,1,' &&
+		expect_line '^#! end rows=4 status=ok '
+}
