@@ -5,6 +5,7 @@
 #include "bench/stats.h"
 #include "kernel/experiment/summary.h"
 #include "kernel/lib/fmt.h"
+#include "kernel/lib/mem.h"
 
 /* The figures that motivated idlebench: Hygon family 18h, SMT2, sibling in
  * MWAIT-C1 vs HLT (UnixBench single-core, SPEC CPU2017 intrate, fprate). */
@@ -13,6 +14,52 @@
 #define SEED_FPRATE "19.73"
 
 static double replicates[WORKLOAD_MAX][STATS_BOOTSTRAP];
+/* Per (workload, mode) results kept for the screen table. */
+static struct stats_interval slowdown[WORKLOAD_MAX][IDLE_MODE_COUNT];
+static bool have_slowdown[WORKLOAD_MAX][IDLE_MODE_COUNT];
+static double eff_median[IDLE_MODE_COUNT][WORKLOAD_MAX];
+static size_t eff_count[IDLE_MODE_COUNT];
+
+static void table_for_people(const struct plan *p, struct stream *s)
+{
+	char line[200], a[16], b[16], c[16];
+
+	size_t n = (size_t)fmt_snprintf(line, sizeof line, "  %-14s", "workload");
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		if ((p->modes & (1u << m)) && m != IDLE_HLT)
+			n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %-24s", idle_modes[m].name);
+	stream_text(s, "slowdown vs hlt in %% [95%% interval], per workload:");
+	stream_text(s, "%s", line);
+	for (size_t w = 0; w < WORKLOAD_MAX; w++) {
+		if (!p->workloads.selected[w])
+			continue;
+		n = (size_t)fmt_snprintf(line, sizeof line, "  %-14s", workload_at(w)->name);
+		for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+			if (!(p->modes & (1u << m)) || m == IDLE_HLT)
+				continue;
+			char cell[32] = "n/a";
+			if (have_slowdown[w][m]) {
+				fmt_fixed(a, sizeof a, (slowdown[w][m].value - 1) * 100, 1);
+				fmt_fixed(b, sizeof b, (slowdown[w][m].lo - 1) * 100, 1);
+				fmt_fixed(c, sizeof c, (slowdown[w][m].hi - 1) * 100, 1);
+				fmt_snprintf(cell, sizeof cell, "%s [%s, %s]", a, b, c);
+			}
+			n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %-24s", cell);
+		}
+		stream_text(s, "%s", line);
+	}
+	n = (size_t)fmt_snprintf(line, sizeof line, "  effective MHz (median):");
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(p->modes & (1u << m)))
+			continue;
+		if (eff_count[m])
+			fmt_fixed(a, sizeof a, stats_median(eff_median[m], eff_count[m]), 0);
+		else
+			fmt_snprintf(a, sizeof a, "n/a");
+		n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %s %s", idle_modes[m].name, a);
+	}
+	stream_text(s, "%s%s", line, eff_count[IDLE_HLT] ? "" : " (no APERF/MPERF here)");
+}
 
 static void pct(char *buf, size_t size, double ratio)
 {
@@ -24,6 +71,9 @@ void summary_write(const struct plan *p, const struct sample_table *t, struct st
 	char med[32], mad[32], mn[32], sl[32], lo[32], hi[32], eff[32];
 	struct stats_interval geo[2][IDLE_MODE_COUNT];
 	bool have_geo[2][IDLE_MODE_COUNT] = { { false } };
+
+	memset(have_slowdown, 0, sizeof have_slowdown);
+	memset(eff_count, 0, sizeof eff_count);
 
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 		if (!(p->modes & (1u << m)))
@@ -51,14 +101,19 @@ void summary_write(const struct plan *p, const struct sample_table *t, struct st
 				pct(sl, sizeof sl, r.value);
 				pct(lo, sizeof lo, r.lo);
 				pct(hi, sizeof hi, r.hi);
+				slowdown[w][m] = r;
+				have_slowdown[w][m] = true;
 				size_t c = wl->class == WORKLOAD_FP;
 				ratios[c][nclass[c]] = r.value;
 				reps[c][nclass[c]] = replicates[w];
 				nclass[c]++;
 			}
 			eff[0] = '\0';
-			if (g->n_eff)
-				fmt_fixed(eff, sizeof eff, stats_median(g->eff_mhz, g->n_eff), 0);
+			if (g->n_eff) {
+				double e = stats_median(g->eff_mhz, g->n_eff);
+				fmt_fixed(eff, sizeof eff, e, 0);
+				eff_median[m][eff_count[m]++] = e;
+			}
 			stream_record(s, "summary",
 				      "workload=%s mode=%s n=%zu median_cpi=%s mad_pct=%s min_cpi=%s "
 				      "slowdown_vs_hlt_pct=%s ci95_lo=%s ci95_hi=%s eff_mhz=%s bad_checks=%zu",
@@ -77,7 +132,8 @@ void summary_write(const struct plan *p, const struct sample_table *t, struct st
 		}
 	}
 
-	/* For people: slowdown vs hlt per class and mode, beside the seed. */
+	/* For people: the table, then slowdown per class and mode beside the seed. */
+	table_for_people(p, s);
 	stream_text(s, "slowdown vs hlt, geometric mean per class [95%% interval]:");
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 		if (!(p->modes & (1u << m)) || m == IDLE_HLT)
