@@ -120,10 +120,11 @@ deps:
 	@tools/install-deps.sh
 
 # The stream shows live (capture echoes it) and is saved, verified, under
-# RESULTS_DIR; the exit status is the kernel's verdict (0 = status=ok).
+# RESULTS_DIR; then the report and its chart. The exit status is the kernel's
+# verdict (0 = status=ok).
 run: deps
 	@$(MAKE) --no-print-directory all
-	@$(BUILD)/host/idlebench capture --require-ok --out $(RESULTS_DIR) "cmd:BUILD=$(BUILD) tools/qemu-run.sh"
+	@tools/make-run.sh "$(BUILD)" "$(RESULTS_DIR)"
 
 test: deps
 	@$(MAKE) --no-print-directory all unit fuzz

@@ -10,6 +10,7 @@ int cmd_inspect(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 /* @@COMMAND_DECLS@@ (helpers: add declarations above this line) */
 
 const struct host_command host_commands[] = {
@@ -18,6 +19,7 @@ const struct host_command host_commands[] = {
 	{ "capture", "save a result stream from a serial line, file, stdin or command", cmd_capture },
 	{ "check", "verify result files: schema, header, field counts, row count, CRC-32", cmd_check },
 	{ "bench", "run the workloads on this CPU in Linux user space, print CSV rows", cmd_bench },
+	{ "report", "table (and --png chart) of slowdown vs hlt from result files, runs pooled", cmd_report },
 	/* @@COMMAND_TABLE@@ (helpers: add entries above this line) */
 	{ NULL, NULL, NULL },
 };

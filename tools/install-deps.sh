@@ -20,6 +20,7 @@ PACKAGES=(
 	console-setup-linux               # the console font rendered on framebuffers
 	acpica-tools                      # iasl: the test SSDT with a _CST
 	python3                           # the CSV-readability test
+	gnuplot-nox                       # idlebench report --png
 	gzip git
 )
 
