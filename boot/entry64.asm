@@ -5,8 +5,8 @@ BITS 64
 extern kmain, boot_stack_top, boot_magic, boot_info_phys, boot_kind
 global long_mode_entry, cpu_enable_simd, ap_long_entry
 
-section .text
-long_mode_entry:
+; Flat data segments (selector 0x10 of gdt64), null FS/GS.
+%macro LOAD_DATA_SEGMENTS 0
 	mov ax, 0x10
 	mov ds, ax
 	mov es, ax
@@ -14,6 +14,11 @@ long_mode_entry:
 	xor ax, ax
 	mov fs, ax
 	mov gs, ax
+%endmacro
+
+section .text
+long_mode_entry:
+	LOAD_DATA_SEGMENTS
 	mov rsp, boot_stack_top
 	call cpu_enable_simd
 	mov edi, [rel boot_kind]
@@ -30,13 +35,7 @@ long_mode_entry:
 ; page; its data block (kernel/smp/ap_trampoline.h) holds this AP's stack,
 ; its C entry and the argument for it.
 ap_long_entry:
-	mov ax, 0x10
-	mov ds, ax
-	mov es, ax
-	mov ss, ax
-	xor ax, ax
-	mov fs, ax
-	mov gs, ax
+	LOAD_DATA_SEGMENTS
 	mov ebx, ebx                ; upper half undefined after the mode switch
 	mov rsp, [rbx + 0xF10]
 	call cpu_enable_simd

@@ -2,6 +2,7 @@
  * and has every LVT entry and the 8259s masked (nanoBench's method), so the
  * only interrupts in the system are the wake IPIs it sends. */
 #include "kernel/acpi/acpi_format.h"
+#include "kernel/lib/sort.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/tsc.h"
 #include "kernel/arch/x86.h"
@@ -230,16 +231,6 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 	}
 	current_mode = mode;
 	return failed;
-}
-
-static void sort_u64(uint64_t *v, size_t n)
-{
-	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			uint64_t t = v[j];
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
 }
 
 /* Round trips "send the wake -> parked CPU timestamps and acknowledges". */

@@ -3,6 +3,7 @@
  * visible rather than hidden. Under QEMU -icount shift=0 the TSC is an exact
  * 1 GHz virtual clock, which tests use to check this code to 0.1 %. */
 #include "kernel/arch/tsc.h"
+#include "kernel/lib/sort.h"
 #include "kernel/arch/x86.h"
 #include "kernel/time/tsc_calibrate.h"
 
@@ -90,16 +91,6 @@ static uint64_t round_pit(unsigned ms)
 	uint64_t t1 = tsc_end();
 	outb(0x61, gate);
 	return guard > 200000000ull ? 0 : (t1 - t0) * PIT_HZ / count;
-}
-
-static void sort_u64(uint64_t *v, int n)
-{
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			uint64_t t = v[j];
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
 }
 
 bool tsc_calibrate(const struct tsc_refs *refs, struct tsc_calibration *out)
