@@ -21,7 +21,7 @@ KERNEL_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -ffreestanding -fno-pic -fno-pie 
                  -mno-red-zone -mcmodel=small -fno-stack-protector -fno-asynchronous-unwind-tables \
                  -msse2 -mfpmath=sse -I. -I$(BUILD)/gen -DIDLEBENCH_VERSION='"$(FULL_VERSION)"'
 KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments -T linker.ld
-KERNEL_ASM := boot/headers.asm boot/entry32.asm boot/entry64.asm \
+KERNEL_ASM := boot/headers.asm boot/entry32.asm boot/entry64.asm boot/cpu_setup64.asm \
               kernel/arch/exception_stubs.asm kernel/arch/msr_safe.asm kernel/arch/irq_stubs.asm \
               boot/ap_trampoline_blob.asm
 CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-Terminus16.psf.gz

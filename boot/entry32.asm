@@ -84,10 +84,9 @@ build_boot_page_tables:
 	loop .pd
 	ret
 
-; Callable per CPU (the AP trampoline reuses it): CR3 = boot_pml4, PAE,
-; EFER.LME (+NXE where present), paging on, GDT with a 64-bit code segment.
-; The caller then far-jumps to selector 0x08.
-global enable_long_mode
+; CR3 = boot_pml4, PAE, EFER.LME (+NXE where present), paging on, GDT with a
+; 64-bit code segment. The caller then far-jumps to selector 0x08. (APs take
+; the same steps in boot/ap_trampoline.asm with the boot CPU's CR3 and EFER.)
 enable_long_mode:
 	mov eax, boot_pml4
 	mov cr3, eax

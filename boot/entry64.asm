@@ -1,25 +1,16 @@
-; 64-bit continuation of the boot CPU: segments, stack, FPU/SSE/AVX state, kmain.
+; 64-bit continuation of the boot CPU (multiboot2 and PVH): segments, stack,
+; FPU/SSE/AVX state, kmain. The per-CPU pieces live in boot/cpu_setup64.asm.
 
 BITS 64
 
 extern kmain, boot_stack_top, boot_magic, boot_info_phys, boot_kind
-global long_mode_entry, cpu_enable_simd, ap_long_entry
-
-; Flat data segments (selector 0x10 of gdt64), null FS/GS.
-%macro LOAD_DATA_SEGMENTS 0
-	mov ax, 0x10
-	mov ds, ax
-	mov es, ax
-	mov ss, ax
-	xor ax, ax
-	mov fs, ax
-	mov gs, ax
-%endmacro
+extern load_data_segments, cpu_enable_simd
+global long_mode_entry
 
 section .text
 long_mode_entry:
-	LOAD_DATA_SEGMENTS
 	mov rsp, boot_stack_top
+	call load_data_segments
 	call cpu_enable_simd
 	mov edi, [rel boot_kind]
 	mov esi, [rel boot_magic]
@@ -30,54 +21,3 @@ long_mode_entry:
 	cli
 	hlt
 	jmp .halt
-
-; APs arrive here from boot/ap_trampoline.asm with EBX = the trampoline
-; page; its data block (kernel/smp/ap_trampoline.h) holds this AP's stack,
-; its C entry and the argument for it.
-ap_long_entry:
-	LOAD_DATA_SEGMENTS
-	mov ebx, ebx                ; upper half undefined after the mode switch
-	mov rsp, [rbx + 0xF10]
-	call cpu_enable_simd
-	mov rdi, [rbx + 0xF30]
-	xor ebp, ebp
-	call [rbx + 0xF28]
-.halt:
-	cli
-	hlt
-	jmp .halt
-
-; Per CPU, before any C code runs (the compiler emits SSE2 everywhere):
-; Intel SDM Vol. 3A 13.1.3/13.5: CR0.EM = 0, CR0.MP = 1, CR4.OSFXSR and
-; OSXMMEXCPT; where CPUID.01H:ECX.XSAVE, CR4.OSXSAVE and XCR0 = x87|SSE,
-; plus AVX state when CPUID.01H:ECX.AVX.
-cpu_enable_simd:
-	push rbx
-	mov rax, cr0
-	and rax, ~(1 << 2)       ; EM
-	or rax, 1 << 1           ; MP
-	mov cr0, rax
-	mov rax, cr4
-	or rax, (1 << 9) | (1 << 10)
-	mov cr4, rax
-	mov eax, 1
-	xor ecx, ecx
-	cpuid
-	test ecx, 1 << 26        ; XSAVE
-	jz .done
-	mov r8d, ecx
-	mov rax, cr4
-	or rax, 1 << 18          ; OSXSAVE
-	mov cr4, rax
-	mov eax, 0x3             ; x87 | SSE
-	test r8d, 1 << 28        ; AVX
-	jz .set_xcr0
-	or eax, 0x4
-.set_xcr0:
-	xor edx, edx
-	xor ecx, ecx
-	xsetbv
-.done:
-	fninit
-	pop rbx
-	ret

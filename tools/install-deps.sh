@@ -17,6 +17,8 @@ PACKAGES=(
 	qemu-system-x86                   # smoke tests and `make run`
 	grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools   # hybrid ISO
 	ovmf                              # UEFI firmware for QEMU
+	gnu-efi                           # build/idlebench.efi (crt0, relocation, headers)
+	fdisk                             # sfdisk: GPT of build/idlebench-usb.img without root
 	console-setup-linux               # the console font rendered on framebuffers
 	acpica-tools                      # iasl: the test SSDT with a _CST
 	python3                           # the CSV-readability test

@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
 # Boot the kernel in QEMU as `make run` does; the serial console (the result
 # stream) goes to stdout. Environment (make variables):
-#   BOOT=pvh|bios|uefi  QEMU_CPU  SMP  CMDLINE  QEMU_EXTRA  BUILD (default build)
+#   BOOT=pvh|bios|uefi|efi|usb  QEMU_CPU  SMP  CMDLINE  QEMU_EXTRA  BUILD (default build)
+#   BOOT=efi: idlebench.efi from a FAT disk image under OVMF. EFI_IMG names the
+#     image; when unset, tools/make-efi-img.sh writes $BUILD/efi-run.img with
+#     CMDLINE in \idlebench\cmdline.txt. The image is used in place: results the
+#     app writes stay in it (copy them out with mcopy).
+#   BOOT=usb: USB_IMG (default $BUILD/idlebench-usb.img) as a USB stick on xHCI;
+#     USB_FW=uefi (OVMF, default) or bios (SeaBIOS). Used in place as well.
 #   QEMU_TIMEOUT (seconds, default 600)  QEMU_BIN (default qemu-system-x86_64)
 # Exit status: 0 when the stream ended status=ok (QEMU exit 33), 1 when it
 # ended status=error (35), 124 on timeout, else QEMU's own status.
@@ -14,6 +20,13 @@ CMDLINE=${CMDLINE:-}
 QEMU_EXTRA=${QEMU_EXTRA:-}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-600}
 here=$(cd "$(dirname "$0")" && pwd)
+
+# OVMF as one flash image: variables are not kept between boots.
+ovmf_firmware() {
+	local fw=/usr/share/ovmf/OVMF.fd
+	[ -r "$fw" ] || { echo "qemu-run: $fw missing (package ovmf)" >&2; exit 1; }
+	echo "$fw"
+}
 
 args=(-machine pc -cpu "$QEMU_CPU" -smp "$SMP" -m 512M
       -display none -serial stdio -monitor none -no-reboot
@@ -28,13 +41,30 @@ bios|uefi)
 	iso=$("$here/run-iso.sh" "$BUILD" "$CMDLINE") || exit 1
 	args+=(-cdrom "$iso" -boot d)
 	if [ "$BOOT" = uefi ]; then
-		fw=/usr/share/ovmf/OVMF.fd
-		[ -r "$fw" ] || { echo "qemu-run: $fw missing (package ovmf)" >&2; exit 1; }
-		args+=(-bios "$fw")
+		args+=(-bios "$(ovmf_firmware)")
 	fi
 	;;
+efi)
+	img=${EFI_IMG:-}
+	if [ -z "$img" ]; then
+		img="$BUILD/efi-run.img"
+		"$here/make-efi-img.sh" "$BUILD/idlebench.efi" "$CMDLINE" "$img" || exit 1
+	fi
+	args+=(-bios "$(ovmf_firmware)" -drive "format=raw,file=$img")
+	;;
+usb)
+	img=${USB_IMG:-$BUILD/idlebench-usb.img}
+	[ -r "$img" ] || { echo "qemu-run: $img missing (make usb)" >&2; exit 1; }
+	args+=(-device qemu-xhci,id=xhci -drive "if=none,id=stick,format=raw,file=$img"
+	       -device usb-storage,bus=xhci.0,drive=stick,bootindex=0)
+	case "${USB_FW:-uefi}" in
+	uefi) args+=(-bios "$(ovmf_firmware)") ;;
+	bios) ;;
+	*) echo "qemu-run: USB_FW must be uefi or bios (got '$USB_FW')" >&2; exit 2 ;;
+	esac
+	;;
 *)
-	echo "qemu-run: BOOT must be pvh, bios or uefi (got '$BOOT')" >&2
+	echo "qemu-run: BOOT must be pvh, bios, uefi, efi or usb (got '$BOOT')" >&2
 	exit 2
 	;;
 esac

@@ -75,6 +75,7 @@ void cpu_tables_load(struct cpu_tables *t)
 	struct table_ptr gdtr = { sizeof t->gdt - 1, (uint64_t)(uintptr_t)t->gdt };
 	struct table_ptr idtr = { sizeof idt - 1, (uint64_t)(uintptr_t)idt };
 	lgdt(&gdtr);
+	load_segments(SEL_CODE, SEL_DATA);
 	ltr(SEL_TSS);
 	lidt(&idtr);
 }

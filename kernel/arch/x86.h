@@ -171,6 +171,27 @@ static inline void lgdt(const void *gdtr)
 }
 
 /* Load the task register with a TSS selector. */
+/* Reload CS with a far return and DS/ES/SS with data (FS/GS null): after
+ * LGDT the hidden parts still hold the previous GDT's descriptors, and the
+ * UEFI firmware's selectors differ from ours (SDM Vol. 3A 3.4.3). */
+static inline void load_segments(uint16_t code, uint16_t data)
+{
+	__asm__ volatile("pushq %q0\n\t"
+			 "leaq 1f(%%rip), %%rax\n\t"
+			 "pushq %%rax\n\t"
+			 "lretq\n"
+			 "1:\n\t"
+			 "movw %w1, %%ds\n\t"
+			 "movw %w1, %%es\n\t"
+			 "movw %w1, %%ss\n\t"
+			 "xorl %%eax, %%eax\n\t"
+			 "movw %%ax, %%fs\n\t"
+			 "movw %%ax, %%gs"
+			 :
+			 : "r"((uint64_t)code), "r"((uint32_t)data)
+			 : "rax", "memory");
+}
+
 static inline void ltr(uint16_t sel)
 {
 	__asm__ volatile("ltr %0" : : "r"(sel) : "memory");

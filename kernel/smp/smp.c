@@ -10,7 +10,13 @@
 #include "kernel/time/delay.h"
 
 extern const uint8_t ap_trampoline_start[], ap_trampoline_end[];
-extern const char enable_long_mode[], ap_long_entry[];
+extern const char ap_long_entry[];
+
+#define MSR_EFER      0xC0000080
+#define  EFER_LMA     (1ull << 10)
+#define CR4_LA57      (1ull << 12)
+#define PTE_P_RW      0x3ull
+#define PTE_PS        (1ull << 7)
 
 #define CANARY_BYTE 0x5A
 
@@ -31,33 +37,67 @@ const char *smp_status_text(enum smp_status st)
 		return "the AP did not start in time";
 	case SMP_ERR_NO_TSC:
 		return "no calibrated TSC to time the start-up sequence";
+	case SMP_ERR_LA57:
+		return "5-level paging is on; the AP start-up path builds 4-level tables only";
 	}
 	return "?";
 }
 
+/* CR3 for the AP's switch to long mode: 32-bit code can load only a CR3
+ * below 4 GiB. The boot CPU's own tables do when they lie there (the
+ * multiboot2 kernel's always do); otherwise (UEFI firmware may keep them
+ * anywhere) three pages below 4 GiB map the first 2 MiB, which holds the
+ * trampoline, until the 64-bit code loads the boot CPU's CR3. */
+static uint64_t switch_cr3(struct phys_alloc *alloc, uint64_t cr3)
+{
+	if (cr3 < 0x100000000ull)
+		return cr3;
+	uint64_t t = phys_alloc_take(alloc, 3 * 4096, 4096, 0x100000000ull);
+	if (!t)
+		return 0;
+	uint64_t *pml4 = (uint64_t *)(uintptr_t)t, *pdpt = pml4 + 512, *pd = pml4 + 1024;
+	memset(pml4, 0, 3 * 4096);
+	pml4[0] = (t + 4096) | PTE_P_RW;
+	pdpt[0] = (t + 8192) | PTE_P_RW;
+	pd[0] = 0 | PTE_P_RW | PTE_PS;
+	return t;
+}
+
 enum smp_status smp_init(struct phys_alloc *alloc)
 {
+	if (read_cr4() & CR4_LA57)
+		return SMP_ERR_LA57;
 	uint64_t p = phys_alloc_take(alloc, 4096, 4096, 0x100000);
 	size_t len = (size_t)(ap_trampoline_end - ap_trampoline_start);
 
 	if (!p)
 		return SMP_ERR_NO_LOW_PAGE;
+	uint64_t cr3 = read_cr3() & ~0xFFFull, cr3_boot = switch_cr3(alloc, cr3);
+	if (!cr3_boot)
+		return SMP_ERR_NO_MEMORY;
 	page = (uint8_t *)(uintptr_t)p;
 	memcpy(page, ap_trampoline_start, len);
-	uint32_t pm_off;
+	uint32_t pm_off, lm_off;
 	memcpy(&pm_off, ap_trampoline_start + AP_TRAMPOLINE_PM_ENTRY_SLOT, 4);
+	memcpy(&lm_off, ap_trampoline_start + AP_TRAMPOLINE_LM_ENTRY_SLOT, 4);
 
 	struct ap_trampoline_data *d = (struct ap_trampoline_data *)(page + AP_TRAMPOLINE_DATA);
 	memset(d, 0, sizeof *d);
-	d->gdt[1] = 0x00CF9A000000FFFFull; /* 32-bit code, flat */
-	d->gdt[2] = 0x00CF92000000FFFFull; /* data, flat */
+	/* Selectors as in the kernel's own GDT (kernel/arch/cpu_tables.c):
+	 * 0x08 64-bit code, 0x10 data; 0x18 is the 32-bit code for the way up. */
+	d->gdt[1] = 0x00AF9A000000FFFFull;
+	d->gdt[2] = 0x00CF92000000FFFFull;
+	d->gdt[3] = 0x00CF9A000000FFFFull;
 	d->gdt_limit = sizeof d->gdt - 1;
 	d->gdt_base = (uint32_t)(p + AP_TRAMPOLINE_DATA + offsetof(struct ap_trampoline_data, gdt));
 	d->pm_entry = (uint32_t)(p + pm_off);
-	d->pm_sel = 0x08;
-	d->enable_long_mode = (uintptr_t)enable_long_mode;
-	d->lm_entry = (uint32_t)(uintptr_t)ap_long_entry;
+	d->pm_sel = 0x18;
+	d->lm_entry = (uint32_t)(p + lm_off);
 	d->lm_sel = 0x08;
+	d->cr3_boot = (uint32_t)cr3_boot;
+	d->cr3_final = read_cr3();
+	d->efer = rdmsr(MSR_EFER) & ~EFER_LMA;
+	d->long_entry = (uintptr_t)ap_long_entry;
 	return SMP_OK;
 }
 

@@ -36,11 +36,13 @@ enum smp_status {
 	SMP_ERR_IPI,             /* the APIC refused an INIT or STARTUP IPI */
 	SMP_ERR_AP_TIMEOUT,      /* the AP did not reach C in time */
 	SMP_ERR_NO_TSC,          /* no calibrated TSC to time the start-up delays */
+	SMP_ERR_LA57,            /* 5-level paging on: the trampoline builds 4-level tables */
 };
 
 /* Text for a status. */
 const char *smp_status_text(enum smp_status st);
-/* Place the trampoline in a free page below 1 MiB. */
+/* Place the trampoline in a free page below 1 MiB and fill its data block
+ * from the boot CPU's paging state (CR3, EFER). */
 enum smp_status smp_init(struct phys_alloc *alloc);
 /* Give ap its stack and tables (once). */
 enum smp_status smp_prepare(struct ap_cpu *ap, struct phys_alloc *alloc, uint32_t apic_id, uint32_t index,
