@@ -1,33 +1,12 @@
-/* The run sequence of the boot CPU: boot information -> command line ->
- * consoles -> CPU tables -> stream header and metadata -> memory -> the run
- * -> end record. Later stages (platform discovery, siblings, the experiment)
- * slot in after memory. */
-#include <stdbool.h>
+/* Entry of the multiboot2/PVH kernel (boot/entry64.asm): read what the
+ * loader passed into a boot_info, then the shared run (kernel_run.c). */
+#include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/arch/cpu_tables.h"
-#include "kernel/arch/cpuid_native.h"
-#include "kernel/arch/hypervisor.h"
-#include "kernel/arch/paging.h"
-#include "kernel/arch/tsc.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/boot/multiboot2.h"
 #include "kernel/boot/pvh.h"
-#include "kernel/console/console.h"
-#include "kernel/cpu/cpu_identity.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
-#include "kernel/mm/phys_alloc.h"
-#include "kernel/options.h"
-#include "kernel/platform/platform.h"
-#include "kernel/run_end.h"
-#include "kernel/selftest.h"
-#include "kernel/sibling/sibling.h"
-#include "kernel/experiment/experiment.h"
-
-#ifndef IDLEBENCH_VERSION
-#define IDLEBENCH_VERSION "0.0.0-unknown"
-#endif
+#include "kernel/kernel_run.h"
 
 /* boot/entry32.asm's boot kinds. */
 #define BOOT_KIND_MULTIBOOT2 1
@@ -36,10 +15,6 @@
 extern char kernel_start[], kernel_end[];
 
 static struct boot_info boot_info;
-static struct options options;
-static struct cpu_tables bsp_tables;
-static struct phys_alloc phys;
-static struct platform platform;
 
 static const void *identity_map(void *ctx, uint64_t phys_addr, size_t len)
 {
@@ -48,12 +23,6 @@ static const void *identity_map(void *ctx, uint64_t phys_addr, size_t len)
 	if (phys_addr >= 0x100000000ull || len > 0x100000000ull - phys_addr)
 		return NULL;
 	return (const void *)(uintptr_t)phys_addr;
-}
-
-static void console_sink(void *ctx, const char *bytes, size_t len)
-{
-	(void)ctx;
-	console_write(bytes, len);
 }
 
 /* Returns NULL on success, else the reason the boot information is unusable. */
@@ -76,135 +45,13 @@ static const char *read_boot_info(uint32_t kind, uint32_t magic, uint32_t info_p
 	return "unknown boot entry";
 }
 
-static void print_option_table(struct stream *s)
-{
-	stream_text(s, "valid options (key=value, separated by spaces):");
-	for (size_t i = 0; i < option_count; i++) {
-		const struct option_def *d = &option_table[i];
-		if (d->type == OPT_FLAG)
-			stream_text(s, "  %-10s %s", d->name, d->help);
-		else
-			stream_text(s, "  %s=%s  (default %s)  %s", d->name, d->allowed,
-				    *d->def ? d->def : "none", d->help);
-	}
-}
-
-static void emit_run_metadata(struct stream *s, const char *hypervisor)
-{
-	stream_meta(s, "version", IDLEBENCH_VERSION);
-	stream_metaf(s, "schema", "%d", 1);
-	stream_meta(s, "boot", boot_path_name(boot_info.path));
-	stream_meta(s, "bootloader", boot_info.bootloader[0] ? boot_info.bootloader : "unknown");
-	stream_meta(s, "cmdline", boot_info.cmdline);
-	stream_meta(s, "hypervisor", hypervisor);
-	stream_meta(s, "screen", console_screen_name());
-	const struct boot_framebuffer *fb = &boot_info.fb;
-	if (fb->present)
-		stream_text(s, "screen: %s, %ux%u, %u bpp, at 0x%llx", console_screen_name(),
-			    fb->width, fb->height, fb->bpp, (unsigned long long)fb->addr);
-}
-
-static void setup_memory(struct stream *s)
-{
-	struct phys_range kernel = { (uintptr_t)kernel_start, (uintptr_t)kernel_end };
-	uint64_t ram = 0, top = 0;
-
-	phys_alloc_init(&phys, boot_info.mmap, boot_info.mmap_count, &kernel, 1);
-	for (size_t i = 0; i < boot_info.mmap_count; i++) {
-		const struct mem_region *r = &boot_info.mmap[i];
-		if (r->type == MEM_USABLE) {
-			ram += r->length;
-			if (r->base + r->length > top)
-				top = r->base + r->length;
-		}
-		/* RAM and ACPI regions above the boot map's 4 GiB. */
-		if ((r->type == MEM_USABLE || r->type == MEM_ACPI_RECLAIMABLE || r->type == MEM_ACPI_NVS) &&
-		    r->base + r->length > 0x100000000ull) {
-			uint64_t b = r->base < 0x100000000ull ? 0x100000000ull : r->base;
-			if (paging_identity_map(&phys, b, r->base + r->length - b, 0))
-				stream_error(s, "PAGING", "out of memory for page tables; RAM above 4 GiB partly unmapped");
-		}
-	}
-	const struct boot_framebuffer *fb = &boot_info.fb;
-	if (fb->present && fb->addr + (uint64_t)fb->pitch * fb->height > 0x100000000ull)
-		paging_identity_map(&phys, fb->addr, (uint64_t)fb->pitch * fb->height, 1);
-	stream_metaf(s, "ram_bytes", "%llu", (unsigned long long)ram);
-	stream_text(s, "memory: %llu MiB usable in %zu regions, highest address 0x%llx",
-		    (unsigned long long)(ram >> 20), boot_info.mmap_count, (unsigned long long)top);
-	if (boot_info.mmap_dropped)
-		stream_error(s, "MEMORY_MAP_TRUNCATED", "memory map has more regions than idlebench keeps");
-}
-
 void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys);
 
 void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys)
 {
-	/* Read everything before printing anything: console= must apply to the first byte. */
 	const char *boot_error = read_boot_info(boot_kind, magic, info_phys);
-	enum options_status opt_status = options_parse(&options, boot_info.cmdline);
-	if (boot_info.cmdline_truncated && opt_status == OPTIONS_OK) {
-		opt_status = OPTIONS_ERR_TOO_LONG;
-		options.status = opt_status;
-		fmt_snprintf(options.bad_token, sizeof options.bad_token, "%.40s", boot_info.cmdline);
-		fmt_snprintf(options.reason, sizeof options.reason, "longer than 1024 bytes");
-	}
 
-	struct serial_config serial;
-	if (!serial_console_parse(options_get(&options, "console"), &serial))
-		serial_console_parse("ttyS0,115200", &serial);
-	console_init(&serial, &boot_info);
-	cpu_tables_load(&bsp_tables);
-	tsc_detect();
-
-	struct cpu_identity id;
-	cpu_identity_read(cpuid_native, NULL, &id);
-	const char *hv = !id.hypervisor ? "none" : id.hv_signature[0] ? id.hv_signature : "unknown";
-	run_end_configure(exit_action_from_name(options_get(&options, "exit")), hypervisor_is_qemu(hv));
-
-	struct stream *s = &run_stream;
-	stream_init(s, console_sink, NULL);
-	stream_begin(s, IDLEBENCH_VERSION);
-	emit_run_metadata(s, hv);
-
-	if (boot_error) {
-		stream_error(s, "BOOT_INFO", boot_error);
-		run_end(false);
-	}
-	if (opt_status != OPTIONS_OK) {
-		char msg[300];
-		fmt_snprintf(msg, sizeof msg, "%s: '%s' (%s)", options_status_name(opt_status),
-			     options.bad_token, options.reason);
-		char qmsg[320], qtok[96];
-		stream_text(s, "command line error: %s", msg);
-		print_option_table(s);
-		stream_record(s, "error", "code=%s msg=%s token=%s", options_status_code(opt_status),
-			      stream_quote(qmsg, sizeof qmsg, msg),
-			      stream_quote(qtok, sizeof qtok, options.bad_token));
-		run_end(false);
-	}
-	if (options_given(&options, "help")) {
-		print_option_table(s);
-		run_end(true);
-	}
-
-	stream_text(s, "idlebench %s booted via %s (%s)", IDLEBENCH_VERSION, boot_path_name(boot_info.path),
-		    boot_info.bootloader);
-	setup_memory(s);
-	selftest_raise(options_get(&options, "selftest"));
-
-	platform_discover(&platform, &boot_info, &options, s);
-	platform_report(&platform, s);
-	if (options_is(&options, "run", "platform"))
-		run_end(true);
-
-	if (!sibling_bringup(&platform, &options, &phys, s))
-		run_end(false);
-	uint32_t usable = 0;
-	bool ok = sibling_check_modes(&options, s, &usable);
-	if (ok && options_is(&options, "run", "all")) {
-		struct plan plan;
-		plan_from_options(&plan, &options, platform.id.hypervisor, usable);
-		ok = experiment_run(&plan, &platform, options_get(&options, "placement"), &phys, s);
-	}
-	run_end(ok);
+	boot_info.image_base = (uintptr_t)kernel_start;
+	boot_info.image_end = (uintptr_t)kernel_end;
+	kernel_run(&boot_info, boot_error);
 }

@@ -14,6 +14,19 @@
 struct stream run_stream;
 static enum exit_action action = EXIT_AUTO;
 static bool on_qemu;
+static run_end_handler_fn handler;
+
+void run_end_set_handler(run_end_handler_fn fn)
+{
+	handler = fn;
+}
+
+enum exit_action run_end_action(void)
+{
+	if (action == EXIT_AUTO)
+		return on_qemu ? EXIT_QEMU : EXIT_HALT;
+	return action;
+}
 
 void run_end_configure(enum exit_action a, bool under_qemu)
 {
@@ -32,7 +45,7 @@ enum exit_action exit_action_from_name(const char *name)
 	return EXIT_AUTO;
 }
 
-static __attribute__((noreturn)) void halt_forever(void)
+void run_end_halt_forever(void)
 {
 	for (;;) {
 		cli();
@@ -40,7 +53,7 @@ static __attribute__((noreturn)) void halt_forever(void)
 	}
 }
 
-static __attribute__((noreturn)) void reboot(void)
+void run_end_reboot(void)
 {
 	/* Reset Control Register 0xCF9 (PCH/FCH: full reset), then the 8042
 	 * keyboard controller's pulse-reset command; if both fail, halt. */
@@ -49,30 +62,39 @@ static __attribute__((noreturn)) void reboot(void)
 	for (int i = 0; i < 100000 && (inb(0x64) & 0x02); i++)
 		cpu_pause();
 	outb(0x64, 0xFE);
-	halt_forever();
+	run_end_halt_forever();
+}
+
+void run_end_qemu_exit(bool ok)
+{
+	outb(QEMU_EXIT_PORT, ok ? QEMU_EXIT_OK : QEMU_EXIT_FAIL);
+}
+
+void run_end_say_safe(void)
+{
+	static const char safe[] = "idlebench: results complete - safe to power off\n";
+
+	console_write(safe, sizeof safe - 1);
 }
 
 void run_end(bool ok)
 {
-	static const char safe[] = "idlebench: results complete - safe to power off\n";
-
 	if (!stream_has_begun(&run_stream))
 		stream_begin(&run_stream, "unknown");
 	stream_end(&run_stream, ok);
+	if (handler)
+		handler(ok);
 
-	enum exit_action a = action;
-	if (a == EXIT_AUTO)
-		a = on_qemu ? EXIT_QEMU : EXIT_HALT;
-	switch (a) {
+	switch (run_end_action()) {
 	case EXIT_QEMU:
-		outb(QEMU_EXIT_PORT, ok ? QEMU_EXIT_OK : QEMU_EXIT_FAIL);
+		run_end_qemu_exit(ok);
 		break; /* not under QEMU after all: fall through to halt */
 	case EXIT_REBOOT:
-		reboot();
+		run_end_reboot();
 	default:
 		break;
 	}
 	/* After the end record, so capture tools are not confused by it. */
-	console_write(safe, sizeof safe - 1);
-	halt_forever();
+	run_end_say_safe();
+	run_end_halt_forever();
 }

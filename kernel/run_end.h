@@ -22,6 +22,21 @@ extern struct stream run_stream;
 void run_end_configure(enum exit_action action, bool under_qemu);
 /* Parse an exit= value ("auto", "qemu", "halt", "reboot"). */
 enum exit_action exit_action_from_name(const char *name);
+/* A front end that must act after the end record (the UEFI application
+ * saves the stream and hands the machine back to the firmware) installs a
+ * handler; run_end then calls it instead of carrying out the exit action. */
+typedef __attribute__((noreturn)) void (*run_end_handler_fn)(bool ok);
+void run_end_set_handler(run_end_handler_fn fn);
+/* The exit action in force, with auto resolved (EXIT_QEMU or EXIT_HALT). */
+enum exit_action run_end_action(void);
+/* Write ok/error to QEMU's isa-debug-exit port (QEMU then exits 33/35). */
+void run_end_qemu_exit(bool ok);
+/* "safe to power off" line: printed after the stream when the run halts. */
+void run_end_say_safe(void);
+/* Stop this CPU for good (IF = 0, HLT loop). */
+__attribute__((noreturn)) void run_end_halt_forever(void);
+/* Reset the machine (0xCF9, then the 8042); halts if both fail. */
+__attribute__((noreturn)) void run_end_reboot(void);
 /* End the stream with status ok/error and carry out the exit action. */
 __attribute__((noreturn)) void run_end(bool ok);
 

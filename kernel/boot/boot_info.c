@@ -10,6 +10,8 @@ const char *boot_path_name(enum boot_path path)
 		return "uefi";
 	case BOOT_PATH_PVH:
 		return "pvh";
+	case BOOT_PATH_EFI:
+		return "efi";
 	default:
 		return "unknown";
 	}

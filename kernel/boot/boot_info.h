@@ -20,6 +20,7 @@ enum boot_path {
 	BOOT_PATH_BIOS,  /* multiboot2 from GRUB on BIOS (no EFI system table tag) */
 	BOOT_PATH_UEFI,  /* multiboot2 from GRUB on UEFI (EFI system table tag present) */
 	BOOT_PATH_PVH,   /* Xen PVH entry (QEMU -kernel) */
+	BOOT_PATH_EFI,   /* idlebench.efi, the UEFI application (boot/uefi/) */
 };
 
 /* Memory map region types (the E820/multiboot2/PVH numbering). */
@@ -48,6 +49,11 @@ struct boot_framebuffer {
 	uint8_t red_pos, red_size, green_pos, green_size, blue_pos, blue_size;
 };
 
+/* Capacity of boot_info.pool. */
+#define BOOT_POOL_MAX 4
+
+struct stream_capture;
+
 /* Everything the kernel learns from its loader. */
 struct boot_info {
 	enum boot_path path;
@@ -62,9 +68,21 @@ struct boot_info {
 	size_t rsdp_len;            /* 20 (ACPI 1.0) or 36; 0 when absent */
 	uint64_t rsdp_phys;         /* its physical address, when known (PVH) */
 	uint64_t efi_system_table;  /* physical address; 0 when not booted from UEFI */
+	uint64_t image_base, image_end; /* the running image, kept out of the allocator */
+	/* The UEFI application's memory: when pool_count > 0 the kernel takes
+	 * memory only from these regions (pages allocated from the firmware),
+	 * never from the memory map, which is then for reporting only. */
+	struct mem_region pool[BOOT_POOL_MAX];
+	size_t pool_count;
+	/* The page tables are the firmware's 1:1 map of the whole address space
+	 * (UEFI application): the kernel leaves them alone. */
+	bool firmware_paging;
+	/* When set, a copy of every stream byte goes here too (the UEFI
+	 * application's result file). */
+	struct stream_capture *capture;
 };
 
-/* Text for a boot path: "bios", "uefi", "pvh" or "unknown". */
+/* Text for a boot path: "bios", "uefi", "pvh", "efi" or "unknown". */
 const char *boot_path_name(enum boot_path path);
 
 #endif

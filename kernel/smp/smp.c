@@ -21,6 +21,9 @@ extern const char ap_long_entry[];
 #define CANARY_BYTE 0x5A
 
 static uint8_t *page;
+/* APs started at least once, for smp_stop_all. */
+static struct ap_cpu *started[SMP_TRACKED_MAX];
+static unsigned started_count;
 
 const char *smp_status_text(enum smp_status st)
 {
@@ -174,6 +177,11 @@ enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us)
 		cpu_pause();
 	}
 	ap->running = true;
+	bool known = false;
+	for (unsigned i = 0; i < started_count; i++)
+		known |= started[i] == ap;
+	if (!known && started_count < SMP_TRACKED_MAX)
+		started[started_count++] = ap;
 	return SMP_OK;
 }
 
@@ -181,4 +189,11 @@ enum smp_status smp_stop(struct ap_cpu *ap)
 {
 	ap->running = false;
 	return lapic_send_init(ap->apic_id) == LAPIC_OK ? SMP_OK : SMP_ERR_IPI;
+}
+
+void smp_stop_all(void)
+{
+	for (unsigned i = 0; i < started_count; i++)
+		if (started[i]->running)
+			smp_stop(started[i]);
 }

@@ -52,6 +52,12 @@ enum smp_status smp_prepare(struct ap_cpu *ap, struct phys_alloc *alloc, uint32_
 enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us);
 /* Send the AP back to wait-for-SIPI with INIT. */
 enum smp_status smp_stop(struct ap_cpu *ap);
+/* APs smp_stop_all can find (more than any placement starts). */
+#define SMP_TRACKED_MAX 16
+/* INIT every AP still running: before the UEFI application hands the
+ * machine back, no AP may run code or take interrupts in memory the
+ * firmware is about to free. */
+void smp_stop_all(void);
 /* True while the AP's stack canary is intact. */
 bool smp_stack_canary_ok(const struct ap_cpu *ap);
 /* Physical address of the trampoline page (for reports). */

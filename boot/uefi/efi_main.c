@@ -1,0 +1,299 @@
+/* idlebench.efi: the UEFI application front end. It gathers from the
+ * firmware what the kernel needs (command line, memory map, ACPI RSDP and
+ * SMBIOS through the configuration table, the GOP framebuffer), takes pages
+ * for everything the run allocates, then takes the boot CPU over for the
+ * run (efi_switch.asm: our GDT/IDT/TSS, IF = 0 throughout, the SMT sibling
+ * started with our own INIT-SIPI-SIPI like the multiboot2 kernel does) and
+ * runs the same kernel_run as every other front end. When the run ends
+ * (end record written, or a fault), the APs are sent INIT, the firmware's
+ * CPU and interrupt-controller state is put back, and the stream, kept in
+ * memory, is written to \idlebench\results\ on the stick it came from.
+ *
+ * Why boot services stay alive instead of ExitBootServices + our own code:
+ * writing the results needs the firmware's USB/NVMe/AHCI and FAT drivers.
+ * The quiet measured CPU is kept the same way as in the multiboot2 kernel
+ * (IF = 0, LVT entries and 8259s masked), so firmware timers never run on it
+ * during samples; DESIGN notes: ../../README.md "UEFI application". */
+#include <efi.h>
+
+#include "boot/uefi/efi_cmdline.h"
+#include "boot/uefi/efi_files.h"
+#include "boot/uefi/efi_hw_state.h"
+#include "boot/uefi/efi_mmap.h"
+#include "boot/uefi/efi_switch.h"
+#include "boot/uefi/result_name.h"
+#include "kernel/boot/boot_info.h"
+#include "kernel/console/console.h"
+#include "kernel/kernel_run.h"
+#include "kernel/lib/fmt.h"
+#include "kernel/lib/mem.h"
+#include "kernel/run_end.h"
+#include "kernel/smp/smp.h"
+#include "kernel/stream/capture.h"
+
+/* Memory the kernel may allocate (AP stacks, tables, workload arenas). */
+#define POOL_BYTES       (64ull << 20)
+#define POOL_MIN_BYTES   (16ull << 20)
+/* The boot CPU's stack during the run. */
+#define STACK_BYTES      (256ull << 10)
+/* The in-memory copy of the stream (the full preset writes about 0.6 MB). */
+#define CAPTURE_BYTES    (16ull << 20)
+#define PAGES(b)         ((UINTN)(((b) + 4095) / 4096))
+
+static EFI_GUID gop_guid = EFI_GRAPHICS_OUTPUT_PROTOCOL_GUID;
+static EFI_GUID acpi20_guid = ACPI_20_TABLE_GUID;
+static EFI_GUID acpi10_guid = ACPI_TABLE_GUID;
+static EFI_GUID loaded_image_guid = EFI_LOADED_IMAGE_PROTOCOL_GUID;
+
+static struct boot_info bi;
+static const char *boot_error;
+static struct efi_cpu_state fw_cpu;
+static struct stream_capture capture;
+
+/* Printed on serial and screen after the stream (the kernel's consoles). */
+static void say(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *format, ...)
+{
+	char line[256];
+	va_list ap;
+	va_start(ap, format);
+	int n = fmt_vsnprintf(line, sizeof line - 1, format, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	size_t len = (size_t)n < sizeof line - 2 ? (size_t)n : sizeof line - 2;
+	line[len++] = '\n';
+	console_write(line, len);
+}
+
+static void ascii_from16(char *out, size_t cap, const CHAR16 *in)
+{
+	size_t i = 0;
+	for (; in && in[i] && i + 1 < cap; i++)
+		out[i] = in[i] >= 0x20 && in[i] < 0x7F ? (char)in[i] : '?';
+	out[i] = 0;
+}
+
+static EFI_STATUS take_pages(EFI_BOOT_SERVICES *bs, EFI_ALLOCATE_TYPE how, EFI_MEMORY_TYPE type, uint64_t bytes,
+			     uint64_t max, uint64_t *addr)
+{
+	EFI_PHYSICAL_ADDRESS a = max;
+	EFI_STATUS st = uefi_call_wrapper(bs->AllocatePages, 4, how, type, PAGES(bytes), &a);
+	*addr = EFI_ERROR(st) ? 0 : a;
+	return st;
+}
+
+/* Command line: load options, else \idlebench\cmdline.txt, else defaults. */
+static void read_cmdline(EFI_LOADED_IMAGE *li, EFI_FILE_HANDLE root, char *where, size_t where_cap)
+{
+	enum efi_cmdline_status st = EFI_CMDLINE_EMPTY;
+
+	if (li && li->LoadOptions && li->LoadOptionsSize) {
+		st = efi_cmdline_from_load_options(li->LoadOptions, li->LoadOptionsSize, bi.cmdline, sizeof bi.cmdline);
+		fmt_snprintf(where, where_cap, "load options (%s)", efi_cmdline_status_text(st));
+	}
+	if (st == EFI_CMDLINE_EMPTY || st == EFI_CMDLINE_NOT_TEXT) {
+		static char text[4096];
+		long n = root ? efi_read_cmdline_file(root, text, sizeof text) : -1;
+		if (n >= 0) {
+			if ((size_t)n == sizeof text)
+				st = EFI_CMDLINE_TOO_LONG;
+			else
+				st = efi_cmdline_from_file(text, (size_t)n, bi.cmdline, sizeof bi.cmdline);
+			fmt_snprintf(where, where_cap, "\\idlebench\\cmdline.txt (%s)", efi_cmdline_status_text(st));
+			if (st == EFI_CMDLINE_NOT_TEXT)
+				boot_error = "\\idlebench\\cmdline.txt is not plain ASCII text";
+		} else if (!li || !li->LoadOptionsSize) {
+			fmt_snprintf(where, where_cap, "none (defaults)");
+		}
+	}
+	if (st == EFI_CMDLINE_TOO_LONG)
+		bi.cmdline_truncated = true;
+	else if (st != EFI_CMDLINE_OK)
+		bi.cmdline[0] = 0;
+}
+
+static void read_framebuffer(EFI_BOOT_SERVICES *bs)
+{
+	EFI_GRAPHICS_OUTPUT_PROTOCOL *gop = NULL;
+
+	if (EFI_ERROR(uefi_call_wrapper(bs->LocateProtocol, 3, &gop_guid, NULL, (void **)&gop)) || !gop ||
+	    !gop->Mode || !gop->Mode->Info)
+		return;
+	EFI_GRAPHICS_OUTPUT_MODE_INFORMATION *info = gop->Mode->Info;
+	struct boot_framebuffer *fb = &bi.fb;
+	/* UEFI 2.10, 12.9 EFI_GRAPHICS_PIXEL_FORMAT. */
+	switch (info->PixelFormat) {
+	case PixelRedGreenBlueReserved8BitPerColor:
+		fb->red_pos = 0, fb->green_pos = 8, fb->blue_pos = 16;
+		break;
+	case PixelBlueGreenRedReserved8BitPerColor:
+		fb->red_pos = 16, fb->green_pos = 8, fb->blue_pos = 0;
+		break;
+	default:
+		return; /* bit masks or BLT only: serial only, as with no GOP */
+	}
+	fb->red_size = fb->green_size = fb->blue_size = 8;
+	fb->present = true;
+	fb->type = 1;
+	fb->addr = gop->Mode->FrameBufferBase;
+	fb->width = info->HorizontalResolution;
+	fb->height = info->VerticalResolution;
+	fb->pitch = info->PixelsPerScanLine * 4;
+	fb->bpp = 32;
+}
+
+static void read_config_tables(EFI_SYSTEM_TABLE *st)
+{
+	bi.efi_system_table = (uintptr_t)st;
+	for (int pass = 0; pass < 2 && !bi.rsdp_len; pass++) {
+		EFI_GUID *want = pass == 0 ? &acpi20_guid : &acpi10_guid;
+		for (UINTN i = 0; i < st->NumberOfTableEntries; i++) {
+			EFI_CONFIGURATION_TABLE *t = &st->ConfigurationTable[i];
+			if (memcmp(&t->VendorGuid, want, sizeof *want))
+				continue;
+			const uint8_t *r = t->VendorTable;
+			/* ACPI 6.5, 5.2.5.3: revision >= 2 has the 36-byte form. */
+			bi.rsdp_len = r[15] >= 2 ? 36 : 20;
+			memcpy(bi.rsdp, r, bi.rsdp_len);
+			bi.rsdp_phys = (uintptr_t)r;
+			break;
+		}
+	}
+}
+
+static EFI_STATUS read_memory_map(EFI_BOOT_SERVICES *bs)
+{
+	static uint8_t map[64 * 1024];
+	UINTN size = sizeof map, key, desc_size;
+	UINT32 desc_version;
+	EFI_STATUS st = uefi_call_wrapper(bs->GetMemoryMap, 5, &size, (EFI_MEMORY_DESCRIPTOR *)map, &key,
+					  &desc_size, &desc_version);
+	if (EFI_ERROR(st))
+		return st;
+	bi.mmap_count = efi_mmap_convert(map, size, desc_size, bi.mmap, BOOT_MMAP_MAX, &bi.mmap_dropped);
+	return EFI_SUCCESS;
+}
+
+static void run_entry(void *arg)
+{
+	(void)arg;
+	extern void cpu_enable_simd(void);
+	cpu_enable_simd();
+	kernel_run(&bi, boot_error);
+}
+
+/* run_end's handler: the end record is out; stop the APs while our IDT and
+ * APIC mode are still in force, then hand the CPU back. */
+static __attribute__((noreturn)) void run_finished(bool ok)
+{
+	smp_stop_all();
+	efi_leave_kernel(ok ? 1 : 0);
+}
+
+static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const char *no_root_why)
+{
+	if (capture.dropped)
+		say("idlebench: WARNING: the stream outgrew its %llu MiB buffer; %llu bytes are only on serial",
+		    (unsigned long long)(capture.cap >> 20), (unsigned long long)capture.dropped);
+	if (!root) {
+		say("idlebench: ERROR: results NOT saved to the stick: %s; the stream on serial above is complete",
+		    no_root_why);
+		return;
+	}
+	EFI_TIME now;
+	struct result_time t, *tp = NULL;
+	if (!EFI_ERROR(uefi_call_wrapper(rt->GetTime, 2, &now, NULL))) {
+		t = (struct result_time){ now.Year, now.Month, now.Day, now.Hour, now.Minute, now.Second };
+		tp = &t;
+	}
+	struct efi_save_report r;
+	EFI_STATUS st = efi_save_results(root, tp, capture.buf, capture.len, &r);
+	if (EFI_ERROR(st))
+		say("idlebench: ERROR: results NOT saved to the stick (%s, step '%s', %s); "
+		    "the stream on serial above is complete",
+		    r.path[0] ? r.path : "\\idlebench\\results", r.step, efi_status_text(st));
+	else
+		say("idlebench: results saved to %s (%llu bytes)", r.path, (unsigned long long)r.written);
+	uefi_call_wrapper(root->Close, 1, root);
+}
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st);
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
+{
+	EFI_BOOT_SERVICES *bs = st->BootServices;
+	EFI_LOADED_IMAGE *li = NULL;
+	const char *no_root_why = "";
+	char cmdline_from[64] = "none";
+	uint64_t pool = 0, low = 0, stack = 0, cap = 0;
+
+	/* UEFI 2.10, 3.1.2: the boot manager arms a 5-minute watchdog. */
+	uefi_call_wrapper(bs->SetWatchdogTimer, 4, 0, 0, 0, NULL);
+	uefi_call_wrapper(bs->HandleProtocol, 3, image, &loaded_image_guid, (void **)&li);
+	EFI_FILE_HANDLE root = efi_open_boot_volume(bs, image, &no_root_why);
+
+	bi.path = BOOT_PATH_EFI;
+	read_cmdline(li, root, cmdline_from, sizeof cmdline_from);
+	char vendor[40];
+	ascii_from16(vendor, sizeof vendor, st->FirmwareVendor);
+	fmt_snprintf(bi.bootloader, sizeof bi.bootloader, "UEFI %u.%u %s 0x%x", st->Hdr.Revision >> 16,
+		     (st->Hdr.Revision & 0xFFFF) / 10, vendor, st->FirmwareRevision);
+	if (li) {
+		bi.image_base = (uintptr_t)li->ImageBase;
+		bi.image_end = bi.image_base + li->ImageSize;
+	}
+	read_framebuffer(bs);
+	read_config_tables(st);
+
+	/* Everything the run takes comes from here: below 4 GiB for the
+	 * allocator (AP stacks, tables, arenas), below 1 MiB for the trampoline
+	 * page (code: firmware NX policies must not cover it). */
+	take_pages(bs, AllocateMaxAddress, EfiLoaderCode, 4096, 0xFFFFF, &low);
+	for (uint64_t b = POOL_BYTES; b >= POOL_MIN_BYTES && !pool; b /= 2)
+		if (!EFI_ERROR(take_pages(bs, AllocateMaxAddress, EfiLoaderData, b, 0xFFFFFFFF, &pool)))
+			bi.pool[bi.pool_count++] = (struct mem_region){ pool, b, MEM_USABLE };
+	if (low)
+		bi.pool[bi.pool_count++] = (struct mem_region){ low, 4096, MEM_USABLE };
+	take_pages(bs, AllocateAnyPages, EfiLoaderData, STACK_BYTES, 0, &stack);
+	take_pages(bs, AllocateAnyPages, EfiLoaderData, CAPTURE_BYTES, 0, &cap);
+	if (!stack || !pool) {
+		uefi_call_wrapper(st->ConOut->OutputString, 2, st->ConOut,
+				  L"idlebench: the firmware gave no memory for the run\r\n");
+		return EFI_OUT_OF_RESOURCES;
+	}
+	if (cap)
+		capture = (struct stream_capture){ (char *)(uintptr_t)cap, CAPTURE_BYTES, 0, 0 };
+	else
+		no_root_why = "no memory for the in-memory copy of the stream";
+	bi.capture = cap ? &capture : NULL;
+	bi.firmware_paging = true;
+	if (EFI_ERROR(read_memory_map(bs)))
+		bi.mmap_count = 0;
+
+	struct efi_hw_state hw;
+	efi_hw_save(&hw);
+	run_end_set_handler(run_finished);
+	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
+	efi_hw_restore(&hw);
+
+	say("idlebench: command line from %s", cmdline_from);
+	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why);
+
+	switch (run_end_action()) {
+	case EXIT_QEMU:
+		run_end_qemu_exit(ok);
+		break; /* not QEMU after all */
+	case EXIT_REBOOT:
+		uefi_call_wrapper(st->RuntimeServices->ResetSystem, 4, EfiResetCold, EFI_SUCCESS, 0, NULL);
+		break;
+	default:
+		break;
+	}
+	run_end_say_safe();
+	say("idlebench: press any key to return to the firmware");
+	UINTN index;
+	uefi_call_wrapper(st->ConIn->Reset, 2, st->ConIn, FALSE);
+	uefi_call_wrapper(bs->WaitForEvent, 3, 1, &st->ConIn->WaitForKey, &index);
+	return ok ? EFI_SUCCESS : EFI_ABORTED;
+}

@@ -1,0 +1,45 @@
+# idlebench.efi: the UEFI application (boot/uefi/), built with GNU-EFI from
+# the same kernel and bench sources as build/idlebench.elf, compiled again as
+# position-independent code (the firmware relocates the image wherever it
+# loads it; gnu-efi's crt0 applies the relocations, then calls efi_main).
+# `make efi` builds build/idlebench.efi.
+
+EFI_INC      := /usr/include/efi
+EFI_LDS      := /usr/lib/elf_x86_64_efi.lds
+EFI_CRT0     := /usr/lib/crt0-efi-x86_64.o
+EFI_FRONT    := boot/uefi/efi_main.c boot/uefi/efi_files.c boot/uefi/efi_hw_state.c \
+                boot/uefi/efi_cmdline.c boot/uefi/efi_mmap.c boot/uefi/result_name.c
+EFI_ASM      := boot/cpu_setup64.asm boot/uefi/efi_switch.asm kernel/arch/exception_stubs.asm \
+                kernel/arch/msr_safe.asm kernel/arch/irq_stubs.asm boot/ap_trampoline_blob.asm
+# Every kernel source except the multiboot2/PVH entry (expanded late: other
+# fragments add to KERNEL_SRCS after this one is read).
+EFI_SRCS      = $(filter-out kernel/kmain.c,$(KERNEL_SRCS)) $(EFI_FRONT)
+EFI_OBJS      = $(patsubst %.c,$(BUILD)/efi/%.o,$(sort $(EFI_SRCS))) \
+                $(patsubst %.asm,$(BUILD)/efi/%.o,$(EFI_ASM))
+EFI_CFLAGS    = $(filter-out -fno-pic -fno-pie -mcmodel=small,$(KERNEL_CFLAGS)) \
+                -fpic -fvisibility=hidden -fshort-wchar -DGNU_EFI_USE_MS_ABI \
+                -I$(EFI_INC) -I$(EFI_INC)/x86_64
+
+.PHONY: efi
+efi: $(BUILD)/idlebench.efi
+
+.SECONDEXPANSION:
+$(BUILD)/idlebench.so: $$(EFI_OBJS) $(EFI_LDS) $(EFI_CRT0)
+	ld -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined -z noexecstack -T $(EFI_LDS) \
+	   -o $@ $(EFI_CRT0) $(EFI_OBJS) /usr/lib/libgnuefi.a $(shell $(KERNEL_CC) -print-libgcc-file-name)
+	tools/check-efi-relocs.sh $@
+
+$(BUILD)/idlebench.efi: $(BUILD)/idlebench.so
+	objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
+	        -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@
+
+$(BUILD)/efi/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/bench/workload_checksums.h
+	@mkdir -p $(dir $@)
+	$(KERNEL_CC) $(EFI_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/efi/%.o: %.asm
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf64 -g -I$(BUILD)/gen/ -o $@ $<
+$(BUILD)/efi/boot/ap_trampoline_blob.o: $(BUILD)/gen/ap_trampoline.bin
+
+-include $(wildcard $(BUILD)/efi/*/*.d $(BUILD)/efi/*/*/*.d)
