@@ -46,7 +46,7 @@ KERNEL_SRCS   := kernel/kmain.c kernel/kernel_run.c kernel/stream/capture.c kern
 include $(sort $(wildcard mk/*.mk))
 
 .PHONY: all kernel iso host unit fuzz clean deps run test
-all: kernel iso host
+all: kernel iso host efi
 
 # ---- kernel -----------------------------------------------------------------
 KERNEL_OBJS := $(patsubst %.c,$(BUILD)/kernel/%.o,$(sort $(KERNEL_SRCS))) \

@@ -7,8 +7,28 @@ set -uo pipefail
 build=$1 results=$2
 cli="$build/host/idlebench"
 
-saved=$("$cli" capture --require-ok --out "$results" "cmd:BUILD=$build tools/qemu-run.sh")
-rc=$?
+if [ "${BOOT:-}" = efi ]; then
+	# idlebench.efi writes its results to the FAT image it booted from, as it
+	# does to a USB stick: show serial live, then copy the new file out with
+	# mtools and have capture verify and save it like any other stream.
+	img=${EFI_IMG:-$build/efi-run.img}
+	BUILD=$build tools/qemu-run.sh | tr -d '\r'
+	qrc=${PIPESTATUS[0]}
+	name=$(mdir -b -i "$img" ::/idlebench/results 2>/dev/null | grep -i '\.csv$' | sort | tail -1)
+	if [ -z "$name" ]; then
+		echo "make run: idlebench.efi left no result file in $img (QEMU exit status $qrc)" >&2
+		exit 1
+	fi
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	mcopy -n -i "$img" "$name" "$tmp/" || exit 1
+	echo "copied ${name#::} out of $img"
+	saved=$("$cli" capture --quiet --require-ok --out "$results" "$tmp/$(basename "$name")")
+	rc=$?
+else
+	saved=$("$cli" capture --require-ok --out "$results" "cmd:BUILD=$build tools/qemu-run.sh")
+	rc=$?
+fi
 file=$(printf '%s\n' "$saved" | tail -1)
 if [ -f "$file" ] && grep -q '^[0-9]' "$file"; then
 	echo
