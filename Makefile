@@ -26,6 +26,9 @@ KERNEL_ASM := boot/headers.asm boot/entry32.asm boot/entry64.asm boot/cpu_setup6
               boot/ap_trampoline_blob.asm
 CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-Terminus16.psf.gz
 
+# `make` alone builds everything (fragments below define targets of their own).
+.DEFAULT_GOAL := all
+
 # ---- component fragments -------------------------------------------------
 # Each mk/<component>.mk appends to these lists (see mk/README.md).
 UNIT_TESTS    :=
@@ -46,7 +49,7 @@ KERNEL_SRCS   := kernel/kmain.c kernel/kernel_run.c kernel/stream/capture.c kern
 include $(sort $(wildcard mk/*.mk))
 
 .PHONY: all kernel iso host unit fuzz clean deps run test
-all: kernel iso host efi
+all: kernel iso host efi usb
 
 # ---- kernel -----------------------------------------------------------------
 KERNEL_OBJS := $(patsubst %.c,$(BUILD)/kernel/%.o,$(sort $(KERNEL_SRCS))) \

@@ -3,7 +3,7 @@
 # \idlebench\results\, plus GRUB i386-pc in a BIOS boot partition. Built
 # without root, loop devices or mounting (tools/make-usb.sh says how).
 # USB_IMG_MB sets the image size in MiB (>= 8); the image is not rebuilt when
-# only USB_IMG_MB changes (use `make -B usb USB_IMG_MB=...`).
+# only USB_IMG_MB changes: remove it first (`make -B` would rebuild everything).
 USB_IMG_MB ?= 64
 
 .PHONY: usb

@@ -37,15 +37,18 @@ for f in "$kernel" "$app" "$cfg"; do
 	[ -r "$f" ] || die "input file $f missing"
 done
 # 8 MiB: 5 MiB of FAT holds GRUB (~0.7 MiB), the kernel, the app and results.
-[[ $mb =~ ^[0-9]+$ ]] && [ "$mb" -ge 8 ] || die "USB_IMG_MB must be a whole number >= 8 (got '$mb')"
+if ! [[ $mb =~ ^[0-9]+$ ]] || [ "$mb" -lt 8 ]; then
+	die "USB_IMG_MB must be a whole number >= 8 (got '$mb')"
+fi
 
-# Microsoft basic data, not the EFI System type C12A7328-...: Windows and
-# macOS do not mount an ESP-typed partition, and users must copy results off
-# with any computer. Removable-media boot (UEFI 2.9 §3.5.1.1) loads
-# \EFI\BOOT\BOOTX64.EFI from the media's FAT file system, and EDK2-based
-# firmware binds FAT to any partition type: Microsoft's own installer sticks
-# are plain FAT partitions. Verified under OVMF (tests/qemu/test_usb.sh).
-readonly FAT_TYPE=EBD0A0A2-B9E5-4433-87C0-68B6B72699C7
+# EFI System partition (UEFI 2.10, 5.3.3 table 5-9), as issue 7 asks: the
+# type every UEFI firmware accepts for removable-media boot of
+# \EFI\BOOT\BOOTX64.EFI. The price: Windows and macOS do not mount an
+# ESP-typed partition on their own (README "USB stick" says how to reach the
+# results there); Linux does. A Microsoft basic data partition would mount
+# everywhere and boots under OVMF too (EDK2 binds FAT to any partition type),
+# but firmware that insists on the ESP type would not boot it.
+readonly FAT_TYPE=C12A7328-F81F-11D2-BA4B-00A0C93EC93B
 # GRUB's BIOS boot partition ("Hah!IdontNeedEFI"): where grub-install embeds
 # core.img on GPT disks, so no file system or tool touches it.
 readonly BIOS_BOOT_TYPE=21686148-6449-6E6F-744E-656564454649
@@ -103,26 +106,35 @@ idlebench USB stick
 Results: every run of the UEFI app writes one new file to
     \idlebench\results\
 on this partition (a plain FAT file system: copy the .csv files off with
-any computer). The same stream goes to the serial port COM1 at 115200 baud.
-Check and summarise a result with the host tool:
+any computer; earlier files are never overwritten). The same stream goes to
+the serial port COM1 at 115200 baud. Check and summarise a result with the
+host tool:
     idlebench check FILE.csv
     idlebench report FILE.csv
 
-Options: the GRUB menu (\boot\grub\grub.cfg) passes them after the file name,
-e.g.  chainloader /EFI/idlebench/idlebench.efi preset=standard
+Options: the GRUB menu, \boot\grub\grub.cfg, passes them after the file
+name, e.g.  chainloader /EFI/idlebench/idlebench.efi preset=standard
 Edit that file with any text editor to change an entry or add one; the entry
 "list the options [help]" prints every option with its allowed values.
-The UEFI app started without options (for example from the firmware's own
-boot menu or shell as \EFI\idlebench\idlebench.efi) reads them from
+The UEFI app started without options (the menu entry "options from
+/idlebench/cmdline.txt", or \EFI\idlebench\idlebench.efi started from the
+firmware's boot-from-file menu or a UEFI shell) reads them from
     \idlebench\cmdline.txt
-one line of key=value words, e.g.  preset=quick modes=hlt,mwait
 
 Booting: UEFI with Secure Boot off (nothing here is signed). Legacy BIOS
-boots the GRUB menu from this stick too (multiboot2 kernel entries only;
-the UEFI app needs UEFI). Results of the multiboot2 kernel go to serial and
-to the screen only; use the UEFI app entries to save them here.
+boots the same GRUB menu without the UEFI app entries: the multiboot2 kernel
+writes its results to serial and the screen only, not to this stick.
 EOF
-sed -i 's/$/\r/' "$work/README.txt" # CRLF: readable in any Windows editor
+cat >"$work/cmdline.txt" <<'EOF'
+# Options for the idlebench UEFI app when it starts without any: the GRUB
+# entry "options from /idlebench/cmdline.txt", or \EFI\idlebench\idlebench.efi
+# started from the firmware or a UEFI shell. key=value words separated by
+# blanks or line breaks; '#' starts a comment. Nothing set = the defaults.
+# Example (remove the '#'):
+# preset=quick modes=hlt,mwait,off
+EOF
+# CRLF: readable in any Windows editor (the app takes both line ends).
+sed -i 's/$/\r/' "$work/README.txt" "$work/cmdline.txt"
 
 mmd -i "$fat" ::/EFI ::/EFI/BOOT ::/EFI/idlebench ::/boot ::/boot/grub \
 	::/idlebench ::/idlebench/results || die "mmd failed"
@@ -134,6 +146,7 @@ copy "$app" ::/EFI/idlebench/idlebench.efi
 copy "$kernel" ::/idlebench/idlebench.elf
 copy "$cfg" ::/boot/grub/grub.cfg
 copy "$work/README.txt" ::/idlebench/README.txt
+copy "$work/cmdline.txt" ::/idlebench/cmdline.txt
 
 # ---- BIOS boot: what grub-bios-setup does for a GPT disk with a BIOS boot
 # partition (grub-core util/setup.c, "embedding" path), done by hand because
@@ -155,8 +168,9 @@ core_bytes=$(stat -c %s "$work/core.img")
 core_sectors=$(((core_bytes + SECTOR - 1) / SECTOR))
 # diskboot.S loads to 0x8200 upward and must stay below 0x78000 (setup.c's
 # maxsec), well inside the partition too.
-[ "$core_sectors" -le $(((0x78000 - 0x9000) / SECTOR)) ] && [ "$core_sectors" -le "$bios_sectors" ] ||
-	die "core.img is $core_sectors sectors: too large for the BIOS boot partition"
+if [ "$core_sectors" -gt $(((0x78000 - 0x9000) / SECTOR)) ] || [ "$core_sectors" -gt "$bios_sectors" ]; then
+	die "core.img is $core_sectors sectors: too large to load below 0x78000 or for the BIOS boot partition"
+fi
 # The first sector of core.img is diskboot.img; its block list (struct
 # grub_boot_blocklist {u64 start; u16 len; u16 segment}, GRUB_BOOT_MACHINE_
 # LIST_SIZE 12) ends the sector at 0x1F4 and grows downward; a zero entry ends it.

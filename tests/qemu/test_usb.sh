@@ -8,7 +8,6 @@
 USB_KERNEL_TITLE='idlebench: platform report only          [run=platform]'
 USB_APP_TITLE='idlebench UEFI app: quick preset, saves results to this stick'
 USB_FAST_OPTIONS='run=platform exit=qemu'
-export MTOOLS_SKIP_CHECK=1
 
 usb_need_tools() {
 	local tool pkg
@@ -71,7 +70,7 @@ qtest_usb_image_has_gpt_fat_bios_boot_and_the_files() {
 	local img=$USB_IMG_BUILT dump fat bios_start dir="$QTEST_LOGS/usb_layout"
 	dump=$(sfdisk --dump "$img") || fail "sfdisk cannot read $img" || return 1
 	grep -qE '^label: gpt$' <<<"$dump" || fail "no GPT: $dump" || return 1
-	grep -qE '1 : start= *2048, .*type=EBD0A0A2-B9E5-4433-87C0-68B6B72699C7, .*name="IDLEBENCH"' <<<"$dump" ||
+	grep -qE '1 : start= *2048, .*type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B, .*name="IDLEBENCH"' <<<"$dump" ||
 		fail "partition 1 is not the FAT data partition at LBA 2048: $dump" || return 1
 	bios_start=$(sed -n 's/.*2 : start= *\([0-9]*\),.*type=21686148-6449-6E6F-744E-656564454649.*/\1/p' <<<"$dump")
 	[ -n "$bios_start" ] || fail "partition 2 is not a BIOS boot partition: $dump" || return 1
@@ -89,7 +88,7 @@ qtest_usb_image_has_gpt_fat_bios_boot_and_the_files() {
 	mcopy -s -i "$fat" ::/ "$dir/" || fail "mcopy cannot read the FAT partition" || return 1
 	local f
 	for f in EFI/BOOT/BOOTX64.EFI EFI/idlebench/idlebench.efi idlebench/idlebench.elf \
-		boot/grub/grub.cfg idlebench/README.txt; do
+		boot/grub/grub.cfg idlebench/README.txt idlebench/cmdline.txt; do
 		[ -s "$dir/$f" ] || fail "the FAT partition has no $f" || return 1
 	done
 	[ -d "$dir/idlebench/results" ] && [ -z "$(ls -A "$dir/idlebench/results")" ] ||
@@ -99,19 +98,25 @@ qtest_usb_image_has_gpt_fat_bios_boot_and_the_files() {
 	cmp -s "$dir/EFI/idlebench/idlebench.efi" "${BUILD:-build}/idlebench.efi" || fail "idlebench.efi differs from the build"
 }
 
+# GRUB EFI from \EFI\BOOT\BOOTX64.EFI finds its menu and hands the kernel
+# its options and a GOP framebuffer.
 qtest_usb_uefi_kernel_entry_ends_ok_with_valid_crc() {
 	usb_stick usb_uefi_kernel "$USB_KERNEL_TITLE" "$USB_FAST_OPTIONS" || return 1
 	boot usb_uefi_kernel BOOT=usb USB_IMG="$USB_COPY" USB_FW=uefi
 	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=uefi$' &&
 		expect_line '^#= bootloader=GRUB' && expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
+		expect_line '^#= screen=framebuffer$' &&
 		expect_line '^#! end rows=0 status=ok '
 }
 
+# The hand-patched boot.img in the MBR loads core.img from the BIOS boot
+# partition (SeaBIOS booting the stick from xHCI), which finds the same menu.
 qtest_usb_bios_kernel_entry_ends_ok_with_valid_crc() {
 	usb_stick usb_bios_kernel "$USB_KERNEL_TITLE" "$USB_FAST_OPTIONS" || return 1
 	boot usb_bios_kernel BOOT=usb USB_IMG="$USB_COPY" USB_FW=bios
 	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=bios$' &&
 		expect_line '^#= bootloader=GRUB' && expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
+		expect_line '^#= screen=vga-text$' &&
 		expect_line '^#! end rows=0 status=ok '
 }
 
