@@ -1,0 +1,104 @@
+# The UEFI application (issue 7): idlebench.efi booted under OVMF from a FAT
+# image (as \EFI\BOOT\BOOTX64.EFI, options in \idlebench\cmdline.txt) runs the
+# same kernel and writes its stream to \idlebench\results\ on that image.
+# The GRUB chainloader path (options as load options) is in test_usb.sh.
+
+# efi_image NAME CMDLINE [KB]: a fresh FAT image $QTEST_LOGS/NAME.img.
+efi_image() {
+	EFI_IMG="$QTEST_LOGS/$1.img"
+	EFI_IMG_KB=${3:-16384} tools/make-efi-img.sh "${BUILD:-build}/idlebench.efi" "$2" "$EFI_IMG" >/dev/null ||
+		fail "make-efi-img.sh failed for $1"
+}
+
+# result_files IMG: the .csv files in ::/idlebench/results, sorted.
+result_files() {
+	mdir -b -i "$1" ::/idlebench/results 2>/dev/null | grep -i '\.csv$' | sort
+}
+
+# set_cmdline IMG "OPTIONS": replace \idlebench\cmdline.txt in the image.
+set_cmdline() {
+	local tmp="$QTEST_LOGS/cmdline.txt"
+	printf '%s\n' "$2" >"$tmp"
+	mcopy -o -i "$1" "$tmp" ::/idlebench/cmdline.txt
+}
+
+qtest_efi_app_quick_preset_saves_the_stream_with_rows_for_every_mode() {
+	efi_image efi_quick "preset=quick" || return 1
+	local img=$EFI_IMG
+	# qemu-run's defaults are the issue's -smp 2,sockets=1,cores=1,threads=2 -cpu Dhyana.
+	boot efi_quick BOOT=efi EFI_IMG="$img"
+	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=efi$' && expect_line '^#= bootloader=UEFI ' &&
+		expect_line '^#= preset=quick$' || return 1
+	grep -qF 'idlebench: results saved to \idlebench\results\' "$BOOT_OUT" || fail "no 'results saved' line" || return 1
+	local files got="$QTEST_LOGS/efi_quick.csv"
+	files=$(result_files "$img")
+	[ "$(printf '%s\n' "$files" | grep -c .)" -eq 1 ] || fail "expected one result file, got: $files" || return 1
+	rm -f "$got"
+	mcopy -n -i "$img" "$files" "$got" || fail "mcopy $files failed" || return 1
+	"${BUILD:-build}/host/idlebench" check "$got" >/dev/null 2>&1 || fail "idlebench check rejects $got" || return 1
+	cmp -s "$got" "$BOOT_OUT.stream" || fail "the saved file is not the serial stream byte for byte" || return 1
+	# Rows for every mode the run found usable (and only those).
+	local modes m
+	modes=$(sed -n 's/^#! mode name=\([a-z]*\) status=ok .*/\1/p' "$got")
+	[ "$(printf '%s\n' "$modes" | grep -c .)" -ge 3 ] || fail "fewer than 3 usable modes: $modes" || return 1
+	for m in $modes; do
+		grep -qE "^[0-9]+,[a-z0-9_]+,(int|fp),$m," "$got" || fail "no rows for usable mode $m" || return 1
+	done
+	# A second boot of the same stick adds a second, distinct file and leaves the first alone.
+	set_cmdline "$img" "run=platform" || fail "mcopy cmdline.txt failed" || return 1
+	boot efi_quick_again BOOT=efi EFI_IMG="$img"
+	expect_rc 0 && expect_valid_stream || return 1
+	local after
+	after=$(result_files "$img")
+	[ "$(printf '%s\n' "$after" | sort -u | grep -c .)" -eq 2 ] || fail "expected two distinct files, got: $after" || return 1
+	grep -qxF "$files" <<<"$after" || fail "the first file is gone: $after" || return 1
+	mcopy -n -i "$img" "$files" "$got.again" && cmp -s "$got" "$got.again" || fail "the first file changed"
+}
+
+qtest_efi_app_full_stick_says_why_and_the_serial_stream_completes() {
+	efi_image efi_full "run=platform" 2048 || return 1
+	local img=$EFI_IMG free filler="$QTEST_LOGS/filler.bin"
+	free=$(mdir -i "$img" ::/ | grep 'bytes free' | tr -dc '0-9')
+	[ -n "$free" ] && [ "$free" -gt 0 ] || fail "cannot read the free space of $img" || return 1
+	head -c "$free" /dev/zero >"$filler"
+	mcopy -i "$img" "$filler" ::/filler.bin || fail "could not fill $img" || return 1
+	boot efi_full BOOT=efi EFI_IMG="$img"
+	expect_rc 0 && expect_valid_stream && expect_line '^#! end rows=0 status=ok ' || return 1
+	grep -qE '^idlebench: ERROR: results NOT saved to the stick .*EFI_VOLUME_FULL.*the stream on serial above is complete' \
+		"$BOOT_OUT" || fail "no write error naming EFI_VOLUME_FULL" || return 1
+	[ -z "$(result_files "$img")" ] || fail "a partial result file was left: $(result_files "$img")"
+}
+
+qtest_efi_app_cpu_fault_is_reported_saved_and_handed_back() {
+	efi_image efi_fault "selftest=ud" || return 1
+	boot efi_fault BOOT=efi EFI_IMG="$EFI_IMG"
+	expect_rc 1 && expect_valid_stream && expect_line '^#! error code=CPU_EXCEPTION .*vector=6 ' &&
+		expect_line '^#! end rows=0 status=error ' || return 1
+	# Back in the firmware after the fault: the file was written with the error in it.
+	local f got="$QTEST_LOGS/efi_fault.csv"
+	f=$(result_files "$EFI_IMG")
+	[ -n "$f" ] || fail "no result file after the fault" || return 1
+	rm -f "$got"
+	mcopy -n -i "$EFI_IMG" "$f" "$got" && grep -q '^#! error code=CPU_EXCEPTION ' "$got" ||
+		fail "the saved file lacks the CPU_EXCEPTION record"
+}
+
+qtest_efi_app_and_multiboot2_kernel_run_the_same_plan() {
+	# Same options, same machine: the same rows (sequence, workload, class,
+	# mode, placement, repetition, checksum verdict) and workload checks.
+	# Timings differ from boot to boot under TCG, so they are not compared.
+	local opts="modes=hlt,spin,off workloads=lz,matmul,whetstone reps=2 seed=7" pvh
+	boot efi_vs_pvh_pvh BOOT=pvh CMDLINE="$opts"
+	expect_rc 0 || return 1
+	pvh=$BOOT_OUT
+	efi_image efi_vs_pvh "$opts" || return 1
+	boot efi_vs_pvh_efi BOOT=efi EFI_IMG="$EFI_IMG"
+	expect_rc 0 || return 1
+	local a b
+	a=$(stream_of "$pvh" | grep -E '^[0-9]' | cut -d, -f1-6,17)
+	b=$(stream_of "$BOOT_OUT" | grep -E '^[0-9]' | cut -d, -f1-6,17)
+	[ -n "$a" ] && [ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | head >&2; fail "rows differ between PVH and EFI"; return 1; }
+	a=$(stream_of "$pvh" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
+	b=$(stream_of "$BOOT_OUT" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
+	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | head >&2; fail "workload/mode records differ"; }
+}
