@@ -42,7 +42,7 @@ KERNEL_SRCS   := kernel/kmain.c kernel/kernel_run.c kernel/stream/capture.c kern
                  kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c \
                  kernel/arch/paging.c kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/mm/phys_alloc.c \
                  kernel/boot/efi_config.c kernel/platform/platform.c kernel/time/tsc_calibrate.c \
-                 kernel/time/delay.c kernel/arch/tsc.c kernel/arch/lapic.c kernel/smp/smp.c \
+                 kernel/time/delay.c kernel/time/quiet_probe.c kernel/arch/tsc.c kernel/arch/lapic.c kernel/smp/smp.c \
                  kernel/sibling/idle_mode.c kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
                  kernel/experiment/plan.c kernel/experiment/counters.c kernel/experiment/experiment.c \
                  kernel/experiment/summary.c

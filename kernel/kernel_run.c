@@ -24,6 +24,8 @@
 #include "kernel/experiment/experiment.h"
 #include "kernel/kernel_run.h"
 #include "kernel/stream/capture.h"
+#include "kernel/time/delay.h"
+#include "kernel/time/quiet_probe.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"
@@ -69,6 +71,19 @@ static void emit_run_metadata(struct stream *s, const char *hypervisor)
 	if (fb->present)
 		stream_text(s, "screen: %s, %ux%u, %u bpp, at 0x%llx", console_screen_name(),
 			    fb->width, fb->height, fb->bpp, (unsigned long long)fb->addr);
+}
+
+static void report_quiet(struct stream *s, const char *when, const struct quiet_probe *q)
+{
+	uint64_t hz = time_tsc_hz();
+	if (!q->done || !hz)
+		return;
+	uint64_t ns = q->ticks * 1000000000ull / hz;
+	stream_record(s, "quiet", "when=%s if=%u duration_us=%llu threshold_ns=%llu reads=%llu gaps=%llu gap_us=%llu max_gap_ns=%llu",
+		      when, q->interrupts_enabled ? 1u : 0u, (unsigned long long)(ns / 1000),
+		      (unsigned long long)(QUIET_PROBE_THRESHOLD * 1000000000ull / hz), (unsigned long long)q->reads,
+		      (unsigned long long)q->gaps, (unsigned long long)(q->gap_ticks * 1000000ull / hz),
+		      (unsigned long long)(q->max_gap * 1000000000ull / hz));
 }
 
 static void setup_memory(struct stream *s)
@@ -171,6 +186,11 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	uint32_t usable = 0;
 	bool ok = sibling_check_modes(&options, s, &usable);
 	if (ok && options_is(&options, "run", "all")) {
+		/* Quietness as the samples will see it: IF = 0, LVTs and 8259s masked. */
+		struct quiet_probe q;
+		report_quiet(s, "firmware", &boot_info.firmware_quiet);
+		quiet_probe_run(&q);
+		report_quiet(s, "run", &q);
 		struct plan plan;
 		plan_from_options(&plan, &options, platform.id.hypervisor, usable);
 		ok = experiment_run(&plan, &platform, options_get(&options, "placement"), &phys, s);

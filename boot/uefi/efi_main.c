@@ -30,6 +30,7 @@
 #include "kernel/run_end.h"
 #include "kernel/smp/smp.h"
 #include "kernel/stream/capture.h"
+#include "kernel/time/quiet_probe.h"
 
 /* Memory the kernel may allocate (AP stacks, tables, workload arenas). */
 #define POOL_BYTES       (64ull << 20)
@@ -271,6 +272,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	if (EFI_ERROR(read_memory_map(bs)))
 		bi.mmap_count = 0;
 
+	/* The same probe the run repeats with IF = 0 (kernel_run): here the
+	 * firmware's timer and other interrupts are live. */
+	quiet_probe_run(&bi.firmware_quiet);
 	struct efi_hw_state hw;
 	efi_hw_save(&hw);
 	run_end_set_handler(run_finished);

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel/time/quiet_probe.h"
+
 /* Capacity of the copied memory map (entries beyond it are counted, not kept). */
 #define BOOT_MMAP_MAX 256
 /* Capacity of the copied command line (bytes, including the NUL). The option
@@ -80,6 +82,9 @@ struct boot_info {
 	/* When set, a copy of every stream byte goes here too (the UEFI
 	 * application's result file). */
 	struct stream_capture *capture;
+	/* The UEFI application's TSC gap probe with the firmware's interrupts
+	 * live, taken before the takeover (reported next to the run's own). */
+	struct quiet_probe firmware_quiet;
 };
 
 /* Text for a boot path: "bios", "uefi", "pvh", "efi" or "unknown". */
