@@ -41,11 +41,14 @@ size_t efi_mmap_convert(const void *map, size_t map_bytes, size_t desc_size, str
 {
 	const uint8_t *p = map;
 	size_t n = 0;
+	struct mem_region gone = { 0, 0, 0 }; /* the last region counted in *dropped */
 
 	*dropped = 0;
 	if (desc_size < EFI_MMAP_DESC_MIN)
 		return 0;
-	for (size_t off = 0; off + desc_size <= map_bytes; off += desc_size) {
+	/* map_bytes - off, not off + desc_size: a huge DescriptorSize must not
+	 * wrap the sum back inside the map. */
+	for (size_t off = 0; map_bytes - off >= desc_size; off += desc_size) {
 		uint32_t type;
 		uint64_t base, pages;
 		memcpy(&type, p + off, 4);
@@ -59,6 +62,13 @@ size_t efi_mmap_convert(const void *map, size_t map_bytes, size_t desc_size, str
 			continue;
 		}
 		if (n == cap) {
+			/* Count regions, not descriptors: n + *dropped is the count a
+			 * large enough out would have held. */
+			if (*dropped && gone.type == r.type && gone.base + gone.length == r.base) {
+				gone.length += r.length;
+				continue;
+			}
+			gone = r;
 			(*dropped)++;
 			continue;
 		}
