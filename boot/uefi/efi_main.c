@@ -28,8 +28,10 @@
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
 #include "kernel/run_end.h"
+#include "kernel/arch/x86.h"
 #include "kernel/smp/smp.h"
 #include "kernel/stream/capture.h"
+#include "kernel/time/delay.h"
 #include "kernel/time/quiet_probe.h"
 
 /* Memory the kernel may allocate (AP stacks, tables, workload arenas). */
@@ -192,6 +194,30 @@ static __attribute__((noreturn)) void run_finished(bool ok)
 	efi_leave_kernel(ok ? 1 : 0);
 }
 
+/* Did the hand-back work? The firmware's timer (its LAPIC or 8254 tick,
+ * whose LVT/8259 state efi_hw_restore put back) must signal a 10 ms timer
+ * event again; waited for by TSC, up to 1 s, so a dead tick cannot hang us. */
+static void check_firmware_timer(EFI_BOOT_SERVICES *bs)
+{
+	EFI_EVENT ev;
+	uint64_t hz = time_tsc_hz();
+
+	if (!hz || EFI_ERROR(uefi_call_wrapper(bs->CreateEvent, 5, EVT_TIMER, 0, NULL, NULL, &ev)))
+		return;
+	uint64_t t0 = rdtsc(), deadline = t0 + hz;
+	EFI_STATUS st = uefi_call_wrapper(bs->SetTimer, 3, ev, TimerRelative, 100000);
+	while (!EFI_ERROR(st) && rdtsc() < deadline) {
+		if (uefi_call_wrapper(bs->CheckEvent, 1, ev) == EFI_SUCCESS) {
+			say("idlebench: firmware timer runs again after the hand-back (10 ms event after %llu us)",
+			    (unsigned long long)((rdtsc() - t0) * 1000000 / hz));
+			uefi_call_wrapper(bs->CloseEvent, 1, ev);
+			return;
+		}
+	}
+	say("idlebench: WARNING: the firmware's timer did not fire within 1 s after the hand-back");
+	uefi_call_wrapper(bs->CloseEvent, 1, ev);
+}
+
 static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const char *no_root_why)
 {
 	if (capture.dropped)
@@ -280,6 +306,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	run_end_set_handler(run_finished);
 	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
 	efi_hw_restore(&hw);
+	check_firmware_timer(bs);
 
 	say("idlebench: command line from %s", cmdline_from);
 	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why);
