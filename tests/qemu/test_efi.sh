@@ -30,6 +30,9 @@ qtest_efi_app_quick_preset_saves_the_stream_with_rows_for_every_mode() {
 	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=efi$' && expect_line '^#= bootloader=UEFI ' &&
 		expect_line '^#= preset=quick$' || return 1
 	grep -qF 'idlebench: results saved to \idlebench\results\' "$BOOT_OUT" || fail "no 'results saved' line" || return 1
+	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
+		fail "the firmware's timer did not come back after the run" || return 1
+	expect_line '^#! quiet when=firmware if=1 ' && expect_line '^#! quiet when=run if=0 ' || return 1
 	local files got="$QTEST_LOGS/efi_quick.csv"
 	files=$(result_files "$img")
 	[ "$(printf '%s\n' "$files" | grep -c .)" -eq 1 ] || fail "expected one result file, got: $files" || return 1
@@ -101,4 +104,18 @@ qtest_efi_app_and_multiboot2_kernel_run_the_same_plan() {
 	a=$(stream_of "$pvh" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
 	b=$(stream_of "$BOOT_OUT" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
 	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | head >&2; fail "workload/mode records differ"; }
+}
+
+qtest_efi_app_hands_back_an_x2apic_it_switched_to() {
+	# OVMF leaves the APIC in xAPIC mode; x2apic=on switches it for the run,
+	# and the hand-back must return it to xAPIC with the firmware's timer
+	# ticking (efi_hw_restore: disable, re-enable, registers rewritten).
+	local qemu=${QEMU_X2APIC_BIN:-/opt/idlebench-qemu/bin/qemu-system-x86_64}
+	[ -x "$qemu" ] || fail "no x2APIC-capable QEMU at $qemu (tools/install-deps.sh fetches it)" || return 1
+	efi_image efi_x2apic "run=siblings x2apic=on modes=hlt,mwait,spin,off" || return 1
+	boot efi_x2apic BOOT=efi EFI_IMG="$EFI_IMG" QEMU_BIN="$qemu" QEMU_CPU="Dhyana,+x2apic"
+	expect_rc 0 && expect_valid_stream && expect_line '^#= x2apic=on$' && expect_line '^#= aps_started=1$' || return 1
+	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
+		fail "the firmware's timer did not come back after an x2APIC run" || return 1
+	[ "$(result_files "$EFI_IMG" | grep -c .)" -eq 1 ] || fail "no result file after an x2APIC run"
 }
