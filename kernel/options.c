@@ -12,7 +12,7 @@ const struct option_def option_table[] = {
 	{ "console", OPT_TEXT, "ttyS0,115200", "ttyS0..3[,baud]|none", 0, 0,
 	  "serial console (COM1..COM4) and baud rate, or none", serial_console_validate },
 	{ "exit", OPT_ENUM, "auto", "auto|qemu|halt|reboot", 0, 0,
-	  "at the end: qemu = isa-debug-exit port 0xf4; auto = qemu under QEMU, else halt", NULL },
+	  "at the end: qemu = isa-debug-exit port 0xf4; auto = qemu under QEMU, else halt (idlebench.efi: wait for a key, then back to the firmware)", NULL },
 	{ "run", OPT_ENUM, "all", "platform|siblings|all", 0, 0,
 	  "how far to go: platform = print what idlebench sees and stop", NULL },
 	{ "c2port", OPT_UINT, "", "0x1..0xffff", 1, 0xFFFF,

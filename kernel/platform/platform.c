@@ -17,12 +17,16 @@
 #define MSR_IA32_BIOS_SIGN_ID 0x8Bu /* microcode revision, Intel: bits 63:32 */
 #define MSR_AMD_PATCH_LEVEL   0x8Bu /* AMD/Hygon: bits 31:0 */
 
-/* Identity map below 4 GiB (the boot map) and wherever paging.c extended it;
- * the kernel only asks for firmware tables, which live in low memory. */
+/* Firmware tables by physical address; ctx is the boot_info. The multiboot2
+ * kernel's boot map covers 4 GiB (RAM above it is mapped later, but firmware
+ * tables live below it); under the UEFI application the firmware's page
+ * tables map the whole lower canonical half. */
 static const void *map_phys(void *ctx, uint64_t phys, uint64_t len)
 {
-	(void)ctx;
-	if (!phys || phys >= 0x100000000ull || len > 0x100000000ull - phys)
+	const struct boot_info *bi = ctx;
+	uint64_t limit = bi && bi->firmware_paging ? 1ull << 47 : 1ull << 32;
+
+	if (!phys || phys >= limit || len > limit - phys)
 		return NULL;
 	return (const void *)(uintptr_t)phys;
 }
@@ -95,7 +99,7 @@ static void discover_acpi(struct platform *p, const struct boot_info *bi, const 
 			  struct stream *s)
 {
 	char msg[160];
-	struct acpi_mem mem = { map_phys, NULL };
+	struct acpi_mem mem = { map_phys, (void *)bi };
 	uint64_t rsdp = find_rsdp(bi);
 
 	acpi_tables_init(&p->tables);
@@ -138,17 +142,17 @@ static void discover_smbios(struct platform *p, const struct boot_info *bi)
 	enum smbios_status st = SMBIOS_ERR_NOT_FOUND;
 
 	if (bi->efi_system_table) {
-		uint64_t ep = efi_find_config_table(bi->efi_system_table, &EFI_GUID_SMBIOS3, map_phys_sz, NULL);
+		uint64_t ep = efi_find_config_table(bi->efi_system_table, &EFI_GUID_SMBIOS3, map_phys_sz, (void *)bi);
 		if (!ep)
-			ep = efi_find_config_table(bi->efi_system_table, &EFI_GUID_SMBIOS, map_phys_sz, NULL);
-		const void *m = ep ? map_phys(NULL, ep, 32) : NULL;
+			ep = efi_find_config_table(bi->efi_system_table, &EFI_GUID_SMBIOS, map_phys_sz, (void *)bi);
+		const void *m = ep ? map_phys((void *)bi, ep, 32) : NULL;
 		if (m)
 			st = smbios_entry_parse(m, 32, &e);
 	} else {
 		st = smbios_entry_scan((const void *)(uintptr_t)0xF0000, 0x10000, &e, NULL);
 	}
 	if (st == SMBIOS_OK)
-		st = smbios_read(&e, map_phys, NULL, &p->smbios);
+		st = smbios_read(&e, map_phys, (void *)bi, &p->smbios);
 	p->smbios_status = st;
 }
 
