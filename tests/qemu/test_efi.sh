@@ -119,3 +119,14 @@ qtest_efi_app_hands_back_an_x2apic_it_switched_to() {
 		fail "the firmware's timer did not come back after an x2APIC run" || return 1
 	[ "$(result_files "$EFI_IMG" | grep -c .)" -eq 1 ] || fail "no result file after an x2APIC run"
 }
+
+qtest_efi_app_brings_up_three_smt4_siblings_and_hands_back() {
+	# Three APs through the trampoline on the firmware's page tables, all
+	# sent INIT before the hand-back.
+	efi_image efi_smt4 "run=siblings" || return 1
+	boot efi_smt4 BOOT=efi EFI_IMG="$EFI_IMG" SMP=4,sockets=1,cores=1,threads=4
+	expect_rc 0 && expect_valid_stream && expect_line '^#= aps_started=1,2,3$' &&
+		expect_line '^#! mode name=hlt status=ok cpus=3 ' && expect_line '^#! mode_switch to=hlt status=ok$' || return 1
+	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" &&
+		grep -q '^idlebench: results saved to ' "$BOOT_OUT" || fail "no hand-back or no saved file after SMT4"
+}
