@@ -64,6 +64,32 @@ static bool blank16(uint16_t c)
 	return c == ' ' || c == '\t';
 }
 
+/* Does [from, to) name this program? It ends in ".efi", or its last path
+ * component (after '\\', '/' or ':') is "idlebench": the UEFI shell passes
+ * the command as typed, and `idlebench help` finds idlebench.efi. */
+static bool program_name(const uint8_t *p, size_t from, size_t to)
+{
+	static const char name[] = "idlebench";
+	size_t n = to - from, base = from;
+
+	if (n >= 4 && char_at(p, to - 4) == '.' && (char_at(p, to - 3) | 0x20) == 'e' &&
+	    (char_at(p, to - 2) | 0x20) == 'f' && (char_at(p, to - 1) | 0x20) == 'i')
+		return true;
+	for (size_t k = from; k < to; k++) {
+		uint16_t c = char_at(p, k);
+		if (c == '\\' || c == '/' || c == ':')
+			base = k + 1;
+	}
+	if (to - base != sizeof name - 1)
+		return false;
+	for (size_t k = 0; k < sizeof name - 1; k++) {
+		uint16_t c = char_at(p, base + k);
+		if ((c >= 'A' && c <= 'Z' ? c | 0x20 : c) != (uint16_t)name[k])
+			return false;
+	}
+	return true;
+}
+
 enum efi_cmdline_status efi_cmdline_from_load_options(const void *opts, size_t bytes, char *out, size_t cap)
 {
 	struct line l = { out, cap, 0, false, false };
@@ -85,9 +111,8 @@ enum efi_cmdline_status efi_cmdline_from_load_options(const void *opts, size_t b
 	size_t w = i;
 	while (w < end && !blank16(char_at(p, w)))
 		w++;
-	if (w - i >= 4 && char_at(p, w - 4) == '.' && (char_at(p, w - 3) | 0x20) == 'e' &&
-	    (char_at(p, w - 2) | 0x20) == 'f' && (char_at(p, w - 1) | 0x20) == 'i')
-		i = w; /* the program name */
+	if (program_name(p, i, w))
+		i = w;
 	for (; i < end; i++) {
 		uint16_t c = char_at(p, i);
 		put(&l, blank16(c) ? ' ' : (char)c);

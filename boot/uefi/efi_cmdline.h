@@ -18,8 +18,9 @@ enum efi_cmdline_status {
 /* Text for a status. */
 const char *efi_cmdline_status_text(enum efi_cmdline_status st);
 /* Load options (bytes of UTF-16LE, up to the first NUL) to an ASCII line in
- * out (cap bytes, NUL-terminated). A first word ending in ".efi" (any case)
- * is the program name GRUB and the shell put first, and is dropped. */
+ * out (cap bytes, NUL-terminated). A first word ending in ".efi" (any case),
+ * or whose last path component is "idlebench" (any case), is the program name
+ * GRUB and the UEFI shell put first, and is dropped. */
 enum efi_cmdline_status efi_cmdline_from_load_options(const void *opts, size_t bytes, char *out, size_t cap);
 /* A cmdline.txt: '#' starts a comment to the end of the line; line breaks
  * and tabs separate options like spaces; blanks are collapsed. */

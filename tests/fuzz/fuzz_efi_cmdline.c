@@ -67,6 +67,26 @@ static int ends_in_efi(const char *w, size_t len)
 	return 1;
 }
 
+/* The first word's text after its last '\\', '/' or ':' is "idlebench" (any case). */
+static int names_idlebench(const uint8_t *data, size_t from, size_t to)
+{
+	static const char name[] = "idlebench";
+	char base[16];
+	size_t n = 0;
+
+	for (size_t k = from; k < to; k++) {
+		char c = (char)data[2 * k];
+		if (c == '\\' || c == '/' || c == ':') {
+			n = 0;
+			continue;
+		}
+		if (n < sizeof base)
+			base[n] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+		n++;
+	}
+	return n == sizeof name - 1 && memcmp(base, name, n) == 0;
+}
+
 /* The load options model: returns 1 for NOT_TEXT, else fills m. */
 static int model_options(const uint8_t *data, size_t size, struct model *m)
 {
@@ -91,7 +111,7 @@ static int model_options(const uint8_t *data, size_t size, struct model *m)
 	size_t flen = w - i < 4 ? w - i : 4;
 	for (size_t k = 0; k < flen; k++)
 		first[k] = (char)data[2 * (w - flen + k)];
-	dropping = ends_in_efi(first, flen);
+	dropping = ends_in_efi(first, flen) || names_idlebench(data, i, w);
 	for (size_t k = 0; k < end; k++) {
 		char c = (char)data[2 * k];
 		if (c == '\t')

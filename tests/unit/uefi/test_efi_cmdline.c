@@ -71,6 +71,11 @@ static void test_uefi_shell_program_name_dropped(void **state)
 {
 	(void)state;
 	expect_options("idlebench.efi help", 128, EFI_CMDLINE_OK, "help");
+	/* The shell passes the command as typed: `idlebench help` runs idlebench.efi. */
+	expect_options("idlebench help", 128, EFI_CMDLINE_OK, "help");
+	expect_options("fs0:\\EFI\\idlebench\\IdleBench preset=quick", 128, EFI_CMDLINE_OK, "preset=quick");
+	expect_options("idlebenchx help", 128, EFI_CMDLINE_OK, "idlebenchx help");
+	expect_options("idlebench", 128, EFI_CMDLINE_EMPTY, "");
 	expect_options("fs0:\\EFI\\idlebench\\idlebench.efi  preset=quick   modes=hlt,mwait", 128, EFI_CMDLINE_OK,
 		       "preset=quick modes=hlt,mwait");
 }
