@@ -28,6 +28,7 @@
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
 #include "kernel/run_end.h"
+#include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 #include "kernel/smp/smp.h"
 #include "kernel/stream/capture.h"
@@ -307,6 +308,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
 	efi_hw_restore(&hw);
 	check_firmware_timer(bs);
+	if (lapic_x2apic() && !(hw.apic_base & (1ull << 10)))
+		/* INIT keeps an x2APIC in x2APIC mode (SDM Vol. 3A 10.12.5.1): only
+		 * this CPU could be put back. */
+		say("idlebench: NOTE: x2apic=on left the siblings in x2APIC mode under an xAPIC firmware; "
+		    "reset the machine before booting anything else");
 
 	say("idlebench: command line from %s", cmdline_from);
 	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why);

@@ -117,6 +117,8 @@ qtest_efi_app_hands_back_an_x2apic_it_switched_to() {
 	expect_rc 0 && expect_valid_stream && expect_line '^#= x2apic=on$' && expect_line '^#= aps_started=1$' || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
 		fail "the firmware's timer did not come back after an x2APIC run" || return 1
+	grep -q '^idlebench: NOTE: x2apic=on left the siblings in x2APIC mode' "$BOOT_OUT" ||
+		fail "no note that the siblings stay in x2APIC mode" || return 1
 	[ "$(result_files "$EFI_IMG" | grep -c .)" -eq 1 ] || fail "no result file after an x2APIC run"
 }
 
