@@ -136,8 +136,10 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	struct serial_config serial;
 	if (!serial_console_parse(options_get(&options, "console"), &serial))
 		serial_console_parse("ttyS0,115200", &serial);
-	console_init(&serial, &boot_info);
+	/* Our IDT first: a fault while setting up a console is then reported
+	 * (under the UEFI app it would otherwise land in the firmware's handler). */
 	cpu_tables_load(&bsp_tables);
+	console_init(&serial, &boot_info);
 	tsc_detect();
 
 	struct cpu_identity id;

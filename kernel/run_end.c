@@ -8,6 +8,8 @@
 #include "kernel/run_end.h"
 
 #define QEMU_EXIT_PORT 0xF4
+#define MSR_APIC_BASE  0x1B
+#define  APIC_BASE_BSP (1ull << 8)
 #define QEMU_EXIT_OK   0x10
 #define QEMU_EXIT_FAIL 0x11
 
@@ -79,6 +81,16 @@ void run_end_say_safe(void)
 
 void run_end(bool ok)
 {
+	static int ending;
+
+	/* A parked CPU that faulted has printed its report; the boot CPU owns the
+	 * ending (it notices the silent sibling by its acknowledgment timeouts).
+	 * IA32_APIC_BASE bit 8 is the BSP flag (SDM Vol. 3A 10.4.4). */
+	if (!(rdmsr(MSR_APIC_BASE) & APIC_BASE_BSP))
+		run_end_halt_forever();
+	/* A fault while ending (in the handler, say) must not loop through here. */
+	if (__atomic_exchange_n(&ending, 1, __ATOMIC_SEQ_CST))
+		run_end_halt_forever();
 	if (!stream_has_begun(&run_stream))
 		stream_begin(&run_stream, "unknown");
 	stream_end(&run_stream, ok);

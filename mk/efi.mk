@@ -5,7 +5,7 @@
 # `make efi` builds build/idlebench.efi.
 
 EFI_INC      := /usr/include/efi
-EFI_LDS      := /usr/lib/elf_x86_64_efi.lds
+EFI_LDS      := boot/uefi/efi.lds
 EFI_CRT0     := /usr/lib/crt0-efi-x86_64.o
 EFI_FRONT    := boot/uefi/efi_main.c boot/uefi/efi_files.c boot/uefi/efi_hw_state.c \
                 boot/uefi/efi_cmdline.c boot/uefi/efi_mmap.c boot/uefi/result_name.c
@@ -27,11 +27,12 @@ efi: $(BUILD)/idlebench.efi
 $(BUILD)/idlebench.so: $$(EFI_OBJS) $(EFI_LDS) $(EFI_CRT0)
 	ld -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined -z noexecstack -T $(EFI_LDS) \
 	   -o $@ $(EFI_CRT0) $(EFI_OBJS) /usr/lib/libgnuefi.a $(shell $(KERNEL_CC) -print-libgcc-file-name)
-	tools/check-efi-relocs.sh $@
 
-$(BUILD)/idlebench.efi: $(BUILD)/idlebench.so
+$(BUILD)/idlebench.efi: $(BUILD)/idlebench.so tools/check-efi-image.sh
 	objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
-	        -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@
+	        -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@.tmp
+	tools/check-efi-image.sh $< $@.tmp
+	mv $@.tmp $@
 
 $(BUILD)/efi/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/bench/workload_checksums.h
 	@mkdir -p $(dir $@)

@@ -13,6 +13,12 @@
 #define LAPIC_VERSION   0x030
 #define LAPIC_LVT_CMCI  0x2F0
 #define LAPIC_TIMER_INITIAL 0x380
+#define LAPIC_LVT_TIMER 0x320
+#define  LVT_TIMER_MODE(v) (((v) >> 17) & 3) /* 2 = TSC-deadline (SDM 10.5.4.1) */
+#define MSR_TSC_DEADLINE 0x6E0
+#define MSR_FS_BASE     0xC0000100
+#define MSR_GS_BASE     0xC0000101
+#define MSR_KERNEL_GS_BASE 0xC0000102
 
 /* Restored in this order: TPR and SVR first (software enable), the timer's
  * divide before its initial count (writing the count starts it). */
@@ -65,6 +71,9 @@ void efi_hw_save(struct efi_hw_state *s)
 	s->cr0 = read_cr0();
 	s->cr4 = read_cr4();
 	s->xcr0 = (s->cr4 & CR4_OSXSAVE) ? xgetbv0() : 0;
+	s->fs_base = rdmsr(MSR_FS_BASE);
+	s->gs_base = rdmsr(MSR_GS_BASE);
+	s->kernel_gs_base = rdmsr(MSR_KERNEL_GS_BASE);
 	s->pic_mask[0] = inb(0x21);
 	s->pic_mask[1] = inb(0xA1);
 	s->apic_base = rdmsr(MSR_APIC_BASE);
@@ -88,10 +97,22 @@ void efi_hw_restore(const struct efi_hw_state *s)
 			wrmsr(MSR_APIC_BASE, now & ~(APIC_BASE_EN | APIC_BASE_EXTD));
 		wrmsr(MSR_APIC_BASE, s->apic_base);
 	}
-	if (s->apic_base & APIC_BASE_EN)
-		for (int i = 0; i < EFI_HW_LAPIC_REGS; i++)
+	if (s->apic_base & APIC_BASE_EN) {
+		uint32_t timer_lvt = 0;
+		for (int i = 0; i < EFI_HW_LAPIC_REGS; i++) {
+			if (regs[i] == LAPIC_LVT_TIMER)
+				timer_lvt = s->lapic[i];
 			if (regs[i] != LAPIC_LVT_CMCI || s->cmci)
 				lapic_wr(s->apic_base, regs[i], s->lapic[i]);
+		}
+		/* A TSC-deadline timer ignores the initial count and its deadline
+		 * passed while masked: arm it again, 1 M ticks from now. */
+		if (LVT_TIMER_MODE(timer_lvt) == 2)
+			wrmsr(MSR_TSC_DEADLINE, rdtsc() + 1000000);
+	}
+	wrmsr(MSR_FS_BASE, s->fs_base);
+	wrmsr(MSR_GS_BASE, s->gs_base);
+	wrmsr(MSR_KERNEL_GS_BASE, s->kernel_gs_base);
 	outb(0x21, s->pic_mask[0]);
 	outb(0xA1, s->pic_mask[1]);
 	if (s->cr4 & CR4_OSXSAVE) {

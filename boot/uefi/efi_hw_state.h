@@ -17,6 +17,7 @@ struct efi_hw_state {
 	bool cmci;                         /* the LVT CMCI entry exists */
 	uint8_t pic_mask[2];               /* 8259A master/slave IMR */
 	uint64_t cr0, cr4, xcr0;
+	uint64_t fs_base, gs_base, kernel_gs_base; /* reloading FS/GS selectors changes the bases */
 	bool had_if;                       /* RFLAGS.IF on entry */
 };
 

@@ -166,17 +166,31 @@ static void read_config_tables(EFI_SYSTEM_TABLE *st)
 	}
 }
 
+/* UEFI 2.10, 7.2 GetMemoryMap: ask for the size, allocate it with room for
+ * the descriptors the allocation itself adds, then read. */
 static EFI_STATUS read_memory_map(EFI_BOOT_SERVICES *bs)
 {
-	static uint8_t map[64 * 1024];
-	UINTN size = sizeof map, key, desc_size;
+	UINTN size = 0, key, desc_size;
 	UINT32 desc_version;
-	EFI_STATUS st = uefi_call_wrapper(bs->GetMemoryMap, 5, &size, (EFI_MEMORY_DESCRIPTOR *)map, &key,
-					  &desc_size, &desc_version);
-	if (EFI_ERROR(st))
-		return st;
-	bi.mmap_count = efi_mmap_convert(map, size, desc_size, bi.mmap, BOOT_MMAP_MAX, &bi.mmap_dropped);
-	return EFI_SUCCESS;
+	void *map = NULL;
+	EFI_STATUS st = uefi_call_wrapper(bs->GetMemoryMap, 5, &size, NULL, &key, &desc_size, &desc_version);
+
+	for (int tries = 0; st == EFI_BUFFER_TOO_SMALL && tries < 4; tries++) {
+		size += 8 * desc_size;
+		if (EFI_ERROR(uefi_call_wrapper(bs->AllocatePool, 3, EfiLoaderData, size, &map)))
+			return EFI_OUT_OF_RESOURCES;
+		st = uefi_call_wrapper(bs->GetMemoryMap, 5, &size, (EFI_MEMORY_DESCRIPTOR *)map, &key, &desc_size,
+				       &desc_version);
+		if (st == EFI_BUFFER_TOO_SMALL) {
+			uefi_call_wrapper(bs->FreePool, 1, map);
+			map = NULL;
+		}
+	}
+	if (!EFI_ERROR(st))
+		bi.mmap_count = efi_mmap_convert(map, size, desc_size, bi.mmap, BOOT_MMAP_MAX, &bi.mmap_dropped);
+	if (map)
+		uefi_call_wrapper(bs->FreePool, 1, map);
+	return st;
 }
 
 static void run_entry(void *arg)
@@ -203,26 +217,36 @@ static void check_firmware_timer(EFI_BOOT_SERVICES *bs)
 	EFI_EVENT ev;
 	uint64_t hz = time_tsc_hz();
 
-	if (!hz || EFI_ERROR(uefi_call_wrapper(bs->CreateEvent, 5, EVT_TIMER, 0, NULL, NULL, &ev)))
+	if (EFI_ERROR(uefi_call_wrapper(bs->CreateEvent, 5, EVT_TIMER, 0, NULL, NULL, &ev))) {
+		say("idlebench: WARNING: could not create a firmware timer event to check the hand-back");
 		return;
-	uint64_t t0 = rdtsc(), deadline = t0 + hz;
+	}
+	/* Uncalibrated (the run ended before platform discovery): 2^32 ticks,
+	 * 1.4-4.3 s for a 1-3 GHz TSC. */
+	uint64_t t0 = rdtsc(), deadline = t0 + (hz ? hz : 1ull << 32);
 	EFI_STATUS st = uefi_call_wrapper(bs->SetTimer, 3, ev, TimerRelative, 100000);
 	while (!EFI_ERROR(st) && rdtsc() < deadline) {
 		if (uefi_call_wrapper(bs->CheckEvent, 1, ev) == EFI_SUCCESS) {
-			say("idlebench: firmware timer runs again after the hand-back (10 ms event after %llu us)",
-			    (unsigned long long)((rdtsc() - t0) * 1000000 / hz));
+			if (hz)
+				say("idlebench: firmware timer runs again after the hand-back (10 ms event after %llu us)",
+				    (unsigned long long)((rdtsc() - t0) * 1000000 / hz));
+			else
+				say("idlebench: firmware timer runs again after the hand-back (10 ms event after %llu TSC ticks)",
+				    (unsigned long long)(rdtsc() - t0));
 			uefi_call_wrapper(bs->CloseEvent, 1, ev);
 			return;
 		}
 	}
-	say("idlebench: WARNING: the firmware's timer did not fire within 1 s after the hand-back");
+	say("idlebench: WARNING: the firmware's timer did not fire within %s after the hand-back",
+	    hz ? "1 s" : "2^32 TSC ticks");
 	uefi_call_wrapper(bs->CloseEvent, 1, ev);
 }
 
 static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const char *no_root_why)
 {
 	if (capture.dropped)
-		say("idlebench: WARNING: the stream outgrew its %llu MiB buffer; %llu bytes are only on serial",
+		say("idlebench: WARNING: the stream outgrew its %llu MiB buffer: the file is cut short, "
+		    "%llu bytes and the end record are only on serial",
 		    (unsigned long long)(capture.cap >> 20), (unsigned long long)capture.dropped);
 	if (!root) {
 		say("idlebench: ERROR: results NOT saved to the stick: %s; the stream on serial above is complete",
@@ -297,11 +321,19 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	bi.capture = cap ? &capture : NULL;
 	bi.firmware_paging = true;
 	if (EFI_ERROR(read_memory_map(bs)))
-		bi.mmap_count = 0;
+		boot_error = "GetMemoryMap failed: no memory map";
 
 	/* The same probe the run repeats with IF = 0 (kernel_run): here the
 	 * firmware's timer and other interrupts are live. */
 	quiet_probe_run(&bi.firmware_quiet);
+	/* CET on (CR4 bit 23): clearing CR0.WP raises #GP and a stack switch
+	 * breaks supervisor shadow stacks (SDM Vol. 1 17, Vol. 3A 2.5). */
+	if (read_cr4() & (1ull << 23)) {
+		uefi_call_wrapper(st->ConOut->OutputString, 2, st->ConOut,
+				  L"idlebench: the firmware runs with CET (CR4.CET) on; idlebench.efi cannot take the CPU over. "
+				  L"Use the multiboot2 kernel from the GRUB menu.\r\n");
+		return EFI_UNSUPPORTED;
+	}
 	struct efi_hw_state hw;
 	efi_hw_save(&hw);
 	run_end_set_handler(run_finished);
@@ -322,6 +354,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		run_end_qemu_exit(ok);
 		break; /* not QEMU after all */
 	case EXIT_REBOOT:
+		/* Give a stick's write cache a moment after Flush/Close before the reset. */
+		uefi_call_wrapper(bs->Stall, 1, 1000000);
 		uefi_call_wrapper(st->RuntimeServices->ResetSystem, 4, EfiResetCold, EFI_SUCCESS, 0, NULL);
 		break;
 	default:

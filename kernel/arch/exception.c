@@ -1,6 +1,7 @@
 /* CPU exception reports: name, vector, error code, RIP, RSP, RFLAGS, CR2, the
  * CPU's APIC ID and every general register, as `#  ` lines, then an error
- * record, then the end record with status=error (kernel/run_end.c). A fault
+ * record, then the end record with status=error (kernel/run_end.c; on a
+ * parked CPU run_end halts it instead and the boot CPU ends the run). A fault
  * while reporting a fault skips straight to the end record. */
 #include <stdbool.h>
 

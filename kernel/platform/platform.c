@@ -11,6 +11,7 @@
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
 #include "kernel/platform/platform.h"
+#include "kernel/time/delay.h"
 
 #define MSR_AMD_HWCR          0xC0010015u
 #define MSR_AMD_CSTATE_BASE   0xC0010073u
@@ -191,6 +192,8 @@ static void discover_tsc(struct platform *p, struct stream *s)
 		refs.pm_timer_32bit = p->acpi.fadt.pm_timer_32bit;
 	}
 	p->tsc_ok = tsc_calibrate(&refs, &p->tsc);
+	/* TSC delays and timeouts from here on (siblings, the UEFI hand-back check). */
+	time_set_tsc_hz(p->tsc_ok ? p->tsc.hz : 0);
 	if (!p->tsc_ok)
 		stream_error(s, "TSC_CALIBRATION", "no reference timer (HPET, PM timer, PIT) answered");
 	p->timer_overhead = tsc_measure_overhead();

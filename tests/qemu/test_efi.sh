@@ -77,6 +77,8 @@ qtest_efi_app_cpu_fault_is_reported_saved_and_handed_back() {
 	boot efi_fault BOOT=efi EFI_IMG="$EFI_IMG"
 	expect_rc 1 && expect_valid_stream && expect_line '^#! error code=CPU_EXCEPTION .*vector=6 ' &&
 		expect_line '^#! end rows=0 status=error ' || return 1
+	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
+		fail "the firmware's timer did not come back after the fault" || return 1
 	# Back in the firmware after the fault: the file was written with the error in it.
 	local f got="$QTEST_LOGS/efi_fault.csv"
 	f=$(result_files "$EFI_IMG")
