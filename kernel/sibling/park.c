@@ -64,6 +64,8 @@ void park_main(struct ap_cpu *ap)
 	uint32_t ecx = probe_mwait_ecx();
 
 	m->mwait_ecx = ecx;
+	if (config.selftest_ud && ap->index == 0)
+		__asm__ volatile("ud2"); /* a fault on a parked CPU, on purpose */
 	c0_permille(&prev_mperf, &prev_tsc, rdtsc());
 	for (;;) {
 		struct mailbox_command cmd;

@@ -100,6 +100,7 @@ bool sibling_bringup(const struct platform *p, const struct options *o, struct p
 	park.mwait_allowed = mwait_reason == NULL;
 	park.try_mwait_ecx1 = p->feat.mwait_ibe;
 	park.aperfmperf = p->feat.aperfmperf;
+	park.selftest_ud = options_is(o, "selftest", "sibling-ud");
 	park_configure(&park);
 
 	size_t n = choose_cpus(p, placement, ids, &control);

@@ -134,3 +134,16 @@ qtest_efi_app_brings_up_three_smt4_siblings_and_hands_back() {
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" &&
 		grep -q '^idlebench: results saved to ' "$BOOT_OUT" || fail "no hand-back or no saved file after SMT4"
 }
+
+qtest_efi_app_fault_on_the_sibling_still_hands_back_and_saves() {
+	# The faulting sibling must not run the hand-back (it would return into
+	# efi_main on the boot CPU's saved firmware stack): it stops, and the boot
+	# CPU ends, hands back and saves.
+	efi_image efi_fault_sibling "selftest=sibling-ud run=siblings modes=hlt" || return 1
+	boot efi_fault_sibling BOOT=efi EFI_IMG="$EFI_IMG"
+	expect_rc 1 && expect_valid_stream && expect_line '^#! error code=CPU_EXCEPTION .* apic_id=1$' &&
+		expect_line '^#! end rows=0 status=error ' || return 1
+	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! end ')" -eq 1 ] || fail "more than one end record" || return 1
+	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" &&
+		grep -q '^idlebench: results saved to ' "$BOOT_OUT" || fail "no hand-back or no saved file"
+}

@@ -22,3 +22,14 @@ qtest_fault_report_reaches_bios_path_too() {
 	boot fault_bios BOOT=bios CMDLINE="selftest=ud"
 	expect_rc 1 && expect_valid_stream && expect_line 'vector=6'
 }
+
+# A fault on a parked CPU: its report goes into the stream, it stops, and the
+# boot CPU alone ends the run (one end record, status=error after the
+# acknowledgment timeouts).
+qtest_fault_on_the_sibling_is_reported_and_the_boot_cpu_ends_the_run() {
+	boot fault_sibling BOOT=pvh CMDLINE="selftest=sibling-ud run=siblings modes=hlt"
+	expect_rc 1 && expect_valid_stream &&
+		expect_line '^#! error code=CPU_EXCEPTION msg="#UD invalid opcode" vector=6 .* apic_id=1$' &&
+		expect_line '^#! error code=ACK_TIMEOUT apic_id=1 ' && expect_line '^#! end rows=0 status=error ' || return 1
+	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! end ')" -eq 1 ] || fail "more than one end record"
+}
