@@ -16,8 +16,7 @@ EFI_ASM      := boot/cpu_setup64.asm boot/uefi/efi_switch.asm kernel/arch/except
 EFI_SRCS      = $(filter-out kernel/kmain.c,$(KERNEL_SRCS)) $(EFI_FRONT)
 EFI_OBJS      = $(patsubst %.c,$(BUILD)/efi/%.o,$(sort $(EFI_SRCS))) \
                 $(patsubst %.asm,$(BUILD)/efi/%.o,$(EFI_ASM))
-EFI_CFLAGS    = $(filter-out -fno-pic -fno-pie -mcmodel=small,$(KERNEL_CFLAGS)) \
-                -fpic -fvisibility=hidden -fshort-wchar -DGNU_EFI_USE_MS_ABI \
+EFI_CFLAGS    = $(KERNEL_CFLAGS) -fshort-wchar -DGNU_EFI_USE_MS_ABI \
                 -I$(EFI_INC) -I$(EFI_INC)/x86_64
 
 .PHONY: efi

@@ -88,6 +88,26 @@ qtest_efi_app_cpu_fault_is_reported_saved_and_handed_back() {
 		fail "the saved file lacks the CPU_EXCEPTION record"
 }
 
+qtest_efi_app_and_pvh_kernel_give_identical_rows_under_icount() {
+	# The same options on the same (deterministic) machine: every row, timings
+	# included, is identical from the UEFI app and from the multiboot2/PVH
+	# kernel (both compiled -fpic: the workloads are the same instructions).
+	# shift=5 (32 ns per instruction) because OVMF's own start busy-waits on
+	# virtual time and takes minutes at shift=0.
+	local opts="modes=hlt,off workloads=lz,matmul reps=3" ic="-icount shift=5,sleep=off" pvh
+	boot efi_ic_pvh BOOT=pvh CMDLINE="$opts" QEMU_EXTRA="$ic"
+	expect_rc 0 || return 1
+	pvh=$BOOT_OUT
+	efi_image efi_ic "$opts" || return 1
+	boot efi_ic_efi BOOT=efi EFI_IMG="$EFI_IMG" QEMU_EXTRA="$ic" QEMU_TIMEOUT=300
+	expect_rc 0 && expect_valid_stream || return 1
+	local a b
+	a=$(stream_of "$pvh" | grep -E '^[0-9]')
+	b=$(stream_of "$BOOT_OUT" | grep -E '^[0-9]')
+	[ "$(printf '%s\n' "$a" | grep -c .)" -eq 12 ] || fail "expected 12 rows from PVH" || return 1
+	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | head >&2; fail "rows differ between PVH and EFI under icount"; }
+}
+
 qtest_efi_app_and_multiboot2_kernel_run_the_same_plan() {
 	# Same options, same machine: the same rows (sequence, workload, class,
 	# mode, placement, repetition, checksum verdict) and workload checks.
