@@ -64,7 +64,13 @@ kernel: $(BUILD)/idlebench.elf
 $(BUILD)/idlebench.elf: $(KERNEL_OBJS) linker.ld
 	ld $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS) $(shell $(KERNEL_CC) -print-libgcc-file-name)
 
-$(BUILD)/kernel/%.o: %.c $(BUILD)/gen/font_glyphs.h
+# Objects depend on the flags they were built with (the version string is one
+# of them): a changed flag or a new commit rebuilds them, never a stale mix.
+$(BUILD)/gen/kernel_cflags: FORCE | $(BUILD)/gen
+	@echo '$(KERNEL_CFLAGS)' | cmp -s - $@ || echo '$(KERNEL_CFLAGS)' >$@
+.PHONY: FORCE
+
+$(BUILD)/kernel/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/kernel_cflags
 	@mkdir -p $(dir $@)
 	$(KERNEL_CC) $(KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
 

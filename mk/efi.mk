@@ -33,7 +33,7 @@ $(BUILD)/idlebench.efi: $(BUILD)/idlebench.so tools/check-efi-image.sh
 	tools/check-efi-image.sh $< $@.tmp
 	mv $@.tmp $@
 
-$(BUILD)/efi/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/bench/workload_checksums.h
+$(BUILD)/efi/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/bench/workload_checksums.h $(BUILD)/gen/kernel_cflags
 	@mkdir -p $(dir $@)
 	$(KERNEL_CC) $(EFI_CFLAGS) -MMD -MP -c -o $@ $<
 
