@@ -48,6 +48,18 @@ static EFI_GUID gop_guid = EFI_GRAPHICS_OUTPUT_PROTOCOL_GUID;
 static EFI_GUID acpi20_guid = ACPI_20_TABLE_GUID;
 static EFI_GUID acpi10_guid = ACPI_TABLE_GUID;
 static EFI_GUID loaded_image_guid = EFI_LOADED_IMAGE_PROTOCOL_GUID;
+/* EFI_MEMORY_ATTRIBUTE_PROTOCOL (UEFI 2.10, 7.4; gnu-efi 3.0.15 has no header). */
+static EFI_GUID memory_attribute_guid = { 0xf4560cf6, 0x40ec, 0x4b4a, { 0xa1, 0x92, 0xbf, 0x1d, 0x57, 0xd0, 0xb1, 0x89 } };
+struct memory_attribute_protocol {
+	EFI_STATUS (EFIAPI *get)(struct memory_attribute_protocol *self, EFI_PHYSICAL_ADDRESS base, UINT64 len,
+				 UINT64 *attributes);
+	EFI_STATUS (EFIAPI *set)(struct memory_attribute_protocol *self, EFI_PHYSICAL_ADDRESS base, UINT64 len,
+				 UINT64 attributes);
+	EFI_STATUS (EFIAPI *clear)(struct memory_attribute_protocol *self, EFI_PHYSICAL_ADDRESS base, UINT64 len,
+				   UINT64 attributes);
+};
+#define EFI_MEMORY_XP_BIT 0x4000ull
+#define EFI_MEMORY_RO_BIT 0x20000ull
 
 static struct boot_info bi;
 static const char *boot_error;
@@ -85,6 +97,27 @@ static EFI_STATUS take_pages(EFI_BOOT_SERVICES *bs, EFI_ALLOCATE_TYPE how, EFI_M
 	EFI_STATUS st = uefi_call_wrapper(bs->AllocatePages, 4, how, type, PAGES(bytes), &a);
 	*addr = EFI_ERROR(st) ? 0 : a;
 	return st;
+}
+
+/* The trampoline page runs code on the siblings under the firmware's page
+ * tables, and the boot CPU writes it. Firmware with the memory attribute
+ * protocol may map even EfiLoaderCode pages non-executable or read-only
+ * (W^X policies): clear both. Older firmware has no such protocol and maps
+ * loader code executable. Returns false when the page must not be used (a
+ * sibling fetching from a non-executable page would triple-fault, which on
+ * most boards resets the machine); the run then reports no trampoline page. */
+static bool make_trampoline_page_usable(EFI_SYSTEM_TABLE *st, uint64_t page)
+{
+	struct memory_attribute_protocol *ma = NULL;
+	EFI_BOOT_SERVICES *bs = st->BootServices;
+
+	if (EFI_ERROR(uefi_call_wrapper(bs->LocateProtocol, 3, &memory_attribute_guid, NULL, (void **)&ma)) || !ma)
+		return true;
+	if (!EFI_ERROR(uefi_call_wrapper(ma->clear, 4, ma, page, 4096, EFI_MEMORY_XP_BIT | EFI_MEMORY_RO_BIT)))
+		return true;
+	uefi_call_wrapper(st->ConOut->OutputString, 2, st->ConOut,
+			  L"idlebench: the firmware refused to make the AP start-up page executable; no sibling can be started\r\n");
+	return false;
 }
 
 /* Command line: load options, else \idlebench\cmdline.txt, else defaults. */
@@ -305,7 +338,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	for (uint64_t b = POOL_BYTES; b >= POOL_MIN_BYTES && !pool; b /= 2)
 		if (!EFI_ERROR(take_pages(bs, AllocateMaxAddress, EfiLoaderData, b, 0xFFFFFFFF, &pool)))
 			bi.pool[bi.pool_count++] = (struct mem_region){ pool, b, MEM_USABLE };
-	if (low)
+	if (low && make_trampoline_page_usable(st, low))
 		bi.pool[bi.pool_count++] = (struct mem_region){ low, 4096, MEM_USABLE };
 	take_pages(bs, AllocateAnyPages, EfiLoaderData, STACK_BYTES, 0, &stack);
 	take_pages(bs, AllocateAnyPages, EfiLoaderData, CAPTURE_BYTES, 0, &cap);
