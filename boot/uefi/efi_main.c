@@ -20,6 +20,7 @@
 #include "boot/uefi/efi_files.h"
 #include "boot/uefi/efi_hw_state.h"
 #include "boot/uefi/efi_mmap.h"
+#include "boot/uefi/efi_mp_check.h"
 #include "boot/uefi/efi_switch.h"
 #include "boot/uefi/result_name.h"
 #include "kernel/boot/boot_info.h"
@@ -373,6 +374,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
 	efi_hw_restore(&hw);
 	check_firmware_timer(bs);
+	efi_mp_check_siblings(bs);
 	if (lapic_x2apic() && !(hw.apic_base & (1ull << 10)))
 		/* INIT keeps an x2APIC in x2APIC mode (SDM Vol. 3A 10.12.5.1): only
 		 * this CPU could be put back. */

@@ -197,3 +197,11 @@ void smp_stop_all(void)
 		if (started[i]->running)
 			smp_stop(started[i]);
 }
+
+size_t smp_started_apic_ids(uint32_t *out, size_t cap)
+{
+	size_t n = 0;
+	for (unsigned i = 0; i < started_count && n < cap; i++)
+		out[n++] = started[i]->apic_id;
+	return n;
+}

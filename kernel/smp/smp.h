@@ -4,6 +4,7 @@
 #define IDLEBENCH_KERNEL_SMP_SMP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "kernel/arch/cpu_tables.h"
@@ -58,6 +59,8 @@ enum smp_status smp_stop(struct ap_cpu *ap);
  * machine back, no AP may run code or take interrupts in memory the
  * firmware is about to free. */
 void smp_stop_all(void);
+/* APIC IDs of the APs started at least once (up to cap); returns the count. */
+size_t smp_started_apic_ids(uint32_t *out, size_t cap);
 /* True while the AP's stack canary is intact. */
 bool smp_stack_canary_ok(const struct ap_cpu *ap);
 /* Physical address of the trampoline page (for reports). */

@@ -32,6 +32,8 @@ qtest_efi_app_quick_preset_saves_the_stream_with_rows_for_every_mode() {
 	grep -qF 'idlebench: results saved to \idlebench\results\' "$BOOT_OUT" || fail "no 'results saved' line" || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
 		fail "the firmware's timer did not come back after the run" || return 1
+	grep -q '^idlebench: the firmware runs code on sibling APIC 1 again (MP services)$' "$BOOT_OUT" ||
+		fail "the firmware could not use the sibling again" || return 1
 	expect_line '^#! quiet when=firmware if=1 ' && expect_line '^#! quiet when=run if=0 ' || return 1
 	local files got="$QTEST_LOGS/efi_quick.csv"
 	files=$(result_files "$img")
@@ -152,7 +154,9 @@ qtest_efi_app_brings_up_three_smt4_siblings_and_hands_back() {
 	expect_rc 0 && expect_valid_stream && expect_line '^#= aps_started=1,2,3$' &&
 		expect_line '^#! mode name=hlt status=ok cpus=3 ' && expect_line '^#! mode_switch to=hlt status=ok$' || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" &&
-		grep -q '^idlebench: results saved to ' "$BOOT_OUT" || fail "no hand-back or no saved file after SMT4"
+		grep -q '^idlebench: results saved to ' "$BOOT_OUT" || fail "no hand-back or no saved file after SMT4" || return 1
+	[ "$(grep -c '^idlebench: the firmware runs code on sibling APIC [123] again' "$BOOT_OUT")" -eq 3 ] ||
+		fail "the firmware could not use all three siblings again"
 }
 
 qtest_efi_app_fault_on_the_sibling_still_hands_back_and_saves() {
@@ -165,5 +169,8 @@ qtest_efi_app_fault_on_the_sibling_still_hands_back_and_saves() {
 		expect_line '^#! end rows=0 status=error ' || return 1
 	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! end ')" -eq 1 ] || fail "more than one end record" || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" &&
-		grep -q '^idlebench: results saved to ' "$BOOT_OUT" || fail "no hand-back or no saved file"
+		grep -q '^idlebench: results saved to ' "$BOOT_OUT" || fail "no hand-back or no saved file" || return 1
+	# The halted sibling was sent INIT like a healthy one: the firmware can use it again.
+	grep -q '^idlebench: the firmware runs code on sibling APIC 1 again' "$BOOT_OUT" ||
+		fail "the firmware could not use the faulted sibling again"
 }

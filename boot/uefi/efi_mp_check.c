@@ -1,0 +1,94 @@
+/* Firmware use of the siblings after the hand-back (see efi_mp_check.h).
+ * idlebench starts the siblings with its own INIT-SIPI-SIPI and sends them
+ * INIT at the end, outside the firmware's multiprocessor bookkeeping. A
+ * firmware that wakes its parked APs with INIT-SIPI-SIPI (EDK2's HLT loop)
+ * gets them back; one that wakes them by a store to a monitored line (EDK2's
+ * MWAIT loop) does not, and would hang an OS loader later. This check shows
+ * which, with a timeout instead of a hang. */
+#include <efi.h>
+
+#include "boot/uefi/efi_mp_check.h"
+#include "kernel/console/console.h"
+#include "kernel/lib/fmt.h"
+#include "kernel/lib/mem.h"
+#include "kernel/smp/smp.h"
+
+/* EFI_MP_SERVICES_PROTOCOL GUID 3fdda605-a76e-4f46-ad29-12f4531b3d08
+ * (gnu-efi 3.0.15 has no header for it). */
+static EFI_GUID mp_services_guid = { 0x3fdda605, 0xa76e, 0x4f46, { 0xad, 0x29, 0x12, 0xf4, 0x53, 0x1b, 0x3d, 0x08 } };
+
+/* EFI_PROCESSOR_INFORMATION: PI 1.7 appended ExtendedInformation (24 bytes);
+ * the buffer leaves room for it whatever revision the firmware implements. */
+struct processor_info {
+	UINT64 processor_id; /* the APIC ID */
+	UINT32 status_flag;
+	UINT32 location[3];
+	UINT32 extended[6];
+	UINT8 spare[32];
+};
+
+struct mp_services {
+	EFI_STATUS (EFIAPI *get_number_of_processors)(struct mp_services *self, UINTN *total, UINTN *enabled);
+	EFI_STATUS (EFIAPI *get_processor_info)(struct mp_services *self, UINTN number, struct processor_info *info);
+	void *startup_all_aps;
+	EFI_STATUS (EFIAPI *startup_this_ap)(struct mp_services *self, void (EFIAPI *procedure)(void *arg),
+					     UINTN number, EFI_EVENT wait_event, UINTN timeout_us, void *arg,
+					     BOOLEAN *finished);
+	void *switch_bsp, *enable_disable_ap, *who_am_i;
+};
+
+#define PROCESSOR_AS_BSP_BIT 0x1 /* StatusFlag bit 0 */
+#define CHECK_TIMEOUT_US     1000000
+
+static void say(const char *text)
+{
+	console_write(text, strlen(text));
+}
+
+static void EFIAPI ap_procedure(void *arg)
+{
+	__atomic_add_fetch((volatile UINT32 *)arg, 1, __ATOMIC_SEQ_CST);
+}
+
+void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs)
+{
+	struct mp_services *mp = NULL;
+	uint32_t ids[SMP_TRACKED_MAX];
+	size_t n = smp_started_apic_ids(ids, SMP_TRACKED_MAX);
+	char line[200];
+	UINTN total = 0, enabled = 0;
+
+	if (!n)
+		return;
+	if (EFI_ERROR(uefi_call_wrapper(bs->LocateProtocol, 3, &mp_services_guid, NULL, (void **)&mp)) || !mp ||
+	    EFI_ERROR(uefi_call_wrapper(mp->get_number_of_processors, 3, mp, &total, &enabled))) {
+		say("idlebench: no EFI_MP_SERVICES_PROTOCOL: cannot check that the firmware can use the siblings again\n");
+		return;
+	}
+	for (size_t k = 0; k < n; k++) {
+		UINTN number = total;
+		for (UINTN i = 0; i < total; i++) {
+			struct processor_info info = { 0 };
+			if (!EFI_ERROR(uefi_call_wrapper(mp->get_processor_info, 3, mp, i, &info)) &&
+			    info.processor_id == ids[k] && !(info.status_flag & PROCESSOR_AS_BSP_BIT))
+				number = i;
+		}
+		if (number == total) {
+			fmt_snprintf(line, sizeof line, "idlebench: the firmware does not list APIC %u as an AP\n", ids[k]);
+			say(line);
+			continue;
+		}
+		volatile UINT32 ran = 0;
+		EFI_STATUS st = uefi_call_wrapper(mp->startup_this_ap, 7, mp, ap_procedure, number, NULL,
+						  (UINTN)CHECK_TIMEOUT_US, (void *)&ran, NULL);
+		if (!EFI_ERROR(st) && ran == 1)
+			fmt_snprintf(line, sizeof line,
+				     "idlebench: the firmware runs code on sibling APIC %u again (MP services)\n", ids[k]);
+		else
+			fmt_snprintf(line, sizeof line,
+				     "idlebench: WARNING: the firmware could not run code on sibling APIC %u again "
+				     "(status 0x%llx, ran %u): reset the machine before booting anything else\n",
+				     ids[k], (unsigned long long)st, (unsigned)ran);
+		say(line);
+	}
+}
