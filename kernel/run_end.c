@@ -2,14 +2,13 @@
  * 0x10 -> 33 means "stream ended ok" and 0x11 -> 35 means "ended in error".
  * On real hardware port 0xF4 may belong to something else: never touch it
  * there (exit=auto checks the hypervisor signature). */
+#include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 #include "kernel/console/console.h"
 #include "kernel/lib/mem.h"
 #include "kernel/run_end.h"
 
 #define QEMU_EXIT_PORT 0xF4
-#define MSR_APIC_BASE  0x1B
-#define  APIC_BASE_BSP (1ull << 8)
 #define QEMU_EXIT_OK   0x10
 #define QEMU_EXIT_FAIL 0x11
 
@@ -85,8 +84,8 @@ void run_end(bool ok)
 
 	/* A parked CPU that faulted has printed its report; the boot CPU owns the
 	 * ending (it notices the silent sibling by its acknowledgment timeouts).
-	 * IA32_APIC_BASE bit 8 is the BSP flag (SDM Vol. 3A 10.4.4). */
-	if (!(rdmsr(MSR_APIC_BASE) & APIC_BASE_BSP))
+	 */
+	if (!lapic_is_bsp())
 		run_end_halt_forever();
 	/* A fault while ending (in the handler, say) must not loop through here. */
 	if (__atomic_exchange_n(&ending, 1, __ATOMIC_SEQ_CST))

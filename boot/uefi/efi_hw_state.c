@@ -3,12 +3,12 @@
  * (lapic_mask_all), may switch the APIC to x2APIC, and sets CR4/XCR0 for
  * AVX state (cpu_enable_simd). */
 #include "boot/uefi/efi_hw_state.h"
+#include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 
 #define MSR_APIC_BASE 0x1B
 #define  APIC_BASE_EXTD (1ull << 10)
 #define  APIC_BASE_EN   (1ull << 11)
-#define  APIC_BASE_ADDR 0x000FFFFFFFFFF000ull
 #define CR4_OSXSAVE     (1ull << 18)
 #define LAPIC_VERSION   0x030
 #define LAPIC_LVT_CMCI  0x2F0
@@ -26,51 +26,13 @@ static const uint32_t regs[EFI_HW_LAPIC_REGS] = {
 	0x080, 0x0F0, 0x320, 0x330, 0x340, 0x350, 0x360, 0x370, LAPIC_LVT_CMCI, 0x3E0, LAPIC_TIMER_INITIAL,
 };
 
-static bool x2(uint64_t base)
-{
-	return (base & (APIC_BASE_EN | APIC_BASE_EXTD)) == (APIC_BASE_EN | APIC_BASE_EXTD);
-}
-
-static uint32_t lapic_rd(uint64_t base, uint32_t reg)
-{
-	return x2(base) ? (uint32_t)rdmsr(0x800 + (reg >> 4)) : mmio_read32((base & APIC_BASE_ADDR) + reg);
-}
-
-static void lapic_wr(uint64_t base, uint32_t reg, uint32_t v)
-{
-	if (x2(base))
-		wrmsr(0x800 + (reg >> 4), v);
-	else
-		mmio_write32((base & APIC_BASE_ADDR) + reg, v);
-}
-
-static uint64_t xgetbv0(void)
-{
-	uint32_t lo, hi;
-	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-	return (uint64_t)hi << 32 | lo;
-}
-
-static void xsetbv0(uint64_t v)
-{
-	__asm__ volatile("xsetbv" : : "a"((uint32_t)v), "d"((uint32_t)(v >> 32)), "c"(0));
-}
-
-static void write_cr(int n, uint64_t v)
-{
-	if (n == 0)
-		__asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory");
-	else
-		__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
-}
-
 void efi_hw_save(struct efi_hw_state *s)
 {
 	s->had_if = (read_rflags() & (1u << 9)) != 0;
 	cli();
 	s->cr0 = read_cr0();
 	s->cr4 = read_cr4();
-	s->xcr0 = (s->cr4 & CR4_OSXSAVE) ? xgetbv0() : 0;
+	s->xcr0 = (s->cr4 & CR4_OSXSAVE) ? read_xcr0() : 0;
 	s->fs_base = rdmsr(MSR_FS_BASE);
 	s->gs_base = rdmsr(MSR_GS_BASE);
 	s->kernel_gs_base = rdmsr(MSR_KERNEL_GS_BASE);
@@ -81,10 +43,10 @@ void efi_hw_save(struct efi_hw_state *s)
 	if (!(s->apic_base & APIC_BASE_EN))
 		return;
 	/* CMCI exists from 7 LVT entries on (SDM 10.5.1). */
-	s->cmci = ((lapic_rd(s->apic_base, LAPIC_VERSION) >> 16) & 0xFF) >= 6;
+	s->cmci = ((lapic_read_base(s->apic_base, LAPIC_VERSION) >> 16) & 0xFF) >= 6;
 	for (int i = 0; i < EFI_HW_LAPIC_REGS; i++)
 		if (regs[i] != LAPIC_LVT_CMCI || s->cmci)
-			s->lapic[i] = lapic_rd(s->apic_base, regs[i]);
+			s->lapic[i] = lapic_read_base(s->apic_base, regs[i]);
 }
 
 void efi_hw_restore(const struct efi_hw_state *s)
@@ -93,7 +55,7 @@ void efi_hw_restore(const struct efi_hw_state *s)
 
 	if (now != s->apic_base) {
 		/* x2APIC -> xAPIC only through disabled (SDM 10.12.5, figure 10-27). */
-		if (x2(now) && !x2(s->apic_base))
+		if (lapic_base_is_x2apic(now) && !lapic_base_is_x2apic(s->apic_base))
 			wrmsr(MSR_APIC_BASE, now & ~(APIC_BASE_EN | APIC_BASE_EXTD));
 		wrmsr(MSR_APIC_BASE, s->apic_base);
 	}
@@ -103,7 +65,7 @@ void efi_hw_restore(const struct efi_hw_state *s)
 			if (regs[i] == LAPIC_LVT_TIMER)
 				timer_lvt = s->lapic[i];
 			if (regs[i] != LAPIC_LVT_CMCI || s->cmci)
-				lapic_wr(s->apic_base, regs[i], s->lapic[i]);
+				lapic_write_base(s->apic_base, regs[i], s->lapic[i]);
 		}
 		/* A TSC-deadline timer ignores the initial count and its deadline
 		 * passed while masked: arm it again, 1 M ticks from now. */
@@ -117,11 +79,11 @@ void efi_hw_restore(const struct efi_hw_state *s)
 	outb(0xA1, s->pic_mask[1]);
 	if (s->cr4 & CR4_OSXSAVE) {
 		if (!(read_cr4() & CR4_OSXSAVE))
-			write_cr(4, read_cr4() | CR4_OSXSAVE);
-		xsetbv0(s->xcr0);
+			write_cr4(read_cr4() | CR4_OSXSAVE);
+		write_xcr0(s->xcr0);
 	}
-	write_cr(4, s->cr4);
-	write_cr(0, s->cr0);
+	write_cr4(s->cr4);
+	write_cr0(s->cr0);
 	if (s->had_if)
 		sti();
 }

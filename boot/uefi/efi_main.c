@@ -16,6 +16,7 @@
  * during samples; DESIGN notes: ../../README.md "UEFI application". */
 #include <efi.h>
 
+#include "boot/cpu_setup64.h"
 #include "boot/uefi/efi_cmdline.h"
 #include "boot/uefi/efi_files.h"
 #include "boot/uefi/efi_hw_state.h"
@@ -66,22 +67,6 @@ static struct boot_info bi;
 static const char *boot_error;
 static struct efi_cpu_state fw_cpu;
 static struct stream_capture capture;
-
-/* Printed on serial and screen after the stream (the kernel's consoles). */
-static void say(const char *format, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *format, ...)
-{
-	char line[256];
-	va_list ap;
-	va_start(ap, format);
-	int n = fmt_vsnprintf(line, sizeof line - 1, format, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	size_t len = (size_t)n < sizeof line - 2 ? (size_t)n : sizeof line - 2;
-	line[len++] = '\n';
-	console_write(line, len);
-}
 
 static void ascii_from16(char *out, size_t cap, const CHAR16 *in)
 {
@@ -230,7 +215,6 @@ static EFI_STATUS read_memory_map(EFI_BOOT_SERVICES *bs)
 static void run_entry(void *arg)
 {
 	(void)arg;
-	extern void cpu_enable_simd(void);
 	cpu_enable_simd();
 	kernel_run(&bi, boot_error);
 }
@@ -252,7 +236,7 @@ static void check_firmware_timer(EFI_BOOT_SERVICES *bs)
 	uint64_t hz = time_tsc_hz();
 
 	if (EFI_ERROR(uefi_call_wrapper(bs->CreateEvent, 5, EVT_TIMER, 0, NULL, NULL, &ev))) {
-		say("idlebench: WARNING: could not create a firmware timer event to check the hand-back");
+		console_printf("idlebench: WARNING: could not create a firmware timer event to check the hand-back\n");
 		return;
 	}
 	/* Uncalibrated (the run ended before platform discovery): 2^32 ticks,
@@ -262,16 +246,16 @@ static void check_firmware_timer(EFI_BOOT_SERVICES *bs)
 	while (!EFI_ERROR(st) && rdtsc() < deadline) {
 		if (uefi_call_wrapper(bs->CheckEvent, 1, ev) == EFI_SUCCESS) {
 			if (hz)
-				say("idlebench: firmware timer runs again after the hand-back (10 ms event after %llu us)",
+				console_printf("idlebench: firmware timer runs again after the hand-back (10 ms event after %llu us)\n",
 				    (unsigned long long)((rdtsc() - t0) * 1000000 / hz));
 			else
-				say("idlebench: firmware timer runs again after the hand-back (10 ms event after %llu TSC ticks)",
+				console_printf("idlebench: firmware timer runs again after the hand-back (10 ms event after %llu TSC ticks)\n",
 				    (unsigned long long)(rdtsc() - t0));
 			uefi_call_wrapper(bs->CloseEvent, 1, ev);
 			return;
 		}
 	}
-	say("idlebench: WARNING: the firmware's timer did not fire within %s after the hand-back",
+	console_printf("idlebench: WARNING: the firmware's timer did not fire within %s after the hand-back\n",
 	    hz ? "1 s" : "2^32 TSC ticks");
 	uefi_call_wrapper(bs->CloseEvent, 1, ev);
 }
@@ -279,11 +263,11 @@ static void check_firmware_timer(EFI_BOOT_SERVICES *bs)
 static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const char *no_root_why)
 {
 	if (capture.dropped)
-		say("idlebench: WARNING: the stream outgrew its %llu MiB buffer: the file is cut short, "
-		    "%llu bytes and the end record are only on serial",
+		console_printf("idlebench: WARNING: the stream outgrew its %llu MiB buffer: the file is cut short, "
+		    "%llu bytes and the end record are only on serial\n",
 		    (unsigned long long)(capture.cap >> 20), (unsigned long long)capture.dropped);
 	if (!root) {
-		say("idlebench: ERROR: results NOT saved to the stick: %s; the stream on serial above is complete",
+		console_printf("idlebench: ERROR: results NOT saved to the stick: %s; the stream on serial above is complete\n",
 		    no_root_why);
 		return;
 	}
@@ -296,11 +280,11 @@ static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const c
 	struct efi_save_report r;
 	EFI_STATUS st = efi_save_results(root, tp, capture.buf, capture.len, &r);
 	if (EFI_ERROR(st))
-		say("idlebench: ERROR: results NOT saved to the stick (%s, step '%s', %s); "
-		    "the stream on serial above is complete",
+		console_printf("idlebench: ERROR: results NOT saved to the stick (%s, step '%s', %s); "
+		    "the stream on serial above is complete\n",
 		    r.path[0] ? r.path : "\\idlebench\\results", r.step, efi_status_text(st));
 	else
-		say("idlebench: results saved to %s (%llu bytes)", r.path, (unsigned long long)r.written);
+		console_printf("idlebench: results saved to %s (%llu bytes)\n", r.path, (unsigned long long)r.written);
 	uefi_call_wrapper(root->Close, 1, root);
 }
 
@@ -375,13 +359,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	efi_hw_restore(&hw);
 	check_firmware_timer(bs);
 	efi_mp_check_siblings(bs);
-	if (lapic_x2apic() && !(hw.apic_base & (1ull << 10)))
+	if (lapic_x2apic() && !lapic_base_is_x2apic(hw.apic_base))
 		/* INIT keeps an x2APIC in x2APIC mode (SDM Vol. 3A 10.12.5.1): only
 		 * this CPU could be put back. */
-		say("idlebench: NOTE: x2apic=on left the siblings in x2APIC mode under an xAPIC firmware; "
-		    "reset the machine before booting anything else");
+		console_printf("idlebench: NOTE: x2apic=on left the siblings in x2APIC mode under an xAPIC firmware; "
+		    "reset the machine before booting anything else\n");
 
-	say("idlebench: command line from %s", cmdline_from);
+	console_printf("idlebench: command line from %s\n", cmdline_from);
 	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why);
 
 	switch (run_end_action()) {
@@ -397,7 +381,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		break;
 	}
 	run_end_say_safe();
-	say("idlebench: press any key to return to the firmware");
+	console_printf("idlebench: press any key to return to the firmware\n");
 	UINTN index;
 	uefi_call_wrapper(st->ConIn->Reset, 2, st->ConIn, FALSE);
 	uefi_call_wrapper(bs->WaitForEvent, 3, 1, &st->ConIn->WaitForKey, &index);

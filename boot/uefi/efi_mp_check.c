@@ -9,8 +9,6 @@
 
 #include "boot/uefi/efi_mp_check.h"
 #include "kernel/console/console.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
 #include "kernel/smp/smp.h"
 
 /* EFI_MP_SERVICES_PROTOCOL GUID 3fdda605-a76e-4f46-ad29-12f4531b3d08
@@ -40,11 +38,6 @@ struct mp_services {
 #define PROCESSOR_AS_BSP_BIT 0x1 /* StatusFlag bit 0 */
 #define CHECK_TIMEOUT_US     1000000
 
-static void say(const char *text)
-{
-	console_write(text, strlen(text));
-}
-
 static void EFIAPI ap_procedure(void *arg)
 {
 	__atomic_add_fetch((volatile UINT32 *)arg, 1, __ATOMIC_SEQ_CST);
@@ -55,14 +48,13 @@ void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs)
 	struct mp_services *mp = NULL;
 	uint32_t ids[SMP_TRACKED_MAX];
 	size_t n = smp_started_apic_ids(ids, SMP_TRACKED_MAX);
-	char line[200];
 	UINTN total = 0, enabled = 0;
 
 	if (!n)
 		return;
 	if (EFI_ERROR(uefi_call_wrapper(bs->LocateProtocol, 3, &mp_services_guid, NULL, (void **)&mp)) || !mp ||
 	    EFI_ERROR(uefi_call_wrapper(mp->get_number_of_processors, 3, mp, &total, &enabled))) {
-		say("idlebench: no EFI_MP_SERVICES_PROTOCOL: cannot check that the firmware can use the siblings again\n");
+		console_printf("idlebench: no EFI_MP_SERVICES_PROTOCOL: cannot check that the firmware can use the siblings again\n");
 		return;
 	}
 	for (size_t k = 0; k < n; k++) {
@@ -74,21 +66,17 @@ void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs)
 				number = i;
 		}
 		if (number == total) {
-			fmt_snprintf(line, sizeof line, "idlebench: the firmware does not list APIC %u as an AP\n", ids[k]);
-			say(line);
+			console_printf("idlebench: the firmware does not list APIC %u as an AP\n", ids[k]);
 			continue;
 		}
 		volatile UINT32 ran = 0;
 		EFI_STATUS st = uefi_call_wrapper(mp->startup_this_ap, 7, mp, ap_procedure, number, NULL,
 						  (UINTN)CHECK_TIMEOUT_US, (void *)&ran, NULL);
 		if (!EFI_ERROR(st) && ran == 1)
-			fmt_snprintf(line, sizeof line,
-				     "idlebench: the firmware runs code on sibling APIC %u again (MP services)\n", ids[k]);
+			console_printf("idlebench: the firmware runs code on sibling APIC %u again (MP services)\n", ids[k]);
 		else
-			fmt_snprintf(line, sizeof line,
-				     "idlebench: WARNING: the firmware could not run code on sibling APIC %u again "
-				     "(status 0x%llx, ran %u): reset the machine before booting anything else\n",
-				     ids[k], (unsigned long long)st, (unsigned)ran);
-		say(line);
+			console_printf("idlebench: WARNING: the firmware could not run code on sibling APIC %u again "
+				       "(status 0x%llx, ran %u): reset the machine before booting anything else\n",
+				       ids[k], (unsigned long long)st, (unsigned)ran);
 	}
 }

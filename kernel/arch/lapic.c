@@ -53,6 +53,30 @@ static void wr(uint32_t reg, uint32_t v)
 		mmio_write32(mmio_base + reg, v);
 }
 
+bool lapic_base_is_x2apic(uint64_t apic_base)
+{
+	return (apic_base & (APIC_BASE_EN | APIC_BASE_EXTD)) == (APIC_BASE_EN | APIC_BASE_EXTD);
+}
+
+uint32_t lapic_read_base(uint64_t apic_base, uint32_t reg)
+{
+	return lapic_base_is_x2apic(apic_base) ? (uint32_t)rdmsr(0x800 + (reg >> 4))
+					       : mmio_read32((uintptr_t)(apic_base & APIC_BASE_ADDR) + reg);
+}
+
+void lapic_write_base(uint64_t apic_base, uint32_t reg, uint32_t v)
+{
+	if (lapic_base_is_x2apic(apic_base))
+		wrmsr(0x800 + (reg >> 4), v);
+	else
+		mmio_write32((uintptr_t)(apic_base & APIC_BASE_ADDR) + reg, v);
+}
+
+bool lapic_is_bsp(void)
+{
+	return (rdmsr(MSR_APIC_BASE) & APIC_BASE_BSP) != 0;
+}
+
 const char *lapic_status_text(enum lapic_status st)
 {
 	switch (st) {
@@ -94,7 +118,7 @@ enum lapic_status lapic_init_bsp(const char *option, uint32_t max_apic_id, const
 		return LAPIC_ERR_NO_APIC;
 	bool has_x2 = (r[2] & (1u << 21)) != 0;
 	uint64_t base = rdmsr(MSR_APIC_BASE);
-	bool firmware_x2 = (base & (APIC_BASE_EN | APIC_BASE_EXTD)) == (APIC_BASE_EN | APIC_BASE_EXTD);
+	bool firmware_x2 = lapic_base_is_x2apic(base);
 
 	if (!strcmp(option, "on")) {
 		if (!has_x2)

@@ -35,6 +35,15 @@ void lapic_init_ap(void);
 bool lapic_x2apic(void);
 /* This CPU's APIC ID from the APIC itself. */
 uint32_t lapic_id(void);
+/* Register reg (xAPIC offset) of this CPU's APIC as IA32_APIC_BASE value
+ * apic_base describes it: an MSR in x2APIC mode, else MMIO at its base. For
+ * code that saves and restores another owner's APIC state (the UEFI app). */
+uint32_t lapic_read_base(uint64_t apic_base, uint32_t reg);
+void lapic_write_base(uint64_t apic_base, uint32_t reg, uint32_t v);
+/* True when IA32_APIC_BASE's x2APIC bits (EN, EXTD) are both set. */
+bool lapic_base_is_x2apic(uint64_t apic_base);
+/* True on the bootstrap processor (IA32_APIC_BASE bit 8, SDM Vol. 3A 10.4.4). */
+bool lapic_is_bsp(void);
 /* Mask every LVT entry (timer, thermal, PMC, LINT0/1, error, CMCI) and the
  * legacy 8259 PICs, so no interrupt can be pending on this CPU. */
 void lapic_mask_all(void);

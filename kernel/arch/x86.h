@@ -115,6 +115,32 @@ static inline uint64_t read_cr4(void)
 	return v;
 }
 
+/* Load CR0. */
+static inline void write_cr0(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory");
+}
+
+/* Load CR4. */
+static inline void write_cr4(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
+/* Read XCR0 (needs CR4.OSXSAVE; SDM Vol. 2B XGETBV). */
+static inline uint64_t read_xcr0(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return (uint64_t)hi << 32 | lo;
+}
+
+/* Load XCR0 (needs CR4.OSXSAVE; SDM Vol. 2B XSETBV). */
+static inline void write_xcr0(uint64_t v)
+{
+	__asm__ volatile("xsetbv" : : "a"((uint32_t)v), "d"((uint32_t)(v >> 32)), "c"(0) : "memory");
+}
+
 /* Disable maskable interrupts. */
 static inline void cli(void)
 {

@@ -5,6 +5,7 @@
 #include "kernel/console/fb_console.h"
 #include "kernel/console/serial.h"
 #include "kernel/console/vga_text.h"
+#include "kernel/lib/fmt.h"
 
 enum screen { SCREEN_NONE, SCREEN_VGA_TEXT, SCREEN_FRAMEBUFFER };
 static enum screen screen;
@@ -38,4 +39,16 @@ void console_write(const char *s, size_t n)
 const char *console_screen_name(void)
 {
 	return screen == SCREEN_VGA_TEXT ? "vga-text" : screen == SCREEN_FRAMEBUFFER ? "framebuffer" : "none";
+}
+
+void console_printf(const char *format, ...)
+{
+	char line[256];
+	va_list ap;
+
+	va_start(ap, format);
+	int n = fmt_vsnprintf(line, sizeof line, format, ap);
+	va_end(ap);
+	if (n > 0)
+		console_write(line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }

@@ -14,5 +14,9 @@ void console_init(const struct serial_config *serial, const struct boot_info *in
 void console_write(const char *s, size_t n);
 /* Which screen console is active: "vga-text", "framebuffer" or "none". */
 const char *console_screen_name(void);
+/* Format (kernel/lib/fmt.h conversions, at most 255 bytes) and write to every
+ * console: for messages outside the result stream (before it begins or after
+ * it ends). */
+void console_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

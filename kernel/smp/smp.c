@@ -2,6 +2,7 @@
  * initialization sequence"): INIT IPI, 10 ms, STARTUP IPI, 200 us, STARTUP
  * IPI, 200 us, timed with the calibrated TSC. An AP that does not reach C is
  * reported by APIC ID and the run carries on without it. */
+#include "boot/cpu_setup64.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 #include "kernel/lib/mem.h"
@@ -10,7 +11,6 @@
 #include "kernel/time/delay.h"
 
 extern const uint8_t ap_trampoline_start[], ap_trampoline_end[];
-extern const char ap_long_entry[];
 
 #define MSR_EFER      0xC0000080
 #define  EFER_LMA     (1ull << 10)

@@ -1,0 +1,13 @@
+/* The per-CPU 64-bit setup in boot/cpu_setup64.asm, shared by every front end. */
+#ifndef IDLEBENCH_BOOT_CPU_SETUP64_H
+#define IDLEBENCH_BOOT_CPU_SETUP64_H
+
+/* Flat data segments (selector 0x10), null FS/GS. */
+void load_data_segments(void);
+/* CR0/CR4/XCR0 for x87, SSE and (where present) AVX state; before any C code
+ * that the compiler may have given SSE instructions runs on this CPU. */
+void cpu_enable_simd(void);
+/* Where boot/ap_trampoline.asm jumps in 64-bit mode (not callable from C). */
+extern const char ap_long_entry[];
+
+#endif
