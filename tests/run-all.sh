@@ -2,7 +2,8 @@
 # Runs every test `make test` owns and ends with the line `N passed, N failed`:
 #   1. host unit tests (cmocka, TAP output: one count per test case),
 #   2. libFuzzer targets, each for FUZZ_SECONDS on a copy of its seed corpus,
-#   3. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test).
+#   3. checks on our own scripts (tests/scripts/test_*.sh; functions stest_*),
+#   4. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test).
 # Exit status 0 only when nothing failed. Run from the repository root.
 set -uo pipefail
 BUILD=${BUILD:-build}
@@ -11,6 +12,7 @@ export BUILD
 pass=0
 fail=0
 failed_names=()
+failed_reasons=()
 
 result() { # result ok|fail NAME [detail]
 	if [ "$1" = ok ]; then
@@ -19,6 +21,7 @@ result() { # result ok|fail NAME [detail]
 	else
 		fail=$((fail + 1))
 		failed_names+=("$2")
+		failed_reasons+=("$2${3:+: $3}")
 		echo "not ok - $2${3:+ ($3)}"
 	fi
 }
@@ -39,6 +42,7 @@ for t in "$BUILD"/host/tests/*; do
 			result fail "$name" "exit status $rc, $n_ok cases passed"
 		else
 			failed_names+=("$name")
+			failed_reasons+=("$name: $n_bad cases failed (see above)")
 		fi
 	fi
 	echo "$name: $n_ok passed, $n_bad failed"
@@ -61,6 +65,20 @@ for f in "$BUILD"/host/fuzz/*; do
 	rm -rf "$work" "$work.log"
 done
 
+echo "== script checks"
+for file in tests/scripts/test_*.sh; do
+	# shellcheck disable=SC1090
+	. "$file"
+done
+for fn in $(declare -F | awk '{print $3}' | grep '^stest_' | sort); do
+	if detail=$("$fn" 2>&1); then
+		result ok "$fn"
+	else
+		echo "$detail" | tail -40 | sed "s|^|  $fn: |"
+		result fail "$fn" "$(grep -m1 -v '^[[:space:]]*$' <<<"$detail" | cut -c1-300)"
+	fi
+done
+
 echo "== QEMU tests"
 # shellcheck source=tests/qemu/lib.sh
 . tests/qemu/lib.sh
@@ -73,12 +91,17 @@ for fn in $(declare -F | awk '{print $3}' | grep '^qtest_' | sort); do
 		result ok "$fn"
 	else
 		echo "$detail" | tail -40 | sed "s|^|  $fn: |"
-		result fail "$fn"
+		# The first line a test printed is its own reason (lib.sh's fail());
+		# repeated in the summary so a log's last lines always say why.
+		result fail "$fn" "$(grep -m1 -v '^[[:space:]]*$' <<<"$detail" | cut -c1-300)"
 	fi
 done
 
 if [ "$fail" -gt 0 ]; then
 	echo "failed: ${failed_names[*]}"
+	for r in "${failed_reasons[@]}"; do
+		echo "  why: $r"
+	done
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

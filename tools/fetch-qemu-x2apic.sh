@@ -123,14 +123,14 @@ deps=$(for d in "$work"/debs/qemu-system-x86_*.deb "$work"/debs/qemu-system-comm
 done | sed -E 's/\(.*\)//; s/\|.*//; s/ //g' | grep -vE '^(qemu-|seabios$)' | sort -u)
 missing=()
 for p in $deps; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep 'install ok installed' >/dev/null || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
 	[ "$(id -u)" -eq 0 ] || die "missing libraries for QEMU from $suite; run as root:  apt-get install -y ${missing[*]}"
 	echo "fetch-qemu-x2apic: installing ${missing[*]}"
 	(unset APT_CONFIG; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null)
 fi
-if ldd "$real" | grep -q 'not found'; then
+if ldd "$real" | grep 'not found' >/dev/null; then
 	die "QEMU from $suite lacks libraries: $(ldd "$real" | awk '/not found/ { print $1 }' | paste -sd' ')"
 fi
 
@@ -152,10 +152,10 @@ exec "$root/usr/bin/qemu-system-x86_64" -L "$root/usr/share/qemu" -L "$root/usr/
 EOF
 chmod 755 "$stage/bin/qemu-system-x86_64"
 has_x2apic "$stage/bin/qemu-system-x86_64" ||
-	die "QEMU from $suite still drops +x2apic under TCG ($("$real" --version | head -1))"
+	die "QEMU from $suite still drops +x2apic under TCG ($("$real" --version | sed -n 1p))"
 
 rm -rf "$PREFIX.old"
 [ -e "$PREFIX" ] && mv "$PREFIX" "$PREFIX.old"
 mv "$stage" "$PREFIX"
 rm -rf "$PREFIX.old"
-echo "fetch-qemu-x2apic: $("$bin" --version | head -1) in $PREFIX; QEMU_X2APIC_BIN=$bin"
+echo "fetch-qemu-x2apic: $("$bin" --version | sed -n 1p) in $PREFIX; QEMU_X2APIC_BIN=$bin"
