@@ -20,6 +20,7 @@
 #include "kernel/platform/platform.h"
 #include "kernel/run_end.h"
 #include "kernel/selftest.h"
+#include "kernel/stream/stream_cpu_lock.h"
 #include "kernel/sibling/sibling.h"
 #include "kernel/experiment/experiment.h"
 #include "kernel/kernel_run.h"
@@ -149,6 +150,7 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 
 	struct stream *s = &run_stream;
 	stream_init(s, console_sink, NULL);
+	stream_cpu_lock_install(s);
 	stream_begin(s, IDLEBENCH_VERSION);
 	emit_run_metadata(s, hv);
 

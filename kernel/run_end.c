@@ -6,6 +6,7 @@
 #include "kernel/arch/x86.h"
 #include "kernel/console/console.h"
 #include "kernel/lib/mem.h"
+#include "kernel/stream/stream_cpu_lock.h"
 #include "kernel/run_end.h"
 
 #define QEMU_EXIT_PORT 0xF4
@@ -92,6 +93,10 @@ void run_end(bool ok)
 		run_end_halt_forever();
 	if (!stream_has_begun(&run_stream))
 		stream_begin(&run_stream, "unknown");
+	if (stream_cpu_lock_takeovers())
+		stream_text(&run_stream, "note: the stream's lock was taken over %u time(s) from a CPU that held it "
+			    "for 2^32 TSC ticks; lines written around then may be cut",
+			    stream_cpu_lock_takeovers());
 	stream_end(&run_stream, ok);
 	if (handler)
 		handler(ok);

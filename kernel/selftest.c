@@ -3,8 +3,10 @@
  * 3.3.7.1: a non-canonical reference raises #GP, not #PF). */
 #include <stdint.h>
 
+#include "kernel/arch/x86.h"
 #include "kernel/lib/mem.h"
 #include "kernel/selftest.h"
+#include "kernel/stream/stream.h"
 
 void selftest_raise(const char *which)
 {
@@ -17,4 +19,24 @@ void selftest_raise(const char *which)
 		volatile uint64_t *p = (volatile uint64_t *)0x8000000000000000ull;
 		(void)*p;
 	}
+}
+
+static volatile uint32_t busy_lines_written;
+
+void selftest_write_busy_lines(struct stream *s)
+{
+	for (unsigned i = 1; i <= SELFTEST_BUSY_LINES; i++) {
+		stream_text(s, "selftest: boot CPU line %u of %u, written while a parked CPU faults", i,
+			    SELFTEST_BUSY_LINES);
+		__atomic_store_n(&busy_lines_written, i, __ATOMIC_RELEASE);
+	}
+}
+
+void selftest_wait_for_busy_lines(void)
+{
+	uint64_t until = rdtsc() + 400000000ull;
+
+	while (__atomic_load_n(&busy_lines_written, __ATOMIC_ACQUIRE) < SELFTEST_BUSY_LINES / 8 &&
+	       rdtsc() < until)
+		cpu_pause();
 }

@@ -3,6 +3,9 @@
 UNIT_TESTS += test_crc32 test_fmt
 test_crc32_SRCS := tests/unit/lib/test_crc32.c kernel/lib/crc32.c tests/unit/support/crc32_reference.c
 test_fmt_SRCS := tests/unit/lib/test_fmt.c kernel/lib/fmt.c
+UNIT_TESTS += test_owner_lock
+test_owner_lock_SRCS := tests/unit/lib/test_owner_lock.c kernel/lib/owner_lock.c
+test_owner_lock_LDLIBS := -pthread
 UNIT_TESTS += test_stream
 test_stream_SRCS := tests/unit/stream/test_stream.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c tests/unit/support/crc32_reference.c
 OPTIONS_SRCS = kernel/options.c kernel/console/serial_port.c kernel/sibling/idle_mode.c kernel/lib/fmt.c \

@@ -1,8 +1,10 @@
 /* CPU exception reports: name, vector, error code, RIP, RSP, RFLAGS, CR2, the
  * CPU's APIC ID and every general register, as `#  ` lines, then an error
  * record, then the end record with status=error (kernel/run_end.c; on a
- * parked CPU run_end halts it instead and the boot CPU ends the run). A fault
- * while reporting a fault skips straight to the end record. */
+ * parked CPU run_end halts it instead and the boot CPU ends the run). The
+ * report is held together in the stream (its lock keeps the boot CPU's lines
+ * out of it). A fault while the same CPU reports a fault skips straight to
+ * the end record; another CPU's earlier report does not count. */
 #include <stdbool.h>
 
 #include "kernel/arch/apic_id.h"
@@ -26,7 +28,28 @@ static const char *const exception_names[32] = {
 	"#SX security exception", "reserved 31",
 };
 
-static volatile int reporting;
+/* APIC ID + 1 of each CPU that has begun a report (0 = free slot): a CPU
+ * that faults reports once, then halts or ends the run. */
+#define REPORTING_SLOTS 64
+static volatile uint32_t reporting[REPORTING_SLOTS];
+
+/* Claim a slot for this CPU; false when it already has one (a fault inside
+ * its own report) or, impossibly, every slot is taken. */
+static bool begin_report(uint32_t apic_id)
+{
+	uint32_t me = apic_id + 1;
+
+	for (unsigned i = 0; i < REPORTING_SLOTS; i++)
+		if (__atomic_load_n(&reporting[i], __ATOMIC_ACQUIRE) == me)
+			return false;
+	for (unsigned i = 0; i < REPORTING_SLOTS; i++) {
+		uint32_t expected = 0;
+		if (__atomic_compare_exchange_n(&reporting[i], &expected, me, false, __ATOMIC_SEQ_CST,
+						__ATOMIC_RELAXED))
+			return true;
+	}
+	return false;
+}
 
 void exception_dispatch(struct trap_frame *f);
 
@@ -34,13 +57,14 @@ void exception_dispatch(struct trap_frame *f)
 {
 	if (msr_fixup_fault(f))
 		return;
-	if (__atomic_exchange_n(&reporting, 1, __ATOMIC_SEQ_CST)) {
+	if (!begin_report(cpu_apic_id())) {
 		static const char nested[] = "\nidlebench: fault while reporting a fault\n";
 		console_write(nested, sizeof nested - 1);
 		run_end(false);
 	}
 	const char *name = f->vector < 32 ? exception_names[f->vector] : "unknown";
 	struct stream *s = &run_stream;
+	stream_hold(s);
 	if (!stream_has_begun(s))
 		stream_begin(s, "unknown");
 	stream_text(s, "CPU EXCEPTION %s (vector %llu) on APIC ID %u", name,
@@ -68,5 +92,6 @@ void exception_dispatch(struct trap_frame *f)
 		      stream_quote(quoted, sizeof quoted, msg), (unsigned long long)f->vector,
 		      (unsigned long long)f->error_code, (unsigned long long)f->rip,
 		      (unsigned long long)f->rsp, (unsigned long long)read_cr2(), cpu_apic_id());
+	stream_release(s);
 	run_end(false);
 }

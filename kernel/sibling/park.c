@@ -8,6 +8,7 @@
 #include "kernel/arch/x86.h"
 #include "kernel/sibling/idle_mode.h"
 #include "kernel/sibling/mailbox.h"
+#include "kernel/selftest.h"
 #include "kernel/sibling/park.h"
 
 #define MSR_MPERF 0xE7
@@ -64,8 +65,11 @@ void park_main(struct ap_cpu *ap)
 	uint32_t ecx = probe_mwait_ecx();
 
 	m->mwait_ecx = ecx;
-	if (config.selftest_ud && ap->index == 0)
+	if (config.selftest_ud && ap->index == 0) {
+		if (config.selftest_ud_busy)
+			selftest_wait_for_busy_lines();
 		__asm__ volatile("ud2"); /* a fault on a parked CPU, on purpose */
+	}
 	c0_permille(&prev_mperf, &prev_tsc, rdtsc());
 	for (;;) {
 		struct mailbox_command cmd;

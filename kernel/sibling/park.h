@@ -15,7 +15,8 @@ struct park_config {
 	bool mwait_allowed;    /* MONITOR/MWAIT usable */
 	bool try_mwait_ecx1;   /* CPUID.05H:ECX.IBE: try interrupt-break ECX=1 */
 	bool aperfmperf;       /* CPUID.06H:ECX[0]: C0 residency from MPERF */
-	bool selftest_ud;      /* selftest=sibling-ud: the first parked CPU runs UD2 on start */
+	bool selftest_ud;      /* selftest=sibling-ud*: the first parked CPU runs UD2 on start */
+	bool selftest_ud_busy; /* ... once the boot CPU is writing (sibling-ud-busy) */
 };
 
 /* Install the shared settings. */

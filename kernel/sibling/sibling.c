@@ -8,6 +8,7 @@
 #include "kernel/arch/x86.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
+#include "kernel/selftest.h"
 #include "kernel/sibling/park.h"
 #include "kernel/sibling/sibling.h"
 #include "kernel/smp/smp.h"
@@ -100,7 +101,9 @@ bool sibling_bringup(const struct platform *p, const struct options *o, struct p
 	park.mwait_allowed = mwait_reason == NULL;
 	park.try_mwait_ecx1 = p->feat.mwait_ibe;
 	park.aperfmperf = p->feat.aperfmperf;
-	park.selftest_ud = options_is(o, "selftest", "sibling-ud");
+	bool busy_selftest = options_is(o, "selftest", "sibling-ud-busy");
+	park.selftest_ud = busy_selftest || options_is(o, "selftest", "sibling-ud");
+	park.selftest_ud_busy = busy_selftest;
 	park_configure(&park);
 
 	size_t n = choose_cpus(p, placement, ids, &control);
@@ -138,6 +141,8 @@ bool sibling_bringup(const struct platform *p, const struct options *o, struct p
 		len += (size_t)fmt_snprintf(list + len, sizeof list - len, "%s%u", parked_count ? "," : "", ids[i]);
 		parked_count++;
 	}
+	if (busy_selftest && parked_count)
+		selftest_write_busy_lines(s);
 	stream_meta(s, "aps_started", list);
 	stream_metaf(s, "ap_start_us", "%llu", (unsigned long long)(time_tsc_to_ns(max_start) / 1000));
 

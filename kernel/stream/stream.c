@@ -1,5 +1,7 @@
 /* Result stream writer. Lines are built in a bounded buffer and emitted whole,
- * so a fault in the middle of a line cannot leave the CRC and the sink apart. */
+ * so a fault in the middle of a line cannot leave the CRC and the sink apart.
+ * Each public call that writes holds the stream's lock (when one is set) from
+ * its check of the state to its last byte. */
 #include <stdarg.h>
 
 #include "kernel/lib/crc32.h"
@@ -48,15 +50,36 @@ void stream_init(struct stream *s, stream_sink_fn sink, void *ctx)
 	s->at_line_start = true;
 }
 
+void stream_set_lock(struct stream *s, stream_lock_fn lock, stream_lock_fn unlock, void *lock_ctx)
+{
+	s->lock = lock;
+	s->unlock = unlock;
+	s->lock_ctx = lock_ctx;
+}
+
+void stream_hold(struct stream *s)
+{
+	if (s->lock)
+		s->lock(s->lock_ctx);
+}
+
+void stream_release(struct stream *s)
+{
+	if (s->unlock)
+		s->unlock(s->lock_ctx);
+}
+
 void stream_begin(struct stream *s, const char *version)
 {
 	char line[128];
 
-	if (s->begun)
-		return;
-	s->begun = true;
 	fmt_snprintf(line, sizeof line, "idlebench %s schema=%d", version, STREAM_SCHEMA_VERSION);
-	emit_line(s, "#! ", line);
+	stream_hold(s);
+	if (!s->begun) {
+		s->begun = true;
+		emit_line(s, "#! ", line);
+	}
+	stream_release(s);
 }
 
 static bool key_is_valid(const char *key)
@@ -73,11 +96,15 @@ bool stream_meta(struct stream *s, const char *key, const char *value)
 {
 	char line[STREAM_LINE_MAX];
 
-	if (!writable(s) || !key_is_valid(key))
+	if (!key_is_valid(key))
 		return false;
 	fmt_snprintf(line, sizeof line, "%s=%s", key, value);
-	emit_line(s, "#= ", line);
-	return true;
+	stream_hold(s);
+	bool ok = writable(s);
+	if (ok)
+		emit_line(s, "#= ", line);
+	stream_release(s);
+	return ok;
 }
 
 bool stream_metaf(struct stream *s, const char *key, const char *fmt, ...)
@@ -96,13 +123,12 @@ void stream_text(struct stream *s, const char *fmt, ...)
 	char text[STREAM_LINE_MAX * 4];
 	va_list ap;
 
-	if (!writable(s))
-		return;
 	va_start(ap, fmt);
 	fmt_vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
+	stream_hold(s);
 	char *line = text;
-	for (;;) {
+	while (writable(s)) {
 		char *nl = line;
 		while (*nl && *nl != '\n')
 			nl++;
@@ -113,6 +139,7 @@ void stream_text(struct stream *s, const char *fmt, ...)
 			break;
 		line = nl + 1;
 	}
+	stream_release(s);
 }
 
 void stream_record(struct stream *s, const char *type, const char *fmt, ...)
@@ -121,15 +148,16 @@ void stream_record(struct stream *s, const char *type, const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	if (!writable(s))
-		return;
 	n = fmt_snprintf(line, sizeof line, "%s ", type);
 	if (n < 0 || (size_t)n >= sizeof line)
 		return;
 	va_start(ap, fmt);
 	fmt_vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
 	va_end(ap);
-	emit_line(s, "#! ", line);
+	stream_hold(s);
+	if (writable(s))
+		emit_line(s, "#! ", line);
+	stream_release(s);
 }
 
 char *stream_quote(char *out, size_t size, const char *value)
@@ -164,35 +192,39 @@ void stream_error(struct stream *s, const char *code, const char *msg)
 
 void stream_table_header(struct stream *s)
 {
-	if (!writable(s) || s->table_started)
-		return;
-	s->table_started = true;
-	emit_line(s, "", STREAM_HEADER_LINE);
+	stream_hold(s);
+	if (writable(s) && !s->table_started) {
+		s->table_started = true;
+		emit_line(s, "", STREAM_HEADER_LINE);
+	}
+	stream_release(s);
 }
 
 void stream_row(struct stream *s, const char *csv_fields)
 {
-	if (!writable(s))
-		return;
-	stream_table_header(s);
-	emit_line(s, "", csv_fields);
-	s->rows++;
+	stream_hold(s);
+	if (writable(s)) {
+		stream_table_header(s);
+		emit_line(s, "", csv_fields);
+		s->rows++;
+	}
+	stream_release(s);
 }
 
 void stream_end(struct stream *s, bool ok)
 {
 	char line[128];
-	uint32_t crc;
 
-	if (!s->begun || s->ended)
-		return;
-	if (!s->at_line_start)
-		emit(s, "\n", 1);
-	crc = s->crc;
-	fmt_snprintf(line, sizeof line, "#! end rows=%llu status=%s crc32=%08x\n",
-		     (unsigned long long)s->rows, ok ? "ok" : "error", (unsigned)crc);
-	emit(s, line, strlen(line));
-	s->ended = true;
+	stream_hold(s);
+	if (writable(s)) {
+		if (!s->at_line_start)
+			emit(s, "\n", 1);
+		fmt_snprintf(line, sizeof line, "#! end rows=%llu status=%s crc32=%08x\n",
+			     (unsigned long long)s->rows, ok ? "ok" : "error", (unsigned)s->crc);
+		emit(s, line, strlen(line));
+		s->ended = true;
+	}
+	stream_release(s);
 }
 
 bool stream_has_begun(const struct stream *s)

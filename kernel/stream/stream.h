@@ -10,11 +10,16 @@
 
 /* Where stream bytes go. */
 typedef void (*stream_sink_fn)(void *ctx, const char *bytes, size_t len);
+/* Mutual exclusion between CPUs writing one stream; must allow the same CPU
+ * to take it again (see stream_set_lock). */
+typedef void (*stream_lock_fn)(void *ctx);
 
 /* Writer state; treat as opaque. */
 struct stream {
 	stream_sink_fn sink;
 	void *ctx;
+	stream_lock_fn lock, unlock;
+	void *lock_ctx;
 	uint32_t crc;
 	uint64_t rows;
 	bool begun;
@@ -25,6 +30,15 @@ struct stream {
 
 /* Set up a writer that sends bytes to sink(ctx, …). Writes nothing yet. */
 void stream_init(struct stream *s, stream_sink_fn sink, void *ctx);
+/* Serialize writers on several CPUs: every call below that writes takes
+ * lock(lock_ctx) around its line(s), so lines never interleave and the CRC
+ * follows the bytes in the order the sink got them. Without it (host tools,
+ * tests) there is no locking. */
+void stream_set_lock(struct stream *s, stream_lock_fn lock, stream_lock_fn unlock, void *lock_ctx);
+/* Keep the lines written between hold and release together (a fault report);
+ * nests; no-ops without a lock. */
+void stream_hold(struct stream *s);
+void stream_release(struct stream *s);
 /* First line: `#! idlebench <version> schema=N`. */
 void stream_begin(struct stream *s, const char *version);
 /* `#= key=value`; key must match [a-z0-9_.]+ (else the line is not written and

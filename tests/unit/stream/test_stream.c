@@ -25,6 +25,15 @@ struct capture {
 static struct capture cap;
 static struct stream st;
 
+/* A fake lock for stream_set_lock: depth now, and every byte's depth. */
+struct fake_lock {
+	int depth;
+	int max_depth;
+	size_t takes;
+	size_t bytes_unlocked;
+};
+static struct fake_lock fl;
+
 static void sink(void *ctx, const char *bytes, size_t len)
 {
 	struct capture *c = ctx;
@@ -32,6 +41,8 @@ static void sink(void *ctx, const char *bytes, size_t len)
 	assert_true(c->len + len <= sizeof c->bytes);
 	memcpy(c->bytes + c->len, bytes, len);
 	c->len += len;
+	if (st.lock && fl.depth <= 0)
+		fl.bytes_unlocked += len;
 	c->calls++;
 	if (!len || bytes[len - 1] != '\n')
 		c->calls_not_ending_in_newline++;
@@ -274,6 +285,66 @@ static void test_error_status_and_nothing_after_end(void **state)
 	assert_int_equal(cap.len, len);
 }
 
+static void fake_take(void *ctx)
+{
+	struct fake_lock *l = ctx;
+
+	l->takes++;
+	if (++l->depth > l->max_depth)
+		l->max_depth = l->depth;
+}
+
+static void fake_give(void *ctx)
+{
+	struct fake_lock *l = ctx;
+
+	assert_true(l->depth > 0);
+	l->depth--;
+}
+
+/* Every call that writes does so under the lock and gives it back; hold and
+ * release nest around them (a fault report); without a lock nothing changes. */
+static void test_every_write_is_made_under_the_lock_and_hold_nests(void **state)
+{
+	(void)state;
+	memset(&fl, 0, sizeof fl);
+	stream_set_lock(&st, fake_take, fake_give, &fl);
+	stream_begin(&st, "v1");
+	stream_meta(&st, "k", "v");
+	stream_metaf(&st, "n", "%d", 3);
+	stream_text(&st, "a\nb");
+	stream_record(&st, "mode", "name=%s", "hlt");
+	stream_error(&st, "X", "y");
+	stream_row(&st, "1,lz,int,hlt,sibling,0,1,2,3,4,,,,,,,ok");
+	assert_int_equal(fl.depth, 0);
+	size_t takes_before_hold = fl.takes;
+	assert_true(takes_before_hold >= 7);
+	stream_hold(&st);
+	stream_text(&st, "report line");
+	stream_record(&st, "error", "code=CPU_EXCEPTION");
+	assert_int_equal(fl.depth, 1);
+	assert_true(fl.max_depth >= 2);
+	stream_release(&st);
+	stream_end(&st, false);
+	assert_int_equal(fl.depth, 0);
+	assert_int_equal(fl.bytes_unlocked, 0);
+	/* Calls after the end take the lock too and write nothing. */
+	size_t len = cap.len;
+	stream_text(&st, "late");
+	stream_row(&st, "late");
+	assert_int_equal(cap.len, len);
+	assert_int_equal(fl.depth, 0);
+}
+
+static void test_hold_and_release_without_a_lock_do_nothing(void **state)
+{
+	(void)state;
+	stream_hold(&st);
+	stream_begin(&st, "v1");
+	stream_release(&st);
+	assert_string_equal(take_all(), "#! idlebench v1 schema=1\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -292,6 +363,8 @@ int main(void)
 		cmocka_unit_test_setup(test_end_record_crc_covers_every_previous_byte, setup),
 		cmocka_unit_test_setup(test_minimal_stream_matches_zlib_crc, setup),
 		cmocka_unit_test_setup(test_error_status_and_nothing_after_end, setup_begun),
+		cmocka_unit_test_setup(test_every_write_is_made_under_the_lock_and_hold_nests, setup),
+		cmocka_unit_test_setup(test_hold_and_release_without_a_lock_do_nothing, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

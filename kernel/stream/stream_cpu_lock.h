@@ -1,0 +1,14 @@
+/* The run stream's lock between CPUs: the boot CPU writes the stream, and a
+ * parked CPU that faults writes its report into it too. */
+#ifndef IDLEBENCH_KERNEL_STREAM_STREAM_CPU_LOCK_H
+#define IDLEBENCH_KERNEL_STREAM_STREAM_CPU_LOCK_H
+
+#include "kernel/stream/stream.h"
+
+/* Give s a lock owned by APIC ID (recursive on one CPU); a CPU that waits
+ * 2^32 TSC ticks (1-4 s) for a holder that never lets go takes it over. */
+void stream_cpu_lock_install(struct stream *s);
+/* Locks taken over from a CPU that held on too long (0 in a healthy run). */
+uint32_t stream_cpu_lock_takeovers(void);
+
+#endif
