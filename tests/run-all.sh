@@ -65,37 +65,34 @@ for f in "$BUILD"/host/fuzz/*; do
 	rm -rf "$work" "$work.log"
 done
 
+# run_tests PREFIX FILE...: source the files, then run each function named
+# PREFIX* as one test (success = status 0; the test explains a failure on stderr).
+run_tests() {
+	local prefix=$1 file fn detail
+	shift
+	for file in "$@"; do
+		# shellcheck disable=SC1090
+		. "$file"
+	done
+	for fn in $(declare -F | awk '{print $3}' | grep "^$prefix" | sort); do
+		if detail=$("$fn" 2>&1); then
+			result ok "$fn"
+		else
+			echo "$detail" | tail -40 | sed "s|^|  $fn: |"
+			# The first line a test printed is its own reason (lib.sh's fail());
+			# repeated in the summary so a log's last lines always say why.
+			result fail "$fn" "$(grep -m1 -v '^[[:space:]]*$' <<<"$detail" | cut -c1-300)"
+		fi
+	done
+}
+
 echo "== script checks"
-for file in tests/scripts/test_*.sh; do
-	# shellcheck disable=SC1090
-	. "$file"
-done
-for fn in $(declare -F | awk '{print $3}' | grep '^stest_' | sort); do
-	if detail=$("$fn" 2>&1); then
-		result ok "$fn"
-	else
-		echo "$detail" | tail -40 | sed "s|^|  $fn: |"
-		result fail "$fn" "$(grep -m1 -v '^[[:space:]]*$' <<<"$detail" | cut -c1-300)"
-	fi
-done
+run_tests stest_ tests/scripts/test_*.sh
 
 echo "== QEMU tests"
 # shellcheck source=tests/qemu/lib.sh
 . tests/qemu/lib.sh
-for file in tests/qemu/test_*.sh; do
-	# shellcheck disable=SC1090
-	. "$file"
-done
-for fn in $(declare -F | awk '{print $3}' | grep '^qtest_' | sort); do
-	if detail=$("$fn" 2>&1); then
-		result ok "$fn"
-	else
-		echo "$detail" | tail -40 | sed "s|^|  $fn: |"
-		# The first line a test printed is its own reason (lib.sh's fail());
-		# repeated in the summary so a log's last lines always say why.
-		result fail "$fn" "$(grep -m1 -v '^[[:space:]]*$' <<<"$detail" | cut -c1-300)"
-	fi
-done
+run_tests qtest_ tests/qemu/test_*.sh
 
 if [ "$fail" -gt 0 ]; then
 	echo "failed: ${failed_names[*]}"
