@@ -51,14 +51,7 @@ void efi_hw_save(struct efi_hw_state *s)
 
 void efi_hw_restore(const struct efi_hw_state *s)
 {
-	uint64_t now = rdmsr(MSR_APIC_BASE);
-
-	if (now != s->apic_base) {
-		/* x2APIC -> xAPIC only through disabled (SDM 10.12.5, figure 10-27). */
-		if (lapic_base_is_x2apic(now) && !lapic_base_is_x2apic(s->apic_base))
-			wrmsr(MSR_APIC_BASE, now & ~(APIC_BASE_EN | APIC_BASE_EXTD));
-		wrmsr(MSR_APIC_BASE, s->apic_base);
-	}
+	lapic_set_base(s->apic_base);
 	if (s->apic_base & APIC_BASE_EN) {
 		uint32_t timer_lvt = 0;
 		for (int i = 0; i < EFI_HW_LAPIC_REGS; i++) {

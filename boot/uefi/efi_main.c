@@ -221,9 +221,12 @@ static void run_entry(void *arg)
 
 /* run_end's handler: the end record is out; stop the APs while our IDT and
  * APIC mode are still in force, then hand the CPU back. */
+static size_t aps_not_restored;
+
 static __attribute__((noreturn)) void run_finished(bool ok)
 {
 	smp_stop_all();
+	aps_not_restored = smp_restore_firmware_apic_modes(1000000);
 	efi_leave_kernel(ok ? 1 : 0);
 }
 
@@ -359,11 +362,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	efi_hw_restore(&hw);
 	check_firmware_timer(bs);
 	efi_mp_check_siblings(bs);
-	if (lapic_x2apic() && !lapic_base_is_x2apic(hw.apic_base))
-		/* INIT keeps an x2APIC in x2APIC mode (SDM Vol. 3A 10.12.5.1): only
-		 * this CPU could be put back. */
-		console_printf("idlebench: NOTE: x2apic=on left the siblings in x2APIC mode under an xAPIC firmware; "
-		    "reset the machine before booting anything else\n");
+	if (aps_not_restored)
+		console_printf("idlebench: WARNING: %llu sibling(s) could not be put back in the firmware's APIC "
+			       "mode (x2apic=on under an xAPIC firmware); reset the machine before booting anything else\n",
+			       (unsigned long long)aps_not_restored);
 
 	console_printf("idlebench: command line from %s\n", cmdline_from);
 	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why);

@@ -8,7 +8,9 @@
 #include <efi.h>
 
 #include "boot/uefi/efi_mp_check.h"
+#include "kernel/arch/lapic.h"
 #include "kernel/console/console.h"
+#include "kernel/lib/mem.h"
 #include "kernel/smp/smp.h"
 
 /* EFI_MP_SERVICES_PROTOCOL GUID 3fdda605-a76e-4f46-ad29-12f4531b3d08
@@ -38,9 +40,23 @@ struct mp_services {
 #define PROCESSOR_AS_BSP_BIT 0x1 /* StatusFlag bit 0 */
 #define CHECK_TIMEOUT_US     1000000
 
+/* What the procedure reports from the AP. */
+struct ap_report {
+	volatile UINT32 ran;
+	volatile UINT64 apic_base; /* its IA32_APIC_BASE: the mode it is in */
+};
+
 static void EFIAPI ap_procedure(void *arg)
 {
-	__atomic_add_fetch((volatile UINT32 *)arg, 1, __ATOMIC_SEQ_CST);
+	struct ap_report *r = arg;
+
+	r->apic_base = lapic_get_base();
+	__atomic_add_fetch(&r->ran, 1, __ATOMIC_SEQ_CST);
+}
+
+static const char *apic_mode_name(uint64_t apic_base)
+{
+	return lapic_base_is_x2apic(apic_base) ? "x2APIC" : (apic_base & (1u << 11)) ? "xAPIC" : "disabled";
 }
 
 void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs)
@@ -69,14 +85,20 @@ void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs)
 			console_printf("idlebench: the firmware does not list APIC %u as an AP\n", ids[k]);
 			continue;
 		}
-		volatile UINT32 ran = 0;
+		struct ap_report r = { 0, 0 };
 		EFI_STATUS st = uefi_call_wrapper(mp->startup_this_ap, 7, mp, ap_procedure, number, NULL,
-						  (UINTN)CHECK_TIMEOUT_US, (void *)&ran, NULL);
-		if (!EFI_ERROR(st) && ran == 1)
-			console_printf("idlebench: the firmware runs code on sibling APIC %u again (MP services)\n", ids[k]);
-		else
+						  (UINTN)CHECK_TIMEOUT_US, (void *)&r, NULL);
+		const char *ap_mode = apic_mode_name(r.apic_base), *bsp_mode = apic_mode_name(lapic_get_base());
+		if (EFI_ERROR(st) || r.ran != 1)
 			console_printf("idlebench: WARNING: the firmware could not run code on sibling APIC %u again "
 				       "(status 0x%llx, ran %u): reset the machine before booting anything else\n",
-				       ids[k], (unsigned long long)st, (unsigned)ran);
+				       ids[k], (unsigned long long)st, (unsigned)r.ran);
+		else if (strcmp(ap_mode, bsp_mode))
+			console_printf("idlebench: WARNING: sibling APIC %u runs firmware code again but its local APIC "
+				       "is in %s mode, the boot CPU's in %s mode: reset the machine before booting "
+				       "anything else\n", ids[k], ap_mode, bsp_mode);
+		else
+			console_printf("idlebench: the firmware runs code on sibling APIC %u again (MP services); "
+				       "its local APIC is in %s mode like the boot CPU's\n", ids[k], ap_mode);
 	}
 }

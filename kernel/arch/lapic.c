@@ -72,6 +72,22 @@ void lapic_write_base(uint64_t apic_base, uint32_t reg, uint32_t v)
 		mmio_write32((uintptr_t)(apic_base & APIC_BASE_ADDR) + reg, v);
 }
 
+uint64_t lapic_get_base(void)
+{
+	return rdmsr(MSR_APIC_BASE);
+}
+
+void lapic_set_base(uint64_t apic_base)
+{
+	uint64_t now = rdmsr(MSR_APIC_BASE);
+
+	if (now == apic_base)
+		return;
+	if (lapic_base_is_x2apic(now) && !lapic_base_is_x2apic(apic_base))
+		wrmsr(MSR_APIC_BASE, now & ~(APIC_BASE_EN | APIC_BASE_EXTD));
+	wrmsr(MSR_APIC_BASE, apic_base);
+}
+
 bool lapic_is_bsp(void)
 {
 	return (rdmsr(MSR_APIC_BASE) & APIC_BASE_BSP) != 0;

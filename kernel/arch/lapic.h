@@ -42,6 +42,11 @@ uint32_t lapic_read_base(uint64_t apic_base, uint32_t reg);
 void lapic_write_base(uint64_t apic_base, uint32_t reg, uint32_t v);
 /* True when IA32_APIC_BASE's x2APIC bits (EN, EXTD) are both set. */
 bool lapic_base_is_x2apic(uint64_t apic_base);
+/* This CPU's IA32_APIC_BASE. */
+uint64_t lapic_get_base(void);
+/* Write this CPU's IA32_APIC_BASE, through "disabled" when leaving x2APIC
+ * mode for xAPIC (the only legal way, SDM Vol. 3A 10.12.5 figure 10-27). */
+void lapic_set_base(uint64_t apic_base);
 /* True on the bootstrap processor (IA32_APIC_BASE bit 8, SDM Vol. 3A 10.4.4). */
 bool lapic_is_bsp(void);
 /* Mask every LVT entry (timer, thermal, PMC, LINT0/1, error, CMCI) and the

@@ -112,10 +112,15 @@ uint64_t smp_trampoline_page(void)
 static void ap_c_entry(struct ap_cpu *ap)
 {
 	cpu_tables_load(ap->tables);
+	if (!ap->fw_apic_base_known) {
+		ap->fw_apic_base = lapic_get_base();
+		ap->fw_apic_base_known = true;
+	}
 	lapic_init_ap();
 	ap->alive_tsc = rdtsc();
 	__atomic_store_n(&ap->alive, 1, __ATOMIC_RELEASE);
 	ap->main(ap);
+	__atomic_store_n(&ap->finished, 1, __ATOMIC_RELEASE);
 	for (;;) {
 		cli();
 		hlt();
@@ -135,6 +140,7 @@ enum smp_status smp_prepare(struct ap_cpu *ap, struct phys_alloc *alloc, uint32_
 	ap->apic_id = apic_id;
 	ap->index = index;
 	ap->main = main;
+	ap->fw_apic_base_known = false;
 	ap->stack = (uint8_t *)(uintptr_t)stack;
 	ap->tables = (struct cpu_tables *)(uintptr_t)tables;
 	memset(ap->stack, CANARY_BYTE, AP_STACK_CANARY_BYTES);
@@ -159,6 +165,7 @@ enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us)
 	d->c_entry = (uintptr_t)ap_c_entry;
 	d->arg = (uintptr_t)ap;
 	__atomic_store_n(&ap->alive, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&ap->finished, 0, __ATOMIC_RELEASE);
 
 	uint8_t vector = (uint8_t)((uintptr_t)page >> 12);
 	ap->start_tsc = rdtsc();
@@ -196,6 +203,36 @@ void smp_stop_all(void)
 	for (unsigned i = 0; i < started_count; i++)
 		if (started[i]->running)
 			smp_stop(started[i]);
+}
+
+/* Runs on the AP: its APIC back to the firmware's mode and base. */
+static void restore_firmware_apic_base(struct ap_cpu *ap)
+{
+	lapic_set_base(ap->fw_apic_base);
+}
+
+size_t smp_restore_firmware_apic_modes(uint64_t timeout_us)
+{
+	size_t failed = 0;
+
+	for (unsigned i = 0; i < started_count; i++) {
+		struct ap_cpu *ap = started[i];
+		if (!ap->fw_apic_base_known || lapic_base_is_x2apic(ap->fw_apic_base) == lapic_x2apic())
+			continue;
+		void (*main)(struct ap_cpu *) = ap->main;
+		ap->main = restore_firmware_apic_base;
+		bool ok = smp_start(ap, timeout_us) == SMP_OK;
+		uint64_t deadline = rdtsc() + time_us_to_tsc(timeout_us);
+		while (ok && !__atomic_load_n(&ap->finished, __ATOMIC_ACQUIRE))
+			if (rdtsc() > deadline)
+				ok = false;
+			else
+				cpu_pause();
+		smp_stop(ap);
+		ap->main = main;
+		failed += !ok;
+	}
+	return failed;
 }
 
 size_t smp_started_apic_ids(uint32_t *out, size_t cap)

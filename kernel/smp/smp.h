@@ -25,7 +25,10 @@ struct ap_cpu {
 	struct cpu_tables *tables;       /* own GDT/TSS/exception stack */
 	uint8_t *stack;                  /* AP_STACK_SIZE bytes */
 	volatile uint32_t alive;         /* set by the AP when it reaches C */
+	volatile uint32_t finished;      /* set by the AP when main returns */
 	bool running;
+	bool fw_apic_base_known;
+	uint64_t fw_apic_base;           /* IA32_APIC_BASE as the firmware left it */
 	uint64_t start_tsc, alive_tsc;   /* INIT sent / AP reached C */
 } __attribute__((aligned(64)));
 
@@ -59,6 +62,13 @@ enum smp_status smp_stop(struct ap_cpu *ap);
  * machine back, no AP may run code or take interrupts in memory the
  * firmware is about to free. */
 void smp_stop_all(void);
+/* After smp_stop_all: start each AP whose APIC mode we changed (x2apic=on
+ * under an xAPIC firmware) once more, to put its IA32_APIC_BASE back as the
+ * firmware left it, then INIT it again: INIT alone keeps an x2APIC in
+ * x2APIC mode (SDM Vol. 3A 10.12.5.1). Needs the boot CPU still in our APIC
+ * mode. Returns how many APs it could not put back (each waited for up to
+ * timeout_us). */
+size_t smp_restore_firmware_apic_modes(uint64_t timeout_us);
 /* APIC IDs of the APs started at least once (up to cap); returns the count. */
 size_t smp_started_apic_ids(uint32_t *out, size_t cap);
 /* True while the AP's stack canary is intact. */
