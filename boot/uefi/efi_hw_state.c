@@ -6,9 +6,6 @@
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 
-#define MSR_APIC_BASE 0x1B
-#define  APIC_BASE_EXTD (1ull << 10)
-#define  APIC_BASE_EN   (1ull << 11)
 #define CR4_OSXSAVE     (1ull << 18)
 #define LAPIC_VERSION   0x030
 #define LAPIC_LVT_CMCI  0x2F0
@@ -38,9 +35,9 @@ void efi_hw_save(struct efi_hw_state *s)
 	s->kernel_gs_base = rdmsr(MSR_KERNEL_GS_BASE);
 	s->pic_mask[0] = inb(0x21);
 	s->pic_mask[1] = inb(0xA1);
-	s->apic_base = rdmsr(MSR_APIC_BASE);
+	s->apic_base = lapic_get_base();
 	s->cmci = false;
-	if (!(s->apic_base & APIC_BASE_EN))
+	if (!lapic_base_is_enabled(s->apic_base))
 		return;
 	/* CMCI exists from 7 LVT entries on (SDM 10.5.1). */
 	s->cmci = ((lapic_read_base(s->apic_base, LAPIC_VERSION) >> 16) & 0xFF) >= 6;
@@ -52,7 +49,7 @@ void efi_hw_save(struct efi_hw_state *s)
 void efi_hw_restore(const struct efi_hw_state *s)
 {
 	lapic_set_base(s->apic_base);
-	if (s->apic_base & APIC_BASE_EN) {
+	if (lapic_base_is_enabled(s->apic_base)) {
 		uint32_t timer_lvt = 0;
 		for (int i = 0; i < EFI_HW_LAPIC_REGS; i++) {
 			if (regs[i] == LAPIC_LVT_TIMER)

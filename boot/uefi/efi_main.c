@@ -219,10 +219,12 @@ static void run_entry(void *arg)
 	kernel_run(&bi, boot_error);
 }
 
-/* run_end's handler: the end record is out; stop the APs while our IDT and
- * APIC mode are still in force, then hand the CPU back. */
+/* Siblings smp_restore_firmware_apic_modes could not put back. */
 static size_t aps_not_restored;
 
+/* run_end's handler: the end record is out; stop the APs (and put their
+ * APIC mode back) while our IDT and APIC mode are still in force, then hand
+ * the CPU back. */
 static __attribute__((noreturn)) void run_finished(bool ok)
 {
 	smp_stop_all();

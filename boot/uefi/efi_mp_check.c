@@ -54,10 +54,6 @@ static void EFIAPI ap_procedure(void *arg)
 	__atomic_add_fetch(&r->ran, 1, __ATOMIC_SEQ_CST);
 }
 
-static const char *apic_mode_name(uint64_t apic_base)
-{
-	return lapic_base_is_x2apic(apic_base) ? "x2APIC" : (apic_base & (1u << 11)) ? "xAPIC" : "disabled";
-}
 
 void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs)
 {
@@ -88,7 +84,8 @@ void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs)
 		struct ap_report r = { 0, 0 };
 		EFI_STATUS st = uefi_call_wrapper(mp->startup_this_ap, 7, mp, ap_procedure, number, NULL,
 						  (UINTN)CHECK_TIMEOUT_US, (void *)&r, NULL);
-		const char *ap_mode = apic_mode_name(r.apic_base), *bsp_mode = apic_mode_name(lapic_get_base());
+		const char *ap_mode = lapic_base_mode_name(r.apic_base);
+		const char *bsp_mode = lapic_base_mode_name(lapic_get_base());
 		if (EFI_ERROR(st) || r.ran != 1)
 			console_printf("idlebench: WARNING: the firmware could not run code on sibling APIC %u again "
 				       "(status 0x%llx, ran %u): reset the machine before booting anything else\n",

@@ -58,6 +58,16 @@ bool lapic_base_is_x2apic(uint64_t apic_base)
 	return (apic_base & (APIC_BASE_EN | APIC_BASE_EXTD)) == (APIC_BASE_EN | APIC_BASE_EXTD);
 }
 
+bool lapic_base_is_enabled(uint64_t apic_base)
+{
+	return (apic_base & APIC_BASE_EN) != 0;
+}
+
+const char *lapic_base_mode_name(uint64_t apic_base)
+{
+	return lapic_base_is_x2apic(apic_base) ? "x2APIC" : lapic_base_is_enabled(apic_base) ? "xAPIC" : "disabled";
+}
+
 uint32_t lapic_read_base(uint64_t apic_base, uint32_t reg)
 {
 	return lapic_base_is_x2apic(apic_base) ? (uint32_t)rdmsr(0x800 + (reg >> 4))
@@ -90,7 +100,7 @@ void lapic_set_base(uint64_t apic_base)
 
 bool lapic_is_bsp(void)
 {
-	return (rdmsr(MSR_APIC_BASE) & APIC_BASE_BSP) != 0;
+	return (lapic_get_base() & APIC_BASE_BSP) != 0;
 }
 
 const char *lapic_status_text(enum lapic_status st)

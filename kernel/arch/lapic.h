@@ -42,6 +42,10 @@ uint32_t lapic_read_base(uint64_t apic_base, uint32_t reg);
 void lapic_write_base(uint64_t apic_base, uint32_t reg, uint32_t v);
 /* True when IA32_APIC_BASE's x2APIC bits (EN, EXTD) are both set. */
 bool lapic_base_is_x2apic(uint64_t apic_base);
+/* True when IA32_APIC_BASE's global enable (EN, bit 11) is set. */
+bool lapic_base_is_enabled(uint64_t apic_base);
+/* "x2APIC", "xAPIC" or "disabled" for an IA32_APIC_BASE value. */
+const char *lapic_base_mode_name(uint64_t apic_base);
 /* This CPU's IA32_APIC_BASE. */
 uint64_t lapic_get_base(void);
 /* Write this CPU's IA32_APIC_BASE, through "disabled" when leaving x2APIC

@@ -14,7 +14,7 @@ static uint64_t now(void)
 	return rdtsc();
 }
 
-static void pause(void)
+static void poll_pause(void)
 {
 	cpu_pause();
 }
@@ -22,7 +22,7 @@ static void pause(void)
 static void take(void *ctx)
 {
 	(void)ctx;
-	owner_lock_acquire(&lock, cpu_apic_id(), now, STREAM_LOCK_PATIENCE_TSC, pause);
+	owner_lock_acquire(&lock, cpu_apic_id(), now, STREAM_LOCK_PATIENCE_TSC, poll_pause);
 }
 
 static void give(void *ctx)
