@@ -50,3 +50,17 @@ qtest_make_run_exits_1_when_the_stream_ends_in_error() {
 		fail "make run exited 0 for a stream that ended status=error"
 	fi
 }
+
+# The ISO holds the kernel, the menu and what grub-mkrescue adds, nothing of
+# the build (make-iso.sh once kept its log in the tree it packed: the log
+# landed on the image, and xorriso failed when it grew during packing).
+qtest_iso_holds_only_the_boot_tree() {
+	BOOT_OUT=/dev/null
+	local iso="${BUILD:-build}/idlebench.iso" root
+	root=$(xorriso -indev "$iso" -ls / 2>/dev/null | tr -d "'" | sort | tr '\n' ' ')
+	[ "$root" = "System boot boot.catalog efi.img mach_kernel " ] ||
+		fail "unexpected root of $iso: $root" || return 1
+	xorriso -indev "$iso" -find /boot -maxdepth 2 -type f 2>/dev/null | tr -d "'" | sort |
+		grep -x -e /boot/idlebench.elf -e /boot/grub/grub.cfg | wc -l | grep -x 2 >/dev/null ||
+		fail "no /boot/idlebench.elf and /boot/grub/grub.cfg in $iso"
+}
