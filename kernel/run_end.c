@@ -85,19 +85,26 @@ void run_end(bool ok)
 
 	/* A parked CPU that faulted has printed its report; the boot CPU owns the
 	 * ending (it notices the silent sibling by its acknowledgment timeouts).
+	 * Whatever holds on the stream it still has go with it.
 	 */
-	if (!lapic_is_bsp())
+	if (!lapic_is_bsp()) {
+		stream_cpu_lock_drop();
 		run_end_halt_forever();
+	}
 	/* A fault while ending (in the handler, say) must not loop through here. */
 	if (__atomic_exchange_n(&ending, 1, __ATOMIC_SEQ_CST))
 		run_end_halt_forever();
+	/* Hold the stream first: a takeover in this very acquire (a CPU that
+	 * stalled holding it) is then counted in the note. */
+	stream_hold(&run_stream);
 	if (!stream_has_begun(&run_stream))
 		stream_begin(&run_stream, "unknown");
 	if (stream_cpu_lock_takeovers())
-		stream_text(&run_stream, "note: the stream's lock was taken over %u time(s) from a CPU that held it "
-			    "for 2^32 TSC ticks; lines written around then may be cut",
+		stream_text(&run_stream, "note: the stream's lock was taken over %u time(s) from a CPU that wrote "
+			    "nothing for 2^32 TSC ticks while holding it; lines written around then may be cut",
 			    stream_cpu_lock_takeovers());
 	stream_end(&run_stream, ok);
+	stream_release(&run_stream);
 	if (handler)
 		handler(ok);
 

@@ -12,7 +12,7 @@ so=$1 efi=$2
 bad=$(readelf -rW "$so" | awk '/^[0-9a-f]+ +[0-9a-f]+ +R_X86_64_/ && $3 != "R_X86_64_RELATIVE" && $3 != "R_X86_64_NONE" {print}')
 if [ -n "$bad" ]; then
 	echo "check-efi-image: $so has relocations crt0 cannot apply:" >&2
-	echo "$bad" | head -20 >&2
+	echo "$bad" | sed -n 1,20p >&2
 	exit 1
 fi
 unaligned=$(objdump -h "$efi" | while read -r idx name _size vma _rest; do

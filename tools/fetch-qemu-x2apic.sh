@@ -74,7 +74,7 @@ suite=$codename-backports
 # sources alike), so mirrors and proxies keep working; deb.debian.org if none.
 # shellcheck disable=SC2016 # apt expands $(FIELD), not the shell
 uri=$(apt-get indextargets --format '$(LABEL) $(RELEASE) $(REPO_URI)' 2>/dev/null |
-	awk -v r="$codename" '$1 == "Debian" && $2 == r { print $3; exit }')
+	awk -v r="$codename" '!found && $1 == "Debian" && $2 == r { print $3; found = 1 }')
 uri=${uri:-http://deb.debian.org/debian/}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 

@@ -221,6 +221,8 @@ static void run_entry(void *arg)
 
 /* Siblings smp_restore_firmware_apic_modes could not put back. */
 static size_t aps_not_restored;
+/* This CPU's IA32_APIC_BASE as the firmware left it. */
+static uint64_t fw_bsp_apic_base;
 
 /* run_end's handler: the end record is out; stop the APs (and put their
  * APIC mode back) while our IDT and APIC mode are still in force, then hand
@@ -228,7 +230,7 @@ static size_t aps_not_restored;
 static __attribute__((noreturn)) void run_finished(bool ok)
 {
 	smp_stop_all();
-	aps_not_restored = smp_restore_firmware_apic_modes(1000000);
+	aps_not_restored = smp_restore_firmware_apic_modes(fw_bsp_apic_base, 1000000);
 	efi_leave_kernel(ok ? 1 : 0);
 }
 
@@ -359,6 +361,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	}
 	struct efi_hw_state hw;
 	efi_hw_save(&hw);
+	fw_bsp_apic_base = hw.apic_base;
 	run_end_set_handler(run_finished);
 	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
 	efi_hw_restore(&hw);

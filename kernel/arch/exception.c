@@ -3,11 +3,13 @@
  * record, then the end record with status=error (kernel/run_end.c; on a
  * parked CPU run_end halts it instead and the boot CPU ends the run). The
  * report is held together in the stream (its lock keeps the boot CPU's lines
- * out of it). A fault while the same CPU reports a fault skips straight to
- * the end record; another CPU's earlier report does not count. */
+ * out of it). A fault while the same CPU reports a fault gets one line and
+ * the end record on the boot CPU, and stops a parked CPU; another CPU's
+ * earlier report does not count. */
 #include <stdbool.h>
 
 #include "kernel/arch/apic_id.h"
+#include "kernel/arch/lapic.h"
 #include "kernel/arch/msr.h"
 #include "kernel/arch/trap_frame.h"
 #include "kernel/arch/x86.h"
@@ -58,8 +60,19 @@ void exception_dispatch(struct trap_frame *f)
 	if (msr_fixup_fault(f))
 		return;
 	if (!begin_report(cpu_apic_id())) {
-		static const char nested[] = "\nidlebench: fault while reporting a fault\n";
-		console_write(nested, sizeof nested - 1);
+		/* A parked CPU just stops (run_end drops its holds on the stream);
+		 * the boot CPU ends the run. */
+		if (!lapic_is_bsp())
+			run_end(false);
+		static int nested_once;
+		if (__atomic_exchange_n(&nested_once, 1, __ATOMIC_SEQ_CST)) {
+			/* The stream itself may be what faults: raw bytes, then stop. */
+			static const char nested[] = "\nidlebench: fault while reporting a fault, twice\n";
+			console_write(nested, sizeof nested - 1);
+			run_end_halt_forever();
+		}
+		stream_text(&run_stream, "fault while reporting a fault: vector %llu at RIP %016llx",
+			    (unsigned long long)f->vector, (unsigned long long)f->rip);
 		run_end(false);
 	}
 	const char *name = f->vector < 32 ? exception_names[f->vector] : "unknown";

@@ -98,6 +98,17 @@ void lapic_set_base(uint64_t apic_base)
 	wrmsr(MSR_APIC_BASE, apic_base);
 }
 
+void lapic_adopt_base(uint64_t apic_base)
+{
+	lapic_set_base(apic_base);
+	x2apic_mode = lapic_base_is_x2apic(apic_base);
+	mmio_base = (uintptr_t)(apic_base & APIC_BASE_ADDR);
+	if (lapic_base_is_enabled(apic_base)) {
+		wr(LAPIC_TPR, 0);
+		wr(LAPIC_SVR, LAPIC_SVR_ENABLE | LAPIC_SPURIOUS_VECTOR);
+	}
+}
+
 bool lapic_is_bsp(void)
 {
 	return (lapic_get_base() & APIC_BASE_BSP) != 0;
@@ -215,7 +226,10 @@ static enum lapic_status send(uint32_t apic_id, uint32_t low)
 	if (!x2apic_mode)
 		wr(LAPIC_ESR, 0);
 	if (x2apic_mode) {
-		/* One 64-bit WRMSR: destination in bits 63:32 (SDM 10.12.9). */
+		/* WRMSR to the x2APIC ICR is not serializing (SDM 10.12.3): fence so
+		 * the mailbox stores before it are visible when the IPI lands. One
+		 * 64-bit WRMSR: destination in bits 63:32 (SDM 10.12.9). */
+		__asm__ volatile("mfence; lfence" ::: "memory");
 		wrmsr(0x830, ((uint64_t)apic_id << 32) | low);
 		return LAPIC_OK;
 	}

@@ -51,6 +51,10 @@ uint64_t lapic_get_base(void);
 /* Write this CPU's IA32_APIC_BASE, through "disabled" when leaving x2APIC
  * mode for xAPIC (the only legal way, SDM Vol. 3A 10.12.5 figure 10-27). */
 void lapic_set_base(uint64_t apic_base);
+/* Switch this CPU to apic_base (lapic_set_base) and drive its APIC in that
+ * mode from now on, software-enabled (leaving x2APIC resets the registers,
+ * SDM 10.12.5.1; every LVT entry comes back masked). */
+void lapic_adopt_base(uint64_t apic_base);
 /* True on the bootstrap processor (IA32_APIC_BASE bit 8, SDM Vol. 3A 10.4.4). */
 bool lapic_is_bsp(void);
 /* Mask every LVT entry (timer, thermal, PMC, LINT0/1, error, CMCI) and the

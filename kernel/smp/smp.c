@@ -211,9 +211,11 @@ static void restore_firmware_apic_base(struct ap_cpu *ap)
 	lapic_set_base(ap->fw_apic_base);
 }
 
-size_t smp_restore_firmware_apic_modes(uint64_t timeout_us)
+size_t smp_restore_firmware_apic_modes(uint64_t bsp_apic_base, uint64_t timeout_us)
 {
-	size_t failed = 0;
+	struct ap_cpu *redo[SMP_TRACKED_MAX];
+	bool ok[SMP_TRACKED_MAX];
+	size_t n = 0, failed = 0;
 
 	for (unsigned i = 0; i < started_count; i++) {
 		struct ap_cpu *ap = started[i];
@@ -221,16 +223,24 @@ size_t smp_restore_firmware_apic_modes(uint64_t timeout_us)
 			continue;
 		void (*main)(struct ap_cpu *) = ap->main;
 		ap->main = restore_firmware_apic_base;
-		bool ok = smp_start(ap, timeout_us) == SMP_OK;
+		ok[n] = smp_start(ap, timeout_us) == SMP_OK;
 		uint64_t deadline = rdtsc() + time_us_to_tsc(timeout_us);
-		while (ok && !__atomic_load_n(&ap->finished, __ATOMIC_ACQUIRE))
+		while (ok[n] && !__atomic_load_n(&ap->finished, __ATOMIC_ACQUIRE))
 			if (rdtsc() > deadline)
-				ok = false;
+				ok[n] = false;
 			else
 				cpu_pause();
-		smp_stop(ap);
 		ap->main = main;
-		failed += !ok;
+		redo[n++] = ap;
+	}
+	if (!n)
+		return 0;
+	/* The APs wait in CLI;HLT in their new mode; meet them there. */
+	lapic_adopt_base(bsp_apic_base);
+	for (size_t k = 0; k < n; k++) {
+		if (smp_stop(redo[k]) != SMP_OK)
+			ok[k] = false;
+		failed += !ok[k];
 	}
 	return failed;
 }

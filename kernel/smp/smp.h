@@ -64,11 +64,13 @@ enum smp_status smp_stop(struct ap_cpu *ap);
 void smp_stop_all(void);
 /* After smp_stop_all: start each AP whose APIC mode we changed (x2apic=on
  * under an xAPIC firmware) once more, to put its IA32_APIC_BASE back as the
- * firmware left it, then INIT it again: INIT alone keeps an x2APIC in
- * x2APIC mode (SDM Vol. 3A 10.12.5.1). Needs the boot CPU still in our APIC
- * mode. Returns how many APs it could not put back (each waited for up to
+ * firmware left it, since INIT alone keeps an x2APIC in x2APIC mode (SDM
+ * Vol. 3A 10.12.5.1); then put this CPU back to bsp_apic_base too, and only
+ * then INIT those APs again, sender and target in the same mode (with the
+ * xAPIC delivery-status and ESR checks). Needs this CPU still in our mode.
+ * Returns how many APs it could not put back (each waited for up to
  * timeout_us). */
-size_t smp_restore_firmware_apic_modes(uint64_t timeout_us);
+size_t smp_restore_firmware_apic_modes(uint64_t bsp_apic_base, uint64_t timeout_us);
 /* APIC IDs of the APs started at least once (up to cap); returns the count. */
 size_t smp_started_apic_ids(uint32_t *out, size_t cap);
 /* True while the AP's stack canary is intact. */

@@ -36,7 +36,12 @@ void stream_cpu_lock_install(struct stream *s)
 	stream_set_lock(s, take, give, NULL);
 }
 
+void stream_cpu_lock_drop(void)
+{
+	owner_lock_release_all(&lock, cpu_apic_id());
+}
+
 uint32_t stream_cpu_lock_takeovers(void)
 {
-	return lock.takeovers;
+	return __atomic_load_n(&lock.takeovers, __ATOMIC_RELAXED);
 }

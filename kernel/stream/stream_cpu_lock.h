@@ -6,8 +6,10 @@
 #include "kernel/stream/stream.h"
 
 /* Give s a lock owned by APIC ID (recursive on one CPU); a CPU that waits
- * 2^32 TSC ticks (1-4 s) for a holder that never lets go takes it over. */
+ * while the holder writes nothing for 2^32 TSC ticks (1-4 s) takes it over. */
 void stream_cpu_lock_install(struct stream *s);
+/* Give up every hold this CPU has (a CPU about to halt for good). */
+void stream_cpu_lock_drop(void);
 /* Locks taken over from a CPU that held on too long (0 in a healthy run). */
 uint32_t stream_cpu_lock_takeovers(void);
 

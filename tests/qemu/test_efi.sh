@@ -107,7 +107,7 @@ qtest_efi_app_and_pvh_kernel_give_identical_rows_under_icount() {
 	a=$(stream_of "$pvh" | grep -E '^[0-9]')
 	b=$(stream_of "$BOOT_OUT" | grep -E '^[0-9]')
 	[ "$(printf '%s\n' "$a" | grep -c .)" -eq 12 ] || fail "expected 12 rows from PVH" || return 1
-	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | head >&2; fail "rows differ between PVH and EFI under icount"; }
+	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | sed -n 1,10p >&2; fail "rows differ between PVH and EFI under icount"; }
 }
 
 qtest_efi_app_and_multiboot2_kernel_run_the_same_plan() {
@@ -124,10 +124,10 @@ qtest_efi_app_and_multiboot2_kernel_run_the_same_plan() {
 	local a b
 	a=$(stream_of "$pvh" | grep -E '^[0-9]' | cut -d, -f1-6,17)
 	b=$(stream_of "$BOOT_OUT" | grep -E '^[0-9]' | cut -d, -f1-6,17)
-	[ -n "$a" ] && [ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | head >&2; fail "rows differ between PVH and EFI"; return 1; }
+	[ -n "$a" ] && [ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | sed -n 1,10p >&2; fail "rows differ between PVH and EFI"; return 1; }
 	a=$(stream_of "$pvh" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
 	b=$(stream_of "$BOOT_OUT" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
-	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | head >&2; fail "workload/mode records differ"; }
+	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | sed -n 1,10p >&2; fail "workload/mode records differ"; }
 }
 
 qtest_efi_app_hands_back_an_x2apic_it_switched_to() {
