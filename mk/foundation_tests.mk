@@ -24,3 +24,6 @@ fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c $(OPTIONS_SRCS)
 fuzz_cmdline_CORPUS := tests/fuzz/corpus/cmdline
 fuzz_multiboot2_SRCS := tests/fuzz/fuzz_multiboot2.c kernel/boot/multiboot2.c
 fuzz_multiboot2_CORPUS := tests/fuzz/corpus/multiboot2
+UNIT_TESTS += test_fb_console
+test_fb_console_SRCS := tests/unit/console/test_fb_console.c kernel/console/fb_console.c
+$(BUILD)/host/tests/test_fb_console: $(BUILD)/gen/font_glyphs.h

@@ -1,5 +1,9 @@
-/* Framebuffer text console. Scrolling moves the pixel rows up with memmove;
- * slow under TCG on large screens, so callers keep screen output line-based. */
+/* Framebuffer text console. It never reads the framebuffer: firmware often
+ * maps it uncached, where reading back a 1024x768x32 screen to scroll it
+ * took tens of milliseconds per line (minutes for a full run's stream). The
+ * text on screen is kept in a buffer in RAM instead, and at the bottom the
+ * screen jumps up by half its height and is redrawn from that buffer: one
+ * full write of the frame per rows/2 lines. */
 #include <stdint.h>
 
 #include "font_glyphs.h"
@@ -9,6 +13,9 @@
 static uint8_t *base;
 static uint32_t pitch, width, height, bytespp, cols, rows, col, row;
 static uint32_t fg_pixel;
+/* The characters on screen, row-major; a screen with more cells than this
+ * (4K at 8x16 needs 240x135) uses only its top rows. */
+static unsigned char text[FB_CONSOLE_MAX_CELLS];
 
 static uint32_t colour(const struct boot_framebuffer *fb, uint8_t r, uint8_t g, uint8_t b)
 {
@@ -31,11 +38,16 @@ bool fb_console_init(const struct boot_framebuffer *fb)
 	bytespp = fb->bpp / 8;
 	cols = width / FONT_WIDTH;
 	rows = height / FONT_HEIGHT;
+	if (cols > FB_CONSOLE_MAX_CELLS)
+		cols = FB_CONSOLE_MAX_CELLS;
+	if ((size_t)cols * rows > FB_CONSOLE_MAX_CELLS)
+		rows = FB_CONSOLE_MAX_CELLS / cols;
 	if (!cols || !rows) {
 		base = NULL;
 		return false;
 	}
 	col = row = 0;
+	memset(text, ' ', (size_t)cols * rows);
 	fg_pixel = colour(fb, 0xC0, 0xC0, 0xC0);
 	for (uint32_t y = 0; y < height; y++)
 		memset(base + (size_t)y * pitch, 0, (size_t)width * bytespp);
@@ -59,16 +71,26 @@ static void draw_glyph(uint32_t cx, uint32_t cy, unsigned char c)
 	}
 }
 
+static void put_char(uint32_t cx, uint32_t cy, unsigned char c)
+{
+	text[(size_t)cy * cols + cx] = c;
+	draw_glyph(cx, cy, c);
+}
+
+/* At the bottom: keep the lower half, move it up, redraw every cell (a
+ * space's glyph clears its cell). */
 static void newline(void)
 {
 	col = 0;
 	if (++row < rows)
 		return;
-	size_t line_bytes = (size_t)FONT_HEIGHT * pitch;
-	memmove(base, base + line_bytes, line_bytes * (rows - 1));
-	for (uint32_t y = 0; y < FONT_HEIGHT; y++)
-		memset(base + line_bytes * (rows - 1) + (size_t)y * pitch, 0, (size_t)width * bytespp);
-	row = rows - 1;
+	uint32_t jump = rows > 1 ? rows / 2 : 1;
+	memmove(text, text + (size_t)jump * cols, (size_t)(rows - jump) * cols);
+	memset(text + (size_t)(rows - jump) * cols, ' ', (size_t)jump * cols);
+	for (uint32_t y = 0; y < rows; y++)
+		for (uint32_t x = 0; x < cols; x++)
+			draw_glyph(x, y, text[(size_t)y * cols + x]);
+	row = rows - jump;
 }
 
 void fb_console_write(const char *s, size_t n)
@@ -85,6 +107,6 @@ void fb_console_write(const char *s, size_t n)
 			continue;
 		if (col == cols)
 			newline();
-		draw_glyph(col++, row, c);
+		put_char(col++, row, c);
 	}
 }

@@ -8,9 +8,13 @@
 
 #include "kernel/boot/boot_info.h"
 
+/* Characters the console remembers (its RAM copy of the screen's text). */
+#define FB_CONSOLE_MAX_CELLS (256u * 256u)
+
 /* Take over a direct-colour framebuffer of 16, 24 or 32 bpp; false if unsupported. */
 bool fb_console_init(const struct boot_framebuffer *fb);
-/* Write bytes with '\n' line breaks, scrolling at the bottom. */
+/* Write bytes with '\n' line breaks; at the bottom the text jumps up by half
+ * a screen (redrawn from RAM, the framebuffer is never read). */
 void fb_console_write(const char *s, size_t n);
 
 #endif
