@@ -39,8 +39,9 @@ const struct option_def option_table[] = {
 	  "interleaved: every repetition visits every mode, shuffled by seed=", NULL },
 	{ "seed", OPT_UINT, "1", "0..2^64-1", 0, UINT64_MAX,
 	  "seed of the mode shuffle and of the bootstrap intervals", NULL },
-	{ "selftest", OPT_ENUM, "none", "none|ud|pf|gp|sibling-ud|sibling-ud-busy", 0, 0,
-	  "raise this CPU exception on purpose (tests the fault report); sibling-ud: #UD on the first parked CPU; "
+	{ "selftest", OPT_ENUM, "none", "none|ud|pf|gp|ud-in-report|sibling-ud|sibling-ud-busy", 0, 0,
+	  "raise this CPU exception on purpose (tests the fault report); ud-in-report: #UD, then another "
+	  "inside its report; sibling-ud: #UD on the first parked CPU; "
 	  "sibling-ud-busy: the same while this CPU writes lines", NULL },
 };
 const size_t option_count = sizeof option_table / sizeof option_table[0];

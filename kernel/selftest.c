@@ -8,9 +8,19 @@
 #include "kernel/selftest.h"
 #include "kernel/stream/stream.h"
 
+static volatile int fault_in_report;
+
+bool selftest_fault_inside_report(void)
+{
+	return __atomic_exchange_n(&fault_in_report, 0, __ATOMIC_SEQ_CST) != 0;
+}
+
 void selftest_raise(const char *which)
 {
-	if (!strcmp(which, "ud")) {
+	if (!strcmp(which, "ud-in-report")) {
+		fault_in_report = 1;
+		__asm__ volatile("ud2");
+	} else if (!strcmp(which, "ud")) {
 		__asm__ volatile("ud2");
 	} else if (!strcmp(which, "pf")) {
 		volatile uint64_t *p = (volatile uint64_t *)0x00007F0000000000ull;

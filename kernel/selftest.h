@@ -6,8 +6,14 @@
 #ifndef IDLEBENCH_KERNEL_SELFTEST_H
 #define IDLEBENCH_KERNEL_SELFTEST_H
 
-/* Raise the named exception ("ud", "pf", "gp"); returns only for "none". */
+#include <stdbool.h>
+
+/* Raise the named exception ("ud", "pf", "gp", "ud-in-report"); returns only
+ * for "none" and the sibling variants. */
 void selftest_raise(const char *which);
+/* True once, for selftest=ud-in-report: the fault report asks after its
+ * first line whether to fault again (exercises the nested-fault ending). */
+bool selftest_fault_inside_report(void);
 
 struct stream;
 /* sibling-ud-busy: the boot CPU writes SELFTEST_BUSY_LINES numbered `#  `

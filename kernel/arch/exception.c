@@ -16,6 +16,7 @@
 #include "kernel/console/console.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/run_end.h"
+#include "kernel/selftest.h"
 
 /* Intel SDM Vol. 3A table 6-1. */
 static const char *const exception_names[32] = {
@@ -53,6 +54,22 @@ static bool begin_report(uint32_t apic_id)
 	return false;
 }
 
+static const char *exception_name(uint64_t vector)
+{
+	return vector < 32 ? exception_names[vector] : "unknown";
+}
+
+/* The `#! error code=CPU_EXCEPTION` record (results/README.md). */
+static void error_record(struct stream *s, const struct trap_frame *f, const char *msg)
+{
+	char quoted[112];
+
+	stream_record(s, "error", "code=CPU_EXCEPTION msg=%s vector=%llu error_code=0x%llx rip=0x%llx rsp=0x%llx cr2=0x%llx apic_id=%u",
+		      stream_quote(quoted, sizeof quoted, msg), (unsigned long long)f->vector,
+		      (unsigned long long)f->error_code, (unsigned long long)f->rip,
+		      (unsigned long long)f->rsp, (unsigned long long)read_cr2(), cpu_apic_id());
+}
+
 void exception_dispatch(struct trap_frame *f);
 
 void exception_dispatch(struct trap_frame *f)
@@ -71,17 +88,20 @@ void exception_dispatch(struct trap_frame *f)
 			console_write(nested, sizeof nested - 1);
 			run_end_halt_forever();
 		}
-		stream_text(&run_stream, "fault while reporting a fault: vector %llu at RIP %016llx",
-			    (unsigned long long)f->vector, (unsigned long long)f->rip);
+		char msg[96];
+		fmt_snprintf(msg, sizeof msg, "fault while reporting a fault: %s", exception_name(f->vector));
+		error_record(&run_stream, f, msg);
 		run_end(false);
 	}
-	const char *name = f->vector < 32 ? exception_names[f->vector] : "unknown";
+	const char *name = exception_name(f->vector);
 	struct stream *s = &run_stream;
 	stream_hold(s);
 	if (!stream_has_begun(s))
 		stream_begin(s, "unknown");
 	stream_text(s, "CPU EXCEPTION %s (vector %llu) on APIC ID %u", name,
 		    (unsigned long long)f->vector, cpu_apic_id());
+	if (selftest_fault_inside_report())
+		__asm__ volatile("ud2"); /* selftest=ud-in-report */
 	stream_text(s, "  error code 0x%llx  RIP %016llx  CS %04llx  RFLAGS %016llx",
 		    (unsigned long long)f->error_code, (unsigned long long)f->rip,
 		    (unsigned long long)f->cs, (unsigned long long)f->rflags);
@@ -99,12 +119,7 @@ void exception_dispatch(struct trap_frame *f)
 		    (unsigned long long)f->r11, (unsigned long long)f->r12);
 	stream_text(s, "  R13 %016llx  R14 %016llx  R15 %016llx",
 		    (unsigned long long)f->r13, (unsigned long long)f->r14, (unsigned long long)f->r15);
-	char msg[96], quoted[112];
-	fmt_snprintf(msg, sizeof msg, "%s", name);
-	stream_record(s, "error", "code=CPU_EXCEPTION msg=%s vector=%llu error_code=0x%llx rip=0x%llx rsp=0x%llx cr2=0x%llx apic_id=%u",
-		      stream_quote(quoted, sizeof quoted, msg), (unsigned long long)f->vector,
-		      (unsigned long long)f->error_code, (unsigned long long)f->rip,
-		      (unsigned long long)f->rsp, (unsigned long long)read_cr2(), cpu_apic_id());
+	error_record(s, f, name);
 	stream_release(s);
 	run_end(false);
 }

@@ -56,3 +56,14 @@ qtest_fault_on_the_sibling_while_the_boot_cpu_writes_keeps_lines_whole() {
 		fail "the fault report is not in one piece between the boot CPU's lines" || return 1
 	expect_line '^#! error code=ACK_TIMEOUT apic_id=1 ' && expect_line '^#! end rows=0 status=error '
 }
+
+# A fault inside the fault report (the report's own code faulting): the boot
+# CPU still ends the stream properly, with an error record naming it.
+qtest_fault_inside_the_fault_report_still_ends_with_an_error_record() {
+	boot fault_nested BOOT=pvh CMDLINE="selftest=ud-in-report"
+	expect_rc 1 && expect_valid_stream &&
+		expect_line '^#  CPU EXCEPTION #UD invalid opcode \(vector 6\) on APIC ID 0$' &&
+		expect_line '^#! error code=CPU_EXCEPTION msg="fault while reporting a fault: #UD invalid opcode" vector=6 ' &&
+		expect_line '^#! end rows=0 status=error ' || return 1
+	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! end ')" -eq 1 ] || fail "more than one end record"
+}
