@@ -1,31 +1,30 @@
 /* The run sequence of the boot CPU, shared by every front end (kmain.c for
- * multiboot2/PVH, boot/uefi/efi_main.c for the UEFI application): command
- * line -> consoles -> CPU tables -> stream header and metadata -> memory ->
- * platform -> siblings -> experiment -> end record. */
+ * multiboot2/PVH, boot/uefi/efi_main.c for the UEFI application). Each step
+ * is one call; the work lives in the callees. */
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "kernel/arch/cpu_tables.h"
 #include "kernel/arch/cpuid_native.h"
 #include "kernel/arch/hypervisor.h"
-#include "kernel/arch/paging.h"
 #include "kernel/arch/tsc.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/console/console.h"
 #include "kernel/cpu/cpu_identity.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
+#include "kernel/experiment/experiment.h"
+#include "kernel/experiment/measured_cpu.h"
+#include "kernel/kernel_run.h"
+#include "kernel/mm/memory_setup.h"
 #include "kernel/mm/phys_alloc.h"
-#include "kernel/options.h"
+#include "kernel/option_table.h"
 #include "kernel/platform/platform.h"
+#include "kernel/run_config.h"
 #include "kernel/run_end.h"
 #include "kernel/selftest.h"
-#include "kernel/stream/stream_cpu_lock.h"
 #include "kernel/sibling/sibling.h"
-#include "kernel/experiment/experiment.h"
-#include "kernel/kernel_run.h"
 #include "kernel/stream/capture.h"
-#include "kernel/time/delay.h"
+#include "kernel/stream/schema.h"
+#include "kernel/stream/stream_cpu_lock.h"
 #include "kernel/time/quiet_probe.h"
 
 #ifndef IDLEBENCH_VERSION
@@ -34,6 +33,7 @@
 
 static struct boot_info boot_info;
 static struct options options;
+static struct run_config cfg;
 static struct cpu_tables bsp_tables;
 static struct phys_alloc phys;
 static struct platform platform;
@@ -46,23 +46,10 @@ static void console_sink(void *ctx, const char *bytes, size_t len)
 		stream_capture_append(boot_info.capture, bytes, len);
 }
 
-static void print_option_table(struct stream *s)
-{
-	stream_text(s, "valid options (key=value, separated by spaces):");
-	for (size_t i = 0; i < option_count; i++) {
-		const struct option_def *d = &option_table[i];
-		if (d->type == OPT_FLAG)
-			stream_text(s, "  %-10s %s", d->name, d->help);
-		else
-			stream_text(s, "  %s=%s  (default %s)  %s", d->name, d->allowed,
-				    *d->def ? d->def : "none", d->help);
-	}
-}
-
 static void emit_run_metadata(struct stream *s, const char *hypervisor)
 {
 	stream_meta(s, "version", IDLEBENCH_VERSION);
-	stream_metaf(s, "schema", "%d", 1);
+	stream_metaf(s, "schema", "%d", STREAM_SCHEMA_VERSION);
 	stream_meta(s, "boot", boot_path_name(boot_info.path));
 	stream_meta(s, "bootloader", boot_info.bootloader[0] ? boot_info.bootloader : "unknown");
 	stream_meta(s, "cmdline", boot_info.cmdline);
@@ -74,130 +61,84 @@ static void emit_run_metadata(struct stream *s, const char *hypervisor)
 			    fb->width, fb->height, fb->bpp, (unsigned long long)fb->addr);
 }
 
-static void report_quiet(struct stream *s, const char *when, const struct quiet_probe *q)
+/* Quietness as the samples will see it (IF = 0, LVTs and 8259s masked),
+ * after the firmware's as the UEFI front end measured it. */
+static void report_quietness(struct stream *s)
 {
-	uint64_t hz = time_tsc_hz();
-	if (!q->done || !hz)
-		return;
-	uint64_t ns = q->ticks * 1000000000ull / hz;
-	stream_record(s, "quiet", "when=%s if=%u duration_us=%llu threshold_ns=%llu reads=%llu gaps=%llu gap_us=%llu max_gap_ns=%llu",
-		      when, q->interrupts_enabled ? 1u : 0u, (unsigned long long)(ns / 1000),
-		      (unsigned long long)(QUIET_PROBE_THRESHOLD * 1000000000ull / hz), (unsigned long long)q->reads,
-		      (unsigned long long)q->gaps, (unsigned long long)(q->gap_ticks * 1000000ull / hz),
-		      (unsigned long long)(q->max_gap * 1000000000ull / hz));
-}
+	struct quiet_probe q;
 
-static void setup_memory(struct stream *s)
-{
-	struct phys_range kernel = { boot_info.image_base, boot_info.image_end };
-	uint64_t ram = 0, top = 0;
-
-	if (boot_info.pool_count)
-		phys_alloc_init(&phys, boot_info.pool, boot_info.pool_count, &kernel, 1);
-	else
-		phys_alloc_init(&phys, boot_info.mmap, boot_info.mmap_count, &kernel, 1);
-	for (size_t i = 0; i < boot_info.mmap_count; i++) {
-		const struct mem_region *r = &boot_info.mmap[i];
-		if (r->type == MEM_USABLE) {
-			ram += r->length;
-			if (r->base + r->length > top)
-				top = r->base + r->length;
-		}
-		/* RAM and ACPI regions above the boot map's 4 GiB. */
-		if (!boot_info.firmware_paging &&
-		    (r->type == MEM_USABLE || r->type == MEM_ACPI_RECLAIMABLE || r->type == MEM_ACPI_NVS) &&
-		    r->base + r->length > 0x100000000ull) {
-			uint64_t b = r->base < 0x100000000ull ? 0x100000000ull : r->base;
-			if (paging_identity_map(&phys, b, r->base + r->length - b, 0))
-				stream_error(s, "PAGING", "out of memory for page tables; RAM above 4 GiB partly unmapped");
-		}
-	}
-	const struct boot_framebuffer *fb = &boot_info.fb;
-	if (!boot_info.firmware_paging && fb->present && fb->addr + (uint64_t)fb->pitch * fb->height > 0x100000000ull)
-		paging_identity_map(&phys, fb->addr, (uint64_t)fb->pitch * fb->height, 1);
-	stream_metaf(s, "ram_bytes", "%llu", (unsigned long long)ram);
-	stream_text(s, "memory: %llu MiB usable in %zu regions, highest address 0x%llx",
-		    (unsigned long long)(ram >> 20), boot_info.mmap_count, (unsigned long long)top);
-	if (boot_info.mmap_dropped)
-		stream_error(s, "MEMORY_MAP_TRUNCATED", "memory map has more regions than idlebench keeps");
+	quiet_probe_report(s, "firmware", &boot_info.firmware_quiet);
+	quiet_probe_run(&q);
+	quiet_probe_report(s, "run", &q);
 }
 
 void kernel_run(const struct boot_info *bi, const char *boot_error)
 {
 	boot_info = *bi;
-	/* Read everything before printing anything: console= must apply to the first byte. */
-	enum options_status opt_status = options_parse(&options, boot_info.cmdline);
-	if (boot_info.cmdline_truncated && opt_status == OPTIONS_OK) {
-		opt_status = OPTIONS_ERR_TOO_LONG;
-		options.status = opt_status;
-		fmt_snprintf(options.bad_token, sizeof options.bad_token, "%.40s", boot_info.cmdline);
-		fmt_snprintf(options.reason, sizeof options.reason, "longer than 1024 bytes");
-	}
+	/* Command line first, read once into cfg: console= applies to the first byte. */
+	enum options_status opt_status =
+		options_parse(&options, &kernel_options, boot_info.cmdline, boot_info.cmdline_truncated);
+	run_config_resolve(&cfg, &options);
 
-	struct serial_config serial;
-	if (!serial_console_parse(options_get(&options, "console"), &serial))
-		serial_console_parse("ttyS0,115200", &serial);
-	/* Our IDT first: a fault while setting up a console is then reported
-	 * (under the UEFI app it would otherwise land in the firmware's handler). */
+	/* Our IDT before any console: a fault while setting one up is then
+	 * reported (under the UEFI app it would otherwise land in the firmware's handler). */
 	cpu_tables_load(&bsp_tables);
-	console_init(&serial, &boot_info);
+	console_init(&cfg.console, &boot_info);
 	tsc_detect();
 
+	/* The exit action needs to know whether QEMU runs us. */
 	struct cpu_identity id;
 	cpu_identity_read(cpuid_native, NULL, &id);
 	const char *hv = !id.hypervisor ? "none" : id.hv_signature[0] ? id.hv_signature : "unknown";
-	run_end_configure(exit_action_from_name(options_get(&options, "exit")), hypervisor_is_qemu(hv));
+	run_end_configure(cfg.exit, hypervisor_is_qemu(hv));
 
+	/* The stream: header and run metadata, one writer at a time across CPUs. */
 	struct stream *s = &run_stream;
 	stream_init(s, console_sink, NULL);
 	stream_cpu_lock_install(s);
 	stream_begin(s, IDLEBENCH_VERSION);
 	emit_run_metadata(s, hv);
 
+	/* Nothing runs on a bad boot or a bad command line. */
 	if (boot_error) {
 		stream_error(s, "BOOT_INFO", boot_error);
 		run_end(false);
 	}
 	if (opt_status != OPTIONS_OK) {
-		char msg[300];
-		fmt_snprintf(msg, sizeof msg, "%s: '%s' (%s)", options_status_name(opt_status),
-			     options.bad_token, options.reason);
-		char qmsg[320], qtok[96];
-		stream_text(s, "command line error: %s", msg);
-		print_option_table(s);
-		stream_record(s, "error", "code=%s msg=%s token=%s", options_status_code(opt_status),
-			      stream_quote(qmsg, sizeof qmsg, msg),
-			      stream_quote(qtok, sizeof qtok, options.bad_token));
+		option_table_report_error(s, &options);
 		run_end(false);
 	}
-	if (options_given(&options, "help")) {
-		print_option_table(s);
+	if (cfg.help) {
+		option_table_print(s);
 		run_end(true);
 	}
 
 	stream_text(s, "idlebench %s booted via %s (%s)", IDLEBENCH_VERSION, boot_path_name(boot_info.path),
 		    boot_info.bootloader);
-	setup_memory(s);
-	selftest_raise(options_get(&options, "selftest"));
+	memory_setup(&phys, &boot_info, s);   /* allocator, high identity map, ram_bytes */
+	selftest_raise(cfg.selftest);           /* selftest=ud|pf|gp: fault here on purpose */
 
-	platform_discover(&platform, &boot_info, &options, s);
+	/* What the machine is: CPU, ACPI, C2 port, SMT siblings, SMBIOS, TSC. */
+	platform_discover(&platform, &boot_info, cfg.c2port, s);
 	platform_report(&platform, s);
-	if (options_is(&options, "run", "platform"))
+	if (cfg.run == RUN_PLATFORM)
 		run_end(true);
 
-	if (!sibling_bringup(&platform, &options, &phys, s))
+	/* Quiet the measured CPU, then park the others and check every mode. */
+	if (!measured_cpu_quiet(&platform, cfg.x2apic, s))
+		run_end(false);
+	struct sibling_config sib = { cfg.placement, cfg.mwait_hint, cfg.selftest };
+	if (!sibling_bringup(&platform, &sib, &phys, s))
 		run_end(false);
 	uint32_t usable = 0;
-	bool ok = sibling_check_modes(&options, s, &usable);
-	if (ok && options_is(&options, "run", "all")) {
-		/* Quietness as the samples will see it: IF = 0, LVTs and 8259s masked. */
-		struct quiet_probe q;
-		report_quiet(s, "firmware", &boot_info.firmware_quiet);
-		quiet_probe_run(&q);
-		report_quiet(s, "run", &q);
+	bool ok = sibling_check_modes(cfg.modes, s, &usable);
+
+	/* The experiment, over the modes that passed. */
+	if (ok && cfg.run == RUN_ALL) {
+		report_quietness(s);
 		struct plan plan;
-		plan_from_options(&plan, &options, platform.id.hypervisor, usable);
-		ok = experiment_run(&plan, &platform, options_get(&options, "placement"), &phys, s);
+		plan_resolve(&plan, &cfg.plan, platform.id.hypervisor, usable);
+		ok = experiment_run(&plan, &platform, placement_name(cfg.placement), &phys, s);
 	}
 	run_end(ok);
 }

@@ -1,87 +1,39 @@
-/* Command-line option table and parser. Tokens are separated by spaces;
- * values contain no spaces (no quoting: GRUB and QEMU pass the line verbatim). */
-#include "kernel/console/serial_port.h"
+/* Command-line parser over an option table it is given (the kernel's is
+ * kernel/option_table.c). Tokens are separated by spaces; values contain no
+ * spaces (no quoting: GRUB and QEMU pass the line verbatim). */
 #include "kernel/lib/mem.h"
-#include "kernel/experiment/plan.h"
+#include "kernel/lib/parse.h"
 #include "kernel/options.h"
-#include "kernel/sibling/idle_mode.h"
 
-const struct option_def option_table[] = {
-	{ "help", OPT_FLAG, "", "", 0, 0,
-	  "print this table and end the run", NULL },
-	{ "console", OPT_TEXT, "ttyS0,115200", "ttyS0..3[,baud]|none", 0, 0,
-	  "serial console (COM1..COM4) and baud rate, or none", serial_console_validate },
-	{ "exit", OPT_ENUM, "auto", "auto|qemu|halt|reboot", 0, 0,
-	  "at the end: qemu = isa-debug-exit port 0xf4; auto = qemu under QEMU, else halt (idlebench.efi: wait for a key, then back to the firmware)", NULL },
-	{ "run", OPT_ENUM, "all", "platform|siblings|all", 0, 0,
-	  "how far to go: platform = print what idlebench sees and stop", NULL },
-	{ "c2port", OPT_UINT, "", "0x1..0xffff", 1, 0xFFFF,
-	  "I/O port whose read enters C2 (overrides _CST, MSR and P_BLK)", NULL },
-	{ "modes", OPT_TEXT, IDLE_MODES_DEFAULT, "comma list of hlt,mwait,ioport,spin,off", 0, 0,
-	  "idle modes for the parked CPUs (run in table order: hlt,mwait,ioport,spin,off)", idle_modes_validate },
-	{ "placement", OPT_ENUM, "sibling", "sibling|other-core|both", 0, 0,
-	  "park the SMT sibling(s), a CPU on another core (control), or both", NULL },
-	{ "x2apic", OPT_ENUM, "auto", "auto|on|off", 0, 0,
-	  "local APIC mode: auto = x2APIC if firmware enabled it or IDs exceed 254", NULL },
-	{ "mwait_hint", OPT_UINT, "0", "0x0..0xff", 0, 0xFF,
-	  "MWAIT hint (EAX) for mode mwait: 0x00 = C1", NULL },
-	{ "workloads", OPT_TEXT, "all", "all|int|fp|<name>,...", 0, 0,
-	  "workloads to measure (comma list; help lists names via an error)", plan_workloads_validate },
-	{ "preset", OPT_ENUM, "auto", "auto|quick|standard|full", 0, 0,
-	  "sample plan: auto = quick under a hypervisor, standard on hardware", NULL },
-	{ "reps", OPT_UINT, "", "1..255", 1, 255,
-	  "measured repetitions per workload and mode (overrides the preset)", NULL },
-	{ "warmup", OPT_UINT, "", "0..50", 0, 50,
-	  "discarded warm-up repetitions (overrides the preset)", NULL },
-	{ "sample_ms", OPT_UINT, "", "1..60000", 1, 60000,
-	  "target length of one sample in ms (overrides the preset)", NULL },
-	{ "order", OPT_ENUM, "interleaved", "interleaved|blocked", 0, 0,
-	  "interleaved: every repetition visits every mode, shuffled by seed=", NULL },
-	{ "seed", OPT_UINT, "1", "0..2^64-1", 0, UINT64_MAX,
-	  "seed of the mode shuffle and of the bootstrap intervals", NULL },
-	{ "selftest", OPT_ENUM, "none", "none|ud|pf|gp|ud-in-report|sibling-ud|sibling-ud-busy", 0, 0,
-	  "raise this CPU exception on purpose (tests the fault report); ud-in-report: #UD, then another "
-	  "inside its report; sibling-ud: #UD on the first parked CPU; "
-	  "sibling-ud-busy: the same while this CPU writes lines", NULL },
+/* Text and stream error code of each status, indexed by enum options_status. */
+static const struct {
+	const char *text, *code;
+} status_names[] = {
+	[OPTIONS_OK] = { "ok", "OK" },
+	[OPTIONS_ERR_UNKNOWN_KEY] = { "unknown option", "CMDLINE_UNKNOWN_KEY" },
+	[OPTIONS_ERR_BAD_VALUE] = { "bad value", "CMDLINE_BAD_VALUE" },
+	[OPTIONS_ERR_DUPLICATE] = { "option given twice", "CMDLINE_DUPLICATE" },
+	[OPTIONS_ERR_TOO_LONG] = { "command line too long", "CMDLINE_TOO_LONG" },
+	[OPTIONS_ERR_BAD_BYTE] = { "non-printable byte in command line", "CMDLINE_BAD_BYTE" },
+	[OPTIONS_ERR_MISSING_VALUE] = { "option needs a value", "CMDLINE_MISSING_VALUE" },
+	[OPTIONS_ERR_UNEXPECTED_VALUE] = { "option takes no value", "CMDLINE_UNEXPECTED_VALUE" },
 };
-const size_t option_count = sizeof option_table / sizeof option_table[0];
-
-static const char *const status_text[] = {
-	[OPTIONS_OK] = "ok",
-	[OPTIONS_ERR_UNKNOWN_KEY] = "unknown option",
-	[OPTIONS_ERR_BAD_VALUE] = "bad value",
-	[OPTIONS_ERR_DUPLICATE] = "option given twice",
-	[OPTIONS_ERR_TOO_LONG] = "command line too long",
-	[OPTIONS_ERR_BAD_BYTE] = "non-printable byte in command line",
-	[OPTIONS_ERR_MISSING_VALUE] = "option needs a value",
-	[OPTIONS_ERR_UNEXPECTED_VALUE] = "option takes no value",
-};
-
-static const char *const status_code[] = {
-	[OPTIONS_OK] = "OK",
-	[OPTIONS_ERR_UNKNOWN_KEY] = "CMDLINE_UNKNOWN_KEY",
-	[OPTIONS_ERR_BAD_VALUE] = "CMDLINE_BAD_VALUE",
-	[OPTIONS_ERR_DUPLICATE] = "CMDLINE_DUPLICATE",
-	[OPTIONS_ERR_TOO_LONG] = "CMDLINE_TOO_LONG",
-	[OPTIONS_ERR_BAD_BYTE] = "CMDLINE_BAD_BYTE",
-	[OPTIONS_ERR_MISSING_VALUE] = "CMDLINE_MISSING_VALUE",
-	[OPTIONS_ERR_UNEXPECTED_VALUE] = "CMDLINE_UNEXPECTED_VALUE",
-};
+#define STATUS_COUNT (sizeof status_names / sizeof status_names[0])
 
 const char *options_status_name(enum options_status st)
 {
-	return (unsigned)st < sizeof status_text / sizeof status_text[0] ? status_text[st] : "?";
+	return (unsigned)st < STATUS_COUNT && status_names[st].text ? status_names[st].text : "?";
 }
 
 const char *options_status_code(enum options_status st)
 {
-	return (unsigned)st < sizeof status_code / sizeof status_code[0] ? status_code[st] : "CMDLINE_ERROR";
+	return (unsigned)st < STATUS_COUNT && status_names[st].code ? status_names[st].code : "CMDLINE_ERROR";
 }
 
-static int find_option(const char *name, size_t len)
+static int find_option(const struct option_table *t, const char *name, size_t len)
 {
-	for (size_t i = 0; i < option_count; i++)
-		if (strlen(option_table[i].name) == len && !memcmp(option_table[i].name, name, len))
+	for (size_t i = 0; i < t->count; i++)
+		if (strlen(t->defs[i].name) == len && !memcmp(t->defs[i].name, name, len))
 			return (int)i;
 	return -1;
 }
@@ -102,48 +54,20 @@ static void copy_text(char *out, size_t size, const char *s)
 	copy_sanitized(out, size, s, strlen(s));
 }
 
-bool options_parse_uint(const char *t, uint64_t *out)
-{
-	uint64_t v = 0;
-	unsigned base = 10;
-
-	if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
-		base = 16;
-		t += 2;
-	}
-	if (!*t)
-		return false;
-	for (; *t; t++) {
-		unsigned d;
-		if (*t >= '0' && *t <= '9')
-			d = (unsigned)(*t - '0');
-		else if (base == 16 && *t >= 'a' && *t <= 'f')
-			d = (unsigned)(*t - 'a' + 10);
-		else if (base == 16 && *t >= 'A' && *t <= 'F')
-			d = (unsigned)(*t - 'A' + 10);
-		else
-			return false;
-		if (v > (UINT64_MAX - d) / base)
-			return false;
-		v = v * base + d;
-	}
-	*out = v;
-	return true;
-}
-
-static bool enum_allows(const char *allowed, const char *value)
+/* Position of value in a '|'-separated list, or -1. */
+static int enum_position(const char *allowed, const char *value)
 {
 	size_t vlen = strlen(value);
 
-	while (*allowed) {
+	for (int index = 0; *allowed; index++) {
 		const char *end = allowed;
 		while (*end && *end != '|')
 			end++;
 		if ((size_t)(end - allowed) == vlen && !memcmp(allowed, value, vlen))
-			return true;
+			return index;
 		allowed = *end ? end + 1 : end;
 	}
-	return false;
+	return -1;
 }
 
 /* NULL if value suits def, else the reason. */
@@ -155,9 +79,9 @@ static const char *check_value(const struct option_def *def, const char *value)
 	case OPT_FLAG:
 		return NULL;
 	case OPT_ENUM:
-		return enum_allows(def->allowed, value) ? NULL : "not one of the allowed values";
+		return enum_position(def->allowed, value) >= 0 ? NULL : "not one of the allowed values";
 	case OPT_UINT:
-		if (!options_parse_uint(value, &v))
+		if (!parse_uint(value, &v))
 			return "not an unsigned integer";
 		return (v < def->min || v > def->max) ? "out of range" : NULL;
 	case OPT_TEXT:
@@ -177,9 +101,11 @@ static enum options_status fail(struct options *o, enum options_status st, const
 	return st;
 }
 
-enum options_status options_parse(struct options *o, const char *cmdline)
+enum options_status options_parse(struct options *o, const struct option_table *table, const char *cmdline,
+				  bool truncated)
 {
 	memset(o, 0, sizeof *o);
+	o->table = table;
 	if (!cmdline)
 		cmdline = "";
 	size_t len = strlen(cmdline);
@@ -203,10 +129,10 @@ enum options_status options_parse(struct options *o, const char *cmdline)
 		char *eq = tok;
 		while (eq < p && *eq != '=')
 			eq++;
-		int idx = find_option(tok, (size_t)(eq - tok));
+		int idx = find_option(table, tok, (size_t)(eq - tok));
 		if (idx < 0)
 			return fail(o, OPTIONS_ERR_UNKNOWN_KEY, tok, toklen, "no such option");
-		const struct option_def *def = &option_table[idx];
+		const struct option_def *def = &table->defs[idx];
 		if (o->value[idx])
 			return fail(o, OPTIONS_ERR_DUPLICATE, tok, toklen, "each option may appear once");
 		if (def->type == OPT_FLAG && eq < p)
@@ -224,39 +150,49 @@ enum options_status options_parse(struct options *o, const char *cmdline)
 			break;
 		p++;
 	}
+	if (truncated) {
+		/* The loader cut the line: what was parsed keeps its values (console=
+		 * still applies), but the run must not go on with a partial line.
+		 * The token is the line's first 40 bytes as given. */
+		size_t n = len < 40 ? len : 40;
+		o->status = OPTIONS_ERR_TOO_LONG;
+		memcpy(o->bad_token, cmdline, n);
+		o->bad_token[n] = '\0';
+		copy_text(o->reason, sizeof o->reason, "longer than 1024 bytes");
+		return o->status;
+	}
 	o->status = OPTIONS_OK;
 	return OPTIONS_OK;
 }
 
-const char *options_get(const struct options *o, const char *name)
+const char *options_value(const struct options *o, size_t id)
 {
-	int idx = find_option(name, strlen(name));
-
-	if (idx < 0)
+	if (!o->table || id >= o->table->count)
 		return NULL;
-	return o->value[idx] ? o->value[idx] : option_table[idx].def;
+	return o->value[id] ? o->value[id] : o->table->defs[id].def;
 }
 
-uint64_t options_get_uint(const struct options *o, const char *name)
+bool options_given(const struct options *o, size_t id)
+{
+	return o->table && id < o->table->count && o->value[id];
+}
+
+uint64_t options_uint(const struct options *o, size_t id)
 {
 	uint64_t v = 0;
-	const char *text = options_get(o, name);
+	const char *text = options_value(o, id);
 
 	if (text)
-		options_parse_uint(text, &v);
+		parse_uint(text, &v);
 	return v;
 }
 
-bool options_is(const struct options *o, const char *name, const char *value)
+size_t options_enum_index(const struct options *o, size_t id)
 {
-	const char *v = options_get(o, name);
+	const char *value = options_value(o, id);
+	int index;
 
-	return v && !strcmp(v, value);
-}
-
-bool options_given(const struct options *o, const char *name)
-{
-	int idx = find_option(name, strlen(name));
-
-	return idx >= 0 && o->value[idx];
+	if (!value || o->table->defs[id].type != OPT_ENUM || (index = enum_position(o->table->defs[id].allowed, value)) < 0)
+		return 0;
+	return (size_t)index;
 }

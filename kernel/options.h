@@ -1,6 +1,7 @@
-/* The kernel command line: one option table, one parser. Every option a run
- * understands is a row of option_table (kernel/options.c); `help`, the error
- * listing and the docs all iterate over it. */
+/* The command-line parser: generic over an option table it is given. The
+ * kernel's table is kernel/option_table.c; `help`, the error listing and the
+ * docs iterate over that table, and kernel/run_config.c turns the parsed
+ * values into typed fields once. */
 #ifndef IDLEBENCH_KERNEL_OPTIONS_H
 #define IDLEBENCH_KERNEL_OPTIONS_H
 
@@ -45,35 +46,40 @@ enum options_status {
 	OPTIONS_ERR_UNEXPECTED_VALUE,
 };
 
+/* A table of options (rows indexed by the owner's enum of option ids). */
+struct option_table {
+	const struct option_def *defs;
+	size_t count; /* <= OPTIONS_MAX */
+};
+
 /* Parsed command line: values point into `storage`. */
 struct options {
-	const char *value[OPTIONS_MAX]; /* NULL when not given */
+	const struct option_table *table;
+	const char *value[OPTIONS_MAX]; /* by row; NULL when not given */
 	char storage[OPTIONS_CMDLINE_MAX + 1];
 	enum options_status status;
 	char bad_token[80];  /* the offending token (truncated, sanitized) */
 	char reason[160];    /* why it is wrong */
 };
 
-/* The table and its length. */
-extern const struct option_def option_table[];
-extern const size_t option_count;
-
-/* Parse cmdline (NULL = empty) into o. Returns o->status; on error the options
- * parsed before the bad token keep their values (so console= still applies). */
-enum options_status options_parse(struct options *o, const char *cmdline);
-/* Value of option name: the given one, else its default. NULL if no such option. */
-const char *options_get(const struct options *o, const char *name);
-/* Numeric value of an OPT_UINT option (given or default). */
-uint64_t options_get_uint(const struct options *o, const char *name);
-/* True if option name's value equals value. */
-bool options_is(const struct options *o, const char *name, const char *value);
-/* True if the option was given on the command line. */
-bool options_given(const struct options *o, const char *name);
+/* Parse cmdline (NULL = empty) against table into o. Returns o->status; on
+ * error the options parsed before the bad token keep their values (so
+ * console= still applies). truncated: the loader cut the line, which is
+ * OPTIONS_ERR_TOO_LONG once the part that arrived has been parsed. */
+enum options_status options_parse(struct options *o, const struct option_table *table, const char *cmdline,
+				  bool truncated);
+/* Value of row id: the given one, else its default; NULL for a bad id. */
+const char *options_value(const struct options *o, size_t id);
+/* True if row id was given on the command line. */
+bool options_given(const struct options *o, size_t id);
+/* Numeric value of an OPT_UINT row (given or default; 0 if it has none). */
+uint64_t options_uint(const struct options *o, size_t id);
+/* Position of an OPT_ENUM row's value (given or default) in its `allowed`
+ * list: "auto|on|off" with on gives 1. Owners order their enums to match. */
+size_t options_enum_index(const struct options *o, size_t id);
 /* Text for a status, e.g. "unknown option". */
 const char *options_status_name(enum options_status st);
 /* Error code for the stream, e.g. "CMDLINE_UNKNOWN_KEY". */
 const char *options_status_code(enum options_status st);
-/* Parse a decimal or 0x-hex unsigned integer; false on junk or overflow. */
-bool options_parse_uint(const char *text, uint64_t *out);
 
 #endif

@@ -36,17 +36,6 @@ void run_end_configure(enum exit_action a, bool under_qemu)
 	on_qemu = under_qemu;
 }
 
-enum exit_action exit_action_from_name(const char *name)
-{
-	if (!strcmp(name, "qemu"))
-		return EXIT_QEMU;
-	if (!strcmp(name, "halt"))
-		return EXIT_HALT;
-	if (!strcmp(name, "reboot"))
-		return EXIT_REBOOT;
-	return EXIT_AUTO;
-}
-
 void run_end_halt_forever(void)
 {
 	for (;;) {

@@ -7,7 +7,8 @@
 
 #include "kernel/stream/stream.h"
 
-/* What to do once the stream has ended (the `exit=` option). */
+/* What to do once the stream has ended (the `exit=` option, values in this
+ * order: "auto|qemu|halt|reboot"). */
 enum exit_action {
 	EXIT_AUTO,   /* QEMU port under QEMU, else halt */
 	EXIT_QEMU,   /* write to the isa-debug-exit port 0xf4 */
@@ -20,8 +21,6 @@ extern struct stream run_stream;
 
 /* Choose the exit action; under_qemu comes from the CPUID hypervisor signature. */
 void run_end_configure(enum exit_action action, bool under_qemu);
-/* Parse an exit= value ("auto", "qemu", "halt", "reboot"). */
-enum exit_action exit_action_from_name(const char *name);
 /* A front end that must act after the end record (the UEFI application
  * saves the stream and hands the machine back to the firmware) installs a
  * handler; run_end then calls it instead of carrying out the exit action. */

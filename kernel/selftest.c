@@ -15,17 +15,17 @@ bool selftest_fault_inside_report(void)
 	return __atomic_exchange_n(&fault_in_report, 0, __ATOMIC_SEQ_CST) != 0;
 }
 
-void selftest_raise(const char *which)
+void selftest_raise(enum selftest which)
 {
-	if (!strcmp(which, "ud-in-report")) {
+	if (which == SELFTEST_UD_IN_REPORT) {
 		fault_in_report = 1;
 		__asm__ volatile("ud2");
-	} else if (!strcmp(which, "ud")) {
+	} else if (which == SELFTEST_UD) {
 		__asm__ volatile("ud2");
-	} else if (!strcmp(which, "pf")) {
+	} else if (which == SELFTEST_PF) {
 		volatile uint64_t *p = (volatile uint64_t *)0x00007F0000000000ull;
 		(void)*p;
-	} else if (!strcmp(which, "gp")) {
+	} else if (which == SELFTEST_GP) {
 		volatile uint64_t *p = (volatile uint64_t *)0x8000000000000000ull;
 		(void)*p;
 	}

@@ -8,9 +8,21 @@
 
 #include <stdbool.h>
 
-/* Raise the named exception ("ud", "pf", "gp", "ud-in-report"); returns only
- * for "none" and the sibling variants. */
-void selftest_raise(const char *which);
+/* The `selftest=` values, in the option's order
+ * "none|ud|pf|gp|ud-in-report|sibling-ud|sibling-ud-busy". */
+enum selftest {
+	SELFTEST_NONE,
+	SELFTEST_UD,
+	SELFTEST_PF,
+	SELFTEST_GP,
+	SELFTEST_UD_IN_REPORT,    /* #UD, then another inside its report */
+	SELFTEST_SIBLING_UD,      /* #UD on the first parked CPU */
+	SELFTEST_SIBLING_UD_BUSY, /* the same while the boot CPU writes lines */
+};
+
+/* Raise the exception on this CPU; returns only for SELFTEST_NONE and the
+ * sibling variants (kernel/sibling/park.c raises those). */
+void selftest_raise(enum selftest which);
 /* True once, for selftest=ud-in-report: the fault report asks after its
  * first line whether to fault again (exercises the nested-fault ending). */
 bool selftest_fault_inside_report(void);

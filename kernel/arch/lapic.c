@@ -146,7 +146,7 @@ static void enable_mode(void)
 	wr(LAPIC_SVR, LAPIC_SVR_ENABLE | LAPIC_SPURIOUS_VECTOR);
 }
 
-enum lapic_status lapic_init_bsp(const char *option, uint32_t max_apic_id, const char **why)
+enum lapic_status lapic_init_bsp(enum lapic_request request, uint32_t max_apic_id, const char **why)
 {
 	uint32_t r[4];
 
@@ -157,12 +157,12 @@ enum lapic_status lapic_init_bsp(const char *option, uint32_t max_apic_id, const
 	uint64_t base = rdmsr(MSR_APIC_BASE);
 	bool firmware_x2 = lapic_base_is_x2apic(base);
 
-	if (!strcmp(option, "on")) {
+	if (request == LAPIC_REQUEST_ON) {
 		if (!has_x2)
 			return LAPIC_ERR_NO_X2APIC;
 		x2apic_mode = true;
 		*why = "x2apic=on";
-	} else if (!strcmp(option, "off")) {
+	} else if (request == LAPIC_REQUEST_OFF) {
 		if (firmware_x2)
 			return LAPIC_ERR_FIRMWARE_X2APIC;
 		if (max_apic_id > 254)

@@ -25,10 +25,18 @@ enum lapic_status {
 /* Text for a status. */
 const char *lapic_status_text(enum lapic_status st);
 
-/* Decide xAPIC or x2APIC on the boot CPU for option x2apic=auto|on|off
- * (auto: x2APIC when the firmware enabled it or max_apic_id > 254), enable
- * the chosen mode and software-enable the APIC. `why` gets a short reason. */
-enum lapic_status lapic_init_bsp(const char *option, uint32_t max_apic_id, const char **why);
+/* The APIC mode asked for (the `x2apic=` option, values in this order:
+ * "auto|on|off"). */
+enum lapic_request {
+	LAPIC_REQUEST_AUTO, /* x2APIC when the firmware enabled it or an ID exceeds 254 */
+	LAPIC_REQUEST_ON,
+	LAPIC_REQUEST_OFF,
+};
+
+/* Decide xAPIC or x2APIC on the boot CPU for request (auto: x2APIC when the
+ * firmware enabled it or max_apic_id > 254), enable the chosen mode and
+ * software-enable the APIC. `why` gets a short reason. */
+enum lapic_status lapic_init_bsp(enum lapic_request request, uint32_t max_apic_id, const char **why);
 /* On an AP: enable the mode the boot CPU chose and software-enable the APIC. */
 void lapic_init_ap(void);
 /* True when x2APIC mode is in use. */

@@ -2,7 +2,7 @@
  * ttyS0..3 use; the baud rate must divide the 16550's 115200 base clock. */
 #include "kernel/console/serial_port.h"
 #include "kernel/lib/mem.h"
-#include "kernel/options.h"
+#include "kernel/lib/parse.h"
 
 static const uint16_t com_ports[4] = { 0x3F8, 0x2F8, 0x3E8, 0x2E8 };
 
@@ -22,7 +22,7 @@ static const char *parse(const char *value, struct serial_config *out)
 	c.baud = 115200;
 	if (value[5] == ',') {
 		uint64_t baud;
-		if (!options_parse_uint(value + 6, &baud) || baud == 0 || baud > 115200 || 115200 % baud)
+		if (!parse_uint(value + 6, &baud) || baud == 0 || baud > 115200 || 115200 % baud)
 			return "baud rate must divide 115200 (e.g. 9600, 38400, 57600, 115200)";
 		c.baud = (uint32_t)baud;
 	} else if (value[5]) {

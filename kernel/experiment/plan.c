@@ -15,26 +15,21 @@ const struct plan_preset plan_presets[] = {
 };
 const size_t plan_preset_count = sizeof plan_presets / sizeof plan_presets[0];
 
-void plan_from_options(struct plan *p, const struct options *o, bool under_hypervisor, uint32_t modes)
+void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hypervisor, uint32_t modes)
 {
-	const char *name = options_get(o, "preset");
-	char err[8];
+	enum plan_preset_id id = rq->preset;
 
-	if (!strcmp(name, "auto"))
-		name = under_hypervisor ? "quick" : "standard";
-	const struct plan_preset *pre = &plan_presets[0];
-	for (size_t i = 0; i < plan_preset_count; i++)
-		if (!strcmp(plan_presets[i].name, name))
-			pre = &plan_presets[i];
+	if (id == PLAN_PRESET_AUTO || (size_t)id > plan_preset_count)
+		id = under_hypervisor ? PLAN_PRESET_QUICK : PLAN_PRESET_STANDARD;
+	const struct plan_preset *pre = &plan_presets[id - 1];
 	p->preset = pre->name;
-	p->reps = options_given(o, "reps") ? (unsigned)options_get_uint(o, "reps") : pre->reps;
-	p->warmup = options_given(o, "warmup") ? (unsigned)options_get_uint(o, "warmup") : pre->warmup;
-	p->sample_ms = options_given(o, "sample_ms") ? (unsigned)options_get_uint(o, "sample_ms") : pre->sample_ms;
-	p->seed = options_get_uint(o, "seed");
-	p->order = options_is(o, "order", "blocked") ? PLAN_BLOCKED : PLAN_INTERLEAVED;
+	p->reps = rq->reps != PLAN_FROM_PRESET ? rq->reps : pre->reps;
+	p->warmup = rq->warmup != PLAN_FROM_PRESET ? rq->warmup : pre->warmup;
+	p->sample_ms = rq->sample_ms != PLAN_FROM_PRESET ? rq->sample_ms : pre->sample_ms;
+	p->seed = rq->seed;
+	p->order = rq->order;
 	p->modes = modes;
-	if (workload_select(options_get(o, "workloads"), &p->workloads, err, sizeof err) != WORKLOAD_SELECT_OK)
-		memset(&p->workloads, 0, sizeof p->workloads); /* validated by the option table already */
+	p->workloads = rq->workloads;
 }
 
 static size_t count_bits(uint32_t m)

@@ -96,8 +96,7 @@ static uint64_t find_rsdp(const struct boot_info *bi)
 	return r;
 }
 
-static void discover_acpi(struct platform *p, const struct boot_info *bi, const struct options *o,
-			  struct stream *s)
+static void discover_acpi(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s)
 {
 	char msg[160];
 	struct acpi_mem mem = { map_phys, (void *)bi };
@@ -127,8 +126,8 @@ static void discover_acpi(struct platform *p, const struct boot_info *bi, const 
 	}
 
 	struct acpi_c2_inputs in = { 0 };
-	in.cmdline_present = options_given(o, "c2port");
-	in.cmdline_port = (uint16_t)options_get_uint(o, "c2port");
+	in.cmdline_present = c2port != 0;
+	in.cmdline_port = c2port;
 	in.cst = p->acpi_found && p->acpi.cst_status == ACPI_OK ? &p->acpi.cst : NULL;
 	/* C001_0073 exists on AMD family >= 0x10 and Hygon; TCG reads it as 0,
 	 * which the decision treats as "no base" (HARDWARE.md). */
@@ -199,12 +198,11 @@ static void discover_tsc(struct platform *p, struct stream *s)
 	p->timer_overhead = tsc_measure_overhead();
 }
 
-void platform_discover(struct platform *p, const struct boot_info *bi, const struct options *o,
-		       struct stream *s)
+void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s)
 {
 	memset(p, 0, sizeof *p);
 	discover_cpu(p);
-	discover_acpi(p, bi, o, s);
+	discover_acpi(p, bi, c2port, s);
 	discover_siblings(p);
 	discover_smbios(p, bi);
 	discover_tsc(p, s);

@@ -15,7 +15,6 @@
 #include "kernel/cpu/cpu_features.h"
 #include "kernel/cpu/cpu_identity.h"
 #include "kernel/cpu/topology.h"
-#include "kernel/options.h"
 #include "kernel/smbios/smbios.h"
 #include "kernel/stream/stream.h"
 #include "kernel/time/tsc_calibrate.h"
@@ -49,9 +48,9 @@ struct platform {
 	struct smbios_info smbios;
 };
 
-/* Run every discovery step; problems become `#! error` warning records on s. */
-void platform_discover(struct platform *p, const struct boot_info *bi, const struct options *o,
-		       struct stream *s);
+/* Run every discovery step; problems become `#! error` warning records on s.
+ * c2port: the `c2port=` override of the C2 entry port, 0 when not given. */
+void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s);
 /* Write the platform metadata keys (results/README.md) and a readable summary. */
 void platform_report(const struct platform *p, struct stream *s);
 

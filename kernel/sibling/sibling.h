@@ -1,6 +1,7 @@
 /* Sibling control from the measured CPU: start the CPUs to park (the SMT
- * siblings of the measured CPU and/or a control CPU on another core), command
- * them into idle modes, verify they got there, and measure wake latency. */
+ * siblings of the measured CPU and/or a control CPU on another core) and
+ * command them into idle modes (sibling.c); verify they got there and
+ * measure wake latency (sibling_check.c). */
 #ifndef IDLEBENCH_KERNEL_SIBLING_SIBLING_H
 #define IDLEBENCH_KERNEL_SIBLING_SIBLING_H
 
@@ -8,17 +9,26 @@
 #include <stdint.h>
 
 #include "kernel/mm/phys_alloc.h"
-#include "kernel/options.h"
 #include "kernel/platform/platform.h"
+#include "kernel/selftest.h"
 #include "kernel/sibling/idle_mode.h"
+#include "kernel/sibling/placement.h"
 #include "kernel/stream/stream.h"
 
 /* Most CPUs parked at once (SMT4 siblings plus a control CPU fit). */
 #define SIBLING_MAX_PARKED 8
 
-/* Bring up the CPUs to park per `placement=` and report them as metadata.
- * False on a fatal problem (already reported as an error record). */
-bool sibling_bringup(const struct platform *p, const struct options *o, struct phys_alloc *phys,
+/* What the bring-up needs from the run configuration. */
+struct sibling_config {
+	enum placement placement; /* which CPUs to park */
+	uint32_t mwait_hint;      /* MWAIT EAX for mode mwait */
+	enum selftest selftest;   /* the sibling-ud variants fault on a parked CPU */
+};
+
+/* Bring up the CPUs to park per c->placement and report them as metadata.
+ * The measured CPU's APIC must be set up (measured_cpu_quiet). False on a
+ * fatal problem (already reported as an error record). */
+bool sibling_bringup(const struct platform *p, const struct sibling_config *c, struct phys_alloc *phys,
 		     struct stream *s);
 /* NULL when mode can run here, else why not (for `#! mode … status=skipped`). */
 const char *sibling_mode_unavailable(enum idle_mode mode);
@@ -26,10 +36,10 @@ const char *sibling_mode_unavailable(enum idle_mode mode);
  * CPU gets timeout_us). Returns the number of CPUs that timed out; their APIC
  * IDs are reported on s. */
 unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct stream *s);
-/* The `run=siblings` check: every selected mode entered, acknowledged and
- * verified once, and its wake latency. False if any CPU failed to answer.
- * *usable gets the modes (bit = enum idle_mode) that passed. */
-bool sibling_check_modes(const struct options *o, struct stream *s, uint32_t *usable);
+/* The `run=siblings` check of the modes in mask (bit = enum idle_mode):
+ * each entered, acknowledged and verified once, and its wake latency. False
+ * if any CPU failed to answer. *usable gets the modes that passed. */
+bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable);
 
 /* What the parked CPUs report about the interval since their last command. */
 struct sibling_observation {

@@ -2,6 +2,8 @@
  * need no ordering against other instructions here, only against each other,
  * which RDTSC's program order gives (SDM Vol. 2B RDTSC). */
 #include "kernel/arch/x86.h"
+#include "kernel/stream/stream.h"
+#include "kernel/time/delay.h"
 #include "kernel/time/quiet_probe.h"
 
 void quiet_probe_run(struct quiet_probe *q)
@@ -24,4 +26,17 @@ void quiet_probe_run(struct quiet_probe *q)
 	}
 	q->ticks = now - start;
 	q->done = true;
+}
+
+void quiet_probe_report(struct stream *s, const char *when, const struct quiet_probe *q)
+{
+	uint64_t hz = time_tsc_hz();
+	if (!q->done || !hz)
+		return;
+	uint64_t ns = q->ticks * 1000000000ull / hz;
+	stream_record(s, "quiet", "when=%s if=%u duration_us=%llu threshold_ns=%llu reads=%llu gaps=%llu gap_us=%llu max_gap_ns=%llu",
+		      when, q->interrupts_enabled ? 1u : 0u, (unsigned long long)(ns / 1000),
+		      (unsigned long long)(QUIET_PROBE_THRESHOLD * 1000000000ull / hz), (unsigned long long)q->reads,
+		      (unsigned long long)q->gaps, (unsigned long long)(q->gap_ticks * 1000000ull / hz),
+		      (unsigned long long)(q->max_gap * 1000000000ull / hz));
 }

@@ -31,4 +31,10 @@ struct quiet_probe {
 /* Probe for QUIET_PROBE_TICKS with the interrupt flag as the caller left it. */
 void quiet_probe_run(struct quiet_probe *q);
 
+struct stream;
+/* The `#! quiet when=…` record of a finished probe, in microseconds and
+ * nanoseconds of the calibrated TSC; nothing when the probe did not run or
+ * the TSC rate is unknown. */
+void quiet_probe_report(struct stream *s, const char *when, const struct quiet_probe *q);
+
 #endif

@@ -7,12 +7,16 @@
  *   appears in the input as a `name=value` token;
  * - on error, bad_token and reason are non-empty printable ASCII;
  * - the length limit: TOO_LONG exactly when the line exceeds OPTIONS_CMDLINE_MAX;
- * - a non-printable byte other than tab/CR/LF never yields OK. */
+ * - a non-printable byte other than tab/CR/LF never yields OK;
+ * - run_config_resolve turns whatever was kept into a usable configuration
+ *   (a console whose baud divides 115200, enums in range, modes known). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/options.h"
+#include "kernel/lib/parse.h"
+#include "kernel/option_table.h"
+#include "kernel/run_config.h"
 
 #define CHECK(cond) \
 	do { \
@@ -57,7 +61,7 @@ static void check_value(const struct option_def *d, const char *v)
 		CHECK(enum_contains(d->allowed, v));
 		break;
 	case OPT_UINT:
-		CHECK(options_parse_uint(v, &n));
+		CHECK(parse_uint(v, &n));
 		CHECK(n >= d->min && n <= d->max);
 		break;
 	case OPT_TEXT:
@@ -99,7 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	line[size] = '\0';
 	size_t len = strlen(line);
 
-	enum options_status st = options_parse(&o, line);
+	enum options_status st = options_parse(&o, &kernel_options, line, false);
 	CHECK(st == o.status);
 	CHECK(options_status_name(st)[0] != '?');
 	CHECK(strcmp(options_status_code(st), "CMDLINE_ERROR") != 0);
@@ -114,18 +118,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (bad_byte) /* an earlier token's error may be reported first */
 		CHECK(st != OPTIONS_OK);
 
-	for (size_t i = 0; i < option_count; i++) {
-		const struct option_def *d = &option_table[i];
+	for (size_t i = 0; i < OPTION_COUNT; i++) {
+		const struct option_def *d = &kernel_options.defs[i];
 		const char *v = o.value[i];
-		CHECK(options_get(&o, d->name) != NULL);
-		CHECK(options_given(&o, d->name) == (v != NULL));
+		CHECK(options_value(&o, i) != NULL);
+		CHECK(options_given(&o, i) == (v != NULL));
 		if (!v)
 			continue;
 		CHECK((v >= o.storage && v < o.storage + sizeof o.storage) || d->type == OPT_FLAG);
 		check_value(d, v);
 		CHECK(token_in_line(line, d->name, v, d->type == OPT_FLAG));
-		CHECK(!strcmp(options_get(&o, d->name), v));
+		CHECK(!strcmp(options_value(&o, i), v));
 	}
+
+	static struct run_config cfg;
+	run_config_resolve(&cfg, &o);
+	CHECK(!cfg.console.enabled || (cfg.console.baud && 115200 % cfg.console.baud == 0));
+	CHECK(cfg.exit <= EXIT_REBOOT && cfg.run <= RUN_ALL && cfg.placement < PLACEMENT_COUNT);
+	CHECK(cfg.x2apic <= LAPIC_REQUEST_OFF && cfg.plan.preset <= PLAN_PRESET_FULL);
+	CHECK(cfg.plan.order <= PLAN_BLOCKED && cfg.selftest <= SELFTEST_SIBLING_UD_BUSY);
+	CHECK(cfg.modes < (1u << IDLE_MODE_COUNT));
+	CHECK(cfg.plan.workloads.count <= WORKLOAD_MAX);
 
 	if (st != OPTIONS_OK) {
 		CHECK(memchr(o.bad_token, '\0', sizeof o.bad_token) != NULL);

@@ -1,0 +1,31 @@
+/* Number parsing: decimal, or hexadecimal after 0x/0X; no sign, no spaces. */
+#include "kernel/lib/parse.h"
+
+bool parse_uint(const char *t, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned base = 10;
+
+	if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+		base = 16;
+		t += 2;
+	}
+	if (!*t)
+		return false;
+	for (; *t; t++) {
+		unsigned d;
+		if (*t >= '0' && *t <= '9')
+			d = (unsigned)(*t - '0');
+		else if (base == 16 && *t >= 'a' && *t <= 'f')
+			d = (unsigned)(*t - 'a' + 10);
+		else if (base == 16 && *t >= 'A' && *t <= 'F')
+			d = (unsigned)(*t - 'A' + 10);
+		else
+			return false;
+		if (v > (UINT64_MAX - d) / base)
+			return false;
+		v = v * base + d;
+	}
+	*out = v;
+	return true;
+}

@@ -1,0 +1,13 @@
+/* Number parsing shared by the command line and the option validators
+ * (freestanding, host-tested). */
+#ifndef IDLEBENCH_KERNEL_LIB_PARSE_H
+#define IDLEBENCH_KERNEL_LIB_PARSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Parse a decimal or 0x-hex unsigned integer (the whole string); false on
+ * junk, an empty string or overflow, and *out is then untouched. */
+bool parse_uint(const char *text, uint64_t *out);
+
+#endif

@@ -1,0 +1,74 @@
+/* The kernel's option table. Validators of free-text values live with the
+ * code that owns their syntax (console=, modes=, workloads=); enum values are
+ * listed in the order of the enums run_config.c maps them to. */
+#include "kernel/console/serial_port.h"
+#include "kernel/experiment/plan.h"
+#include "kernel/lib/fmt.h"
+#include "kernel/option_table.h"
+#include "kernel/sibling/idle_mode.h"
+#include "kernel/stream/stream.h"
+
+static const struct option_def defs[OPTION_COUNT] = {
+	[OPTION_HELP] = { "help", OPT_FLAG, "", "", 0, 0,
+	  "print this table and end the run", NULL },
+	[OPTION_CONSOLE] = { "console", OPT_TEXT, "ttyS0,115200", "ttyS0..3[,baud]|none", 0, 0,
+	  "serial console (COM1..COM4) and baud rate, or none", serial_console_validate },
+	[OPTION_EXIT] = { "exit", OPT_ENUM, "auto", "auto|qemu|halt|reboot", 0, 0,
+	  "at the end: qemu = isa-debug-exit port 0xf4; auto = qemu under QEMU, else halt (idlebench.efi: wait for a key, then back to the firmware)", NULL },
+	[OPTION_RUN] = { "run", OPT_ENUM, "all", "platform|siblings|all", 0, 0,
+	  "how far to go: platform = print what idlebench sees and stop", NULL },
+	[OPTION_C2PORT] = { "c2port", OPT_UINT, "", "0x1..0xffff", 1, 0xFFFF,
+	  "I/O port whose read enters C2 (overrides _CST, MSR and P_BLK)", NULL },
+	[OPTION_MODES] = { "modes", OPT_TEXT, IDLE_MODES_DEFAULT, "comma list of hlt,mwait,ioport,spin,off", 0, 0,
+	  "idle modes for the parked CPUs (run in table order: hlt,mwait,ioport,spin,off)", idle_modes_validate },
+	[OPTION_PLACEMENT] = { "placement", OPT_ENUM, "sibling", "sibling|other-core|both", 0, 0,
+	  "park the SMT sibling(s), a CPU on another core (control), or both", NULL },
+	[OPTION_X2APIC] = { "x2apic", OPT_ENUM, "auto", "auto|on|off", 0, 0,
+	  "local APIC mode: auto = x2APIC if firmware enabled it or IDs exceed 254", NULL },
+	[OPTION_MWAIT_HINT] = { "mwait_hint", OPT_UINT, "0", "0x0..0xff", 0, 0xFF,
+	  "MWAIT hint (EAX) for mode mwait: 0x00 = C1", NULL },
+	[OPTION_WORKLOADS] = { "workloads", OPT_TEXT, "all", "all|int|fp|<name>,...", 0, 0,
+	  "workloads to measure (comma list; help lists names via an error)", plan_workloads_validate },
+	[OPTION_PRESET] = { "preset", OPT_ENUM, "auto", "auto|quick|standard|full", 0, 0,
+	  "sample plan: auto = quick under a hypervisor, standard on hardware", NULL },
+	[OPTION_REPS] = { "reps", OPT_UINT, "", "1..255", 1, 255,
+	  "measured repetitions per workload and mode (overrides the preset)", NULL },
+	[OPTION_WARMUP] = { "warmup", OPT_UINT, "", "0..50", 0, 50,
+	  "discarded warm-up repetitions (overrides the preset)", NULL },
+	[OPTION_SAMPLE_MS] = { "sample_ms", OPT_UINT, "", "1..60000", 1, 60000,
+	  "target length of one sample in ms (overrides the preset)", NULL },
+	[OPTION_ORDER] = { "order", OPT_ENUM, "interleaved", "interleaved|blocked", 0, 0,
+	  "interleaved: every repetition visits every mode, shuffled by seed=", NULL },
+	[OPTION_SEED] = { "seed", OPT_UINT, "1", "0..2^64-1", 0, UINT64_MAX,
+	  "seed of the mode shuffle and of the bootstrap intervals", NULL },
+	[OPTION_SELFTEST] = { "selftest", OPT_ENUM, "none", "none|ud|pf|gp|ud-in-report|sibling-ud|sibling-ud-busy", 0, 0,
+	  "raise this CPU exception on purpose (tests the fault report); ud-in-report: #UD, then another "
+	  "inside its report; sibling-ud: #UD on the first parked CPU; "
+	  "sibling-ud-busy: the same while this CPU writes lines", NULL },
+};
+
+const struct option_table kernel_options = { defs, OPTION_COUNT };
+
+void option_table_print(struct stream *s)
+{
+	stream_text(s, "valid options (key=value, separated by spaces):");
+	for (size_t i = 0; i < OPTION_COUNT; i++) {
+		const struct option_def *d = &defs[i];
+		if (d->type == OPT_FLAG)
+			stream_text(s, "  %-10s %s", d->name, d->help);
+		else
+			stream_text(s, "  %s=%s  (default %s)  %s", d->name, d->allowed,
+				    *d->def ? d->def : "none", d->help);
+	}
+}
+
+void option_table_report_error(struct stream *s, const struct options *o)
+{
+	char msg[300], qmsg[320], qtok[96];
+
+	fmt_snprintf(msg, sizeof msg, "%s: '%s' (%s)", options_status_name(o->status), o->bad_token, o->reason);
+	stream_text(s, "command line error: %s", msg);
+	option_table_print(s);
+	stream_record(s, "error", "code=%s msg=%s token=%s", options_status_code(o->status),
+		      stream_quote(qmsg, sizeof qmsg, msg), stream_quote(qtok, sizeof qtok, o->bad_token));
+}

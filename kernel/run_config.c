@@ -1,0 +1,40 @@
+/* Command line -> struct run_config. The option table validated every value
+ * already; what fails here anyway falls back to the option's default meaning
+ * and is a bug the unit tests would show (tests/unit/options). */
+#include "kernel/lib/mem.h"
+#include "kernel/option_table.h"
+#include "kernel/run_config.h"
+
+/* A number option, or PLAN_FROM_PRESET when it was not given. */
+static unsigned plan_number(const struct options *o, enum option_id id)
+{
+	return options_given(o, id) ? (unsigned)options_uint(o, id) : PLAN_FROM_PRESET;
+}
+
+void run_config_resolve(struct run_config *c, const struct options *o)
+{
+	char err[160];
+
+	memset(c, 0, sizeof *c);
+	c->help = options_given(o, OPTION_HELP);
+	if (!serial_console_parse(options_value(o, OPTION_CONSOLE), &c->console))
+		serial_console_parse("ttyS0,115200", &c->console);
+	c->exit = (enum exit_action)options_enum_index(o, OPTION_EXIT);
+	c->run = (enum run_scope)options_enum_index(o, OPTION_RUN);
+	c->c2port = (uint16_t)options_uint(o, OPTION_C2PORT);
+	if (idle_modes_parse(options_value(o, OPTION_MODES), &c->modes, err, sizeof err))
+		c->modes = 0;
+	c->placement = (enum placement)options_enum_index(o, OPTION_PLACEMENT);
+	c->x2apic = (enum lapic_request)options_enum_index(o, OPTION_X2APIC);
+	c->mwait_hint = (uint32_t)options_uint(o, OPTION_MWAIT_HINT);
+	c->plan.preset = (enum plan_preset_id)options_enum_index(o, OPTION_PRESET);
+	c->plan.reps = plan_number(o, OPTION_REPS);
+	c->plan.warmup = plan_number(o, OPTION_WARMUP);
+	c->plan.sample_ms = plan_number(o, OPTION_SAMPLE_MS);
+	c->plan.seed = options_uint(o, OPTION_SEED);
+	c->plan.order = (enum plan_order)options_enum_index(o, OPTION_ORDER);
+	if (workload_select(options_value(o, OPTION_WORKLOADS), &c->plan.workloads, err, sizeof err) !=
+	    WORKLOAD_SELECT_OK)
+		memset(&c->plan.workloads, 0, sizeof c->plan.workloads);
+	c->selftest = (enum selftest)options_enum_index(o, OPTION_SELFTEST);
+}

@@ -1,0 +1,46 @@
+/* The run's configuration: the command line resolved once, in kernel_run,
+ * into typed fields. Each module gets only the fields it needs; no code after
+ * kernel_run reads an option by name. */
+#ifndef IDLEBENCH_KERNEL_RUN_CONFIG_H
+#define IDLEBENCH_KERNEL_RUN_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel/arch/lapic.h"
+#include "kernel/console/serial_port.h"
+#include "kernel/experiment/plan.h"
+#include "kernel/options.h"
+#include "kernel/run_end.h"
+#include "kernel/selftest.h"
+#include "kernel/sibling/placement.h"
+
+/* How far a run goes (the `run=` option, values in this order). */
+enum run_scope {
+	RUN_PLATFORM, /* print what idlebench sees and stop */
+	RUN_SIBLINGS, /* also park the CPUs and check every mode */
+	RUN_ALL,      /* also the experiment */
+};
+
+/* Every option, typed. */
+struct run_config {
+	bool help;                     /* help: print the option table and stop */
+	struct serial_config console;  /* console= (ttyS0,115200 when unusable) */
+	enum exit_action exit;         /* exit= */
+	enum run_scope run;            /* run= */
+	uint16_t c2port;               /* c2port=, 0 when not given */
+	uint32_t modes;                /* modes=, bit = enum idle_mode */
+	enum placement placement;      /* placement= */
+	enum lapic_request x2apic;     /* x2apic= */
+	uint32_t mwait_hint;           /* mwait_hint= (MWAIT EAX) */
+	struct plan_request plan;      /* workloads=, preset=, reps=, warmup=, sample_ms=, order=, seed= */
+	enum selftest selftest;        /* selftest= */
+};
+
+/* Resolve o (parsed against kernel_options, kernel/option_table.h) into c.
+ * Works on a line that failed to parse too: each field comes from the value
+ * given before the error, else the default (so console= and exit= apply to
+ * the error report). */
+void run_config_resolve(struct run_config *c, const struct options *o);
+
+#endif

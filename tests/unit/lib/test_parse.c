@@ -1,0 +1,45 @@
+/* parse_uint (kernel/lib/parse.c): decimal and 0x-hex, the whole string,
+ * overflow at 2^64, and *out untouched on every failure. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "kernel/lib/parse.h"
+
+static void test_parse_uint_decimal_hex_and_overflow(void **state)
+{
+	uint64_t v = 7;
+
+	(void)state;
+	assert_true(parse_uint("0", &v));
+	assert_int_equal(v, 0);
+	assert_true(parse_uint("42", &v));
+	assert_int_equal(v, 42);
+	assert_true(parse_uint("0x1f", &v));
+	assert_int_equal(v, 31);
+	assert_true(parse_uint("0XaBc", &v));
+	assert_int_equal(v, 0xabc);
+	assert_true(parse_uint("007", &v));
+	assert_int_equal(v, 7);
+	assert_true(parse_uint("18446744073709551615", &v));
+	assert_true(v == UINT64_MAX);
+	assert_true(parse_uint("0xffffffffffffffff", &v));
+	assert_true(v == UINT64_MAX);
+	v = 5;
+	static const char *const bad[] = { "", "0x", "-1", "+1", " 1", "1 ", "1a", "0x1g", "abc", "1.5",
+					   "18446744073709551616", "0x10000000000000000", "99999999999999999999" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_false(parse_uint(bad[i], &v));
+		assert_int_equal(v, 5); /* untouched on failure */
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_uint_decimal_hex_and_overflow),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

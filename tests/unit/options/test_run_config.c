@@ -1,0 +1,191 @@
+/* The command line resolved into struct run_config (kernel/run_config.c):
+ * defaults, every enum value of every OPT_ENUM row landing on the enum the
+ * code uses (the table's `allowed` order and the enums agree), numbers as
+ * numbers, "not given" kept apart from 0, and a line that failed to parse
+ * still giving the console= and exit= given before the error. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "kernel/option_table.h"
+#include "kernel/run_config.h"
+
+static struct options o;
+static struct run_config c;
+
+static void resolve(const char *line, enum options_status want)
+{
+	assert_int_equal(options_parse(&o, &kernel_options, line, false), want);
+	run_config_resolve(&c, &o);
+}
+
+static void test_empty_line_gives_the_documented_defaults(void **state)
+{
+	(void)state;
+	resolve("", OPTIONS_OK);
+	assert_false(c.help);
+	assert_true(c.console.enabled);
+	assert_int_equal(c.console.port, 0x3F8);
+	assert_int_equal(c.console.baud, 115200);
+	assert_int_equal(c.exit, EXIT_AUTO);
+	assert_int_equal(c.run, RUN_ALL);
+	assert_int_equal(c.c2port, 0);
+	assert_int_equal(c.modes, (1u << IDLE_MODE_COUNT) - 1);
+	assert_int_equal(c.placement, PLACEMENT_SIBLING);
+	assert_int_equal(c.x2apic, LAPIC_REQUEST_AUTO);
+	assert_int_equal(c.mwait_hint, 0);
+	assert_int_equal(c.plan.preset, PLAN_PRESET_AUTO);
+	assert_int_equal(c.plan.reps, PLAN_FROM_PRESET);
+	assert_int_equal(c.plan.warmup, PLAN_FROM_PRESET);
+	assert_int_equal(c.plan.sample_ms, PLAN_FROM_PRESET);
+	assert_true(c.plan.seed == 1);
+	assert_int_equal(c.plan.order, PLAN_INTERLEAVED);
+	assert_int_equal(c.plan.workloads.count, workload_count());
+	assert_int_equal(c.selftest, SELFTEST_NONE);
+}
+
+static void test_numbers_and_lists_are_typed(void **state)
+{
+	(void)state;
+	resolve("help console=ttyS2,9600 c2port=0x414 modes=ioport,hlt mwait_hint=0x20 reps=7 warmup=0 "
+		"sample_ms=0x10 seed=18446744073709551615 workloads=lz,matmul",
+		OPTIONS_OK);
+	assert_true(c.help);
+	assert_int_equal(c.console.port, 0x3E8);
+	assert_int_equal(c.console.baud, 9600);
+	assert_int_equal(c.c2port, 0x414);
+	assert_int_equal(c.modes, (1u << IDLE_HLT) | (1u << IDLE_IOPORT));
+	assert_int_equal(c.mwait_hint, 0x20);
+	assert_int_equal(c.plan.reps, 7);
+	assert_int_equal(c.plan.warmup, 0); /* given as 0: not the preset's */
+	assert_int_equal(c.plan.sample_ms, 16);
+	assert_true(c.plan.seed == UINT64_MAX);
+	assert_int_equal(c.plan.workloads.count, 2);
+	resolve("console=none", OPTIONS_OK);
+	assert_false(c.console.enabled);
+}
+
+/* The enum field of an OPT_ENUM row, as an int. */
+static int enum_field(enum option_id id)
+{
+	switch (id) {
+	case OPTION_EXIT: return (int)c.exit;
+	case OPTION_RUN: return (int)c.run;
+	case OPTION_PLACEMENT: return (int)c.placement;
+	case OPTION_X2APIC: return (int)c.x2apic;
+	case OPTION_PRESET: return (int)c.plan.preset;
+	case OPTION_ORDER: return (int)c.plan.order;
+	case OPTION_SELFTEST: return (int)c.selftest;
+	default: fail_msg("OPT_ENUM row %s has no run_config field in this test", kernel_options.defs[id].name);
+	}
+	return -1;
+}
+
+/* name=k-th allowed value resolves to enum value k, for every row and value. */
+static void test_every_enum_value_lands_on_its_enum(void **state)
+{
+	char line[128];
+
+	(void)state;
+	for (size_t id = 0; id < OPTION_COUNT; id++) {
+		const struct option_def *d = &kernel_options.defs[id];
+		if (d->type != OPT_ENUM)
+			continue;
+		int k = 0;
+		for (const char *p = d->allowed;; k++) {
+			const char *bar = strchr(p, '|');
+			int len = bar ? (int)(bar - p) : (int)strlen(p);
+			snprintf(line, sizeof line, "%s=%.*s", d->name, len, p);
+			resolve(line, OPTIONS_OK);
+			if (enum_field((enum option_id)id) != k)
+				fail_msg("%s resolved to %d, expected %d", line, enum_field((enum option_id)id), k);
+			if (!bar)
+				break;
+			p = bar + 1;
+		}
+	}
+	/* Spot checks by name, so a reordered enum and table cannot agree by accident. */
+	resolve("placement=other-core x2apic=off exit=reboot run=siblings preset=full order=blocked selftest=sibling-ud-busy",
+		OPTIONS_OK);
+	assert_int_equal(c.placement, PLACEMENT_OTHER_CORE);
+	assert_string_equal(placement_name(c.placement), "other-core");
+	assert_int_equal(c.x2apic, LAPIC_REQUEST_OFF);
+	assert_int_equal(c.exit, EXIT_REBOOT);
+	assert_int_equal(c.run, RUN_SIBLINGS);
+	assert_int_equal(c.plan.preset, PLAN_PRESET_FULL);
+	assert_int_equal(c.plan.order, PLAN_BLOCKED);
+	assert_int_equal(c.selftest, SELFTEST_SIBLING_UD_BUSY);
+}
+
+static void test_names_of_placements_and_presets_match_the_table(void **state)
+{
+	char line[64];
+
+	(void)state;
+	for (int p = 0; p < PLACEMENT_COUNT; p++) {
+		snprintf(line, sizeof line, "placement=%s", placement_name((enum placement)p));
+		resolve(line, OPTIONS_OK);
+		assert_int_equal(c.placement, p);
+	}
+	for (size_t i = 0; i < plan_preset_count; i++) {
+		snprintf(line, sizeof line, "preset=%s", plan_presets[i].name);
+		resolve(line, OPTIONS_OK);
+		assert_int_equal(c.plan.preset, (int)i + 1);
+	}
+}
+
+/* The error report goes where the user asked, and exits as asked. */
+static void test_failed_line_keeps_console_and_exit_given_before_the_error(void **state)
+{
+	(void)state;
+	resolve("console=ttyS1,57600 exit=halt bogus=1 exit=qemu", OPTIONS_ERR_UNKNOWN_KEY);
+	assert_int_equal(c.console.port, 0x2F8);
+	assert_int_equal(c.console.baud, 57600);
+	assert_int_equal(c.exit, EXIT_HALT);
+	resolve("reps=0", OPTIONS_ERR_BAD_VALUE);
+	assert_int_equal(c.plan.reps, PLAN_FROM_PRESET);
+	assert_int_equal(c.console.port, 0x3F8);
+}
+
+static void test_plan_resolves_presets_and_overrides(void **state)
+{
+	struct plan p;
+
+	(void)state;
+	resolve("", OPTIONS_OK);
+	plan_resolve(&p, &c.plan, true, 3);
+	assert_string_equal(p.preset, "quick");
+	assert_int_equal(p.reps, 3);
+	plan_resolve(&p, &c.plan, false, 3);
+	assert_string_equal(p.preset, "standard");
+	assert_int_equal(p.reps, 11);
+	assert_int_equal(p.warmup, 2);
+	assert_int_equal(p.modes, 3);
+	resolve("preset=full reps=4 warmup=0 workloads=fp order=blocked seed=9", OPTIONS_OK);
+	plan_resolve(&p, &c.plan, true, 1);
+	assert_string_equal(p.preset, "full");
+	assert_int_equal(p.reps, 4);
+	assert_int_equal(p.warmup, 0);
+	assert_int_equal(p.sample_ms, 100);
+	assert_int_equal(p.order, PLAN_BLOCKED);
+	assert_true(p.seed == 9);
+	assert_int_equal(p.workloads.count, c.plan.workloads.count);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_empty_line_gives_the_documented_defaults),
+		cmocka_unit_test(test_numbers_and_lists_are_typed),
+		cmocka_unit_test(test_every_enum_value_lands_on_its_enum),
+		cmocka_unit_test(test_names_of_placements_and_presets_match_the_table),
+		cmocka_unit_test(test_failed_line_keeps_console_and_exit_given_before_the_error),
+		cmocka_unit_test(test_plan_resolves_presets_and_overrides),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
