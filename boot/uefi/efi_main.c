@@ -311,7 +311,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	uefi_call_wrapper(bs->HandleProtocol, 3, image, &loaded_image_guid, (void **)&li);
 	EFI_FILE_HANDLE root = efi_open_boot_volume(bs, image, &no_root_why);
 
-	bi.path = BOOT_PATH_EFI;
+	bi.path = BOOT_PATH_EFI_APP;
 	read_cmdline(li, root, cmdline_from, sizeof cmdline_from);
 	char vendor[40];
 	ascii_from16(vendor, sizeof vendor, st->FirmwareVendor);
