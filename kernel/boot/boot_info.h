@@ -72,7 +72,7 @@ struct boot_info {
 	struct boot_framebuffer fb;
 	uint8_t rsdp[36];           /* copy of the ACPI RSDP, when the loader passed one */
 	size_t rsdp_len;            /* 20 (ACPI 1.0) or 36; 0 when absent */
-	uint64_t rsdp_phys;         /* its physical address, when known (PVH) */
+	uint64_t rsdp_phys;         /* its physical address, when known (PVH, UEFI application) */
 	uint64_t efi_system_table;  /* physical address; 0 when not booted from UEFI */
 	uint64_t image_base, image_end; /* the running image, kept out of the allocator */
 	/* The UEFI application's memory: when pool_count > 0 the kernel takes
