@@ -1,4 +1,5 @@
-; 32-bit entry for both boot paths -> long mode -> kmain.
+; 32-bit entry of the multiboot2/PVH kernel (both of its boot paths) -> long
+; mode -> kmain. The UEFI application starts in 64-bit mode (boot/uefi/).
 ; Intel SDM Vol. 3A 10.8.5 "Initializing IA-32e Mode": PAE on, CR3 = PML4,
 ; EFER.LME, then CR0.PG; a far jump into a 64-bit code segment finishes it.
 ;

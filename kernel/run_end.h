@@ -16,7 +16,9 @@ enum exit_action {
 	EXIT_REBOOT, /* reset the machine */
 };
 
-/* The run's stream (written to every console). */
+/* The run's stream (written to every console), defined in run_end.c: begun
+ * by kernel_run, written by the run and the fault report, ended only by
+ * run_end(). */
 extern struct stream run_stream;
 
 /* Choose the exit action; under_qemu comes from the CPUID hypervisor signature. */

@@ -8,7 +8,7 @@ EFI_INC      := /usr/include/efi
 EFI_LDS      := boot/uefi/efi.lds
 EFI_CRT0     := /usr/lib/crt0-efi-x86_64.o
 EFI_FRONT    := boot/uefi/efi_main.c boot/uefi/efi_files.c boot/uefi/efi_hw_state.c \
-                boot/uefi/efi_cmdline.c boot/uefi/efi_mmap.c boot/uefi/result_name.c \
+                boot/uefi/efi_cmdline.c boot/uefi/efi_mmap.c boot/uefi/efi_result_name.c \
                 boot/uefi/efi_mp_check.c
 EFI_ASM      := boot/cpu_setup64.asm boot/uefi/efi_switch.asm kernel/arch/exception_stubs.asm \
                 kernel/arch/msr_safe.asm kernel/arch/irq_stubs.asm boot/ap_trampoline_blob.asm

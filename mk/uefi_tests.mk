@@ -3,7 +3,7 @@
 # names, the UEFI memory map to boot_info regions.
 UNIT_TESTS += test_efi_cmdline test_uefi_result_name test_efi_mmap
 test_efi_cmdline_SRCS := tests/unit/uefi/test_efi_cmdline.c boot/uefi/efi_cmdline.c
-test_uefi_result_name_SRCS := tests/unit/uefi/test_uefi_result_name.c boot/uefi/result_name.c kernel/lib/fmt.c
+test_uefi_result_name_SRCS := tests/unit/uefi/test_uefi_result_name.c boot/uefi/efi_result_name.c kernel/lib/fmt.c
 test_efi_mmap_SRCS := tests/unit/uefi/test_efi_mmap.c boot/uefi/efi_mmap.c
 
 FUZZERS += fuzz_efi_cmdline

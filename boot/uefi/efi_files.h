@@ -7,7 +7,7 @@
 
 #include <efi.h>
 
-#include "boot/uefi/result_name.h"
+#include "boot/uefi/efi_result_name.h"
 
 /* Root directory of the volume the image came from (its LoadedImage
  * DeviceHandle), or NULL with *why set. */
@@ -23,7 +23,7 @@ struct efi_save_report {
 	UINTN written;      /* bytes written */
 };
 /* Write len bytes to a new file \idlebench\results\NAME.csv (directories
- * created as needed, names from result_name.h, never an existing file). A
+ * created as needed, names from efi_result_name.h, never an existing file). A
  * partly written file is deleted. Returns EFI_SUCCESS or the failing status
  * (details in *r). */
 EFI_STATUS efi_save_results(EFI_FILE_HANDLE root, const struct result_time *t, const char *data, size_t len,

@@ -22,10 +22,11 @@
 #include "boot/uefi/efi_hw_state.h"
 #include "boot/uefi/efi_mmap.h"
 #include "boot/uefi/efi_mp_check.h"
+#include "boot/uefi/efi_result_name.h"
 #include "boot/uefi/efi_switch.h"
-#include "boot/uefi/result_name.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/console/console.h"
+#include "kernel/fault_report.h"
 #include "kernel/kernel_run.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
@@ -310,7 +311,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	uefi_call_wrapper(bs->HandleProtocol, 3, image, &loaded_image_guid, (void **)&li);
 	EFI_FILE_HANDLE root = efi_open_boot_volume(bs, image, &no_root_why);
 
-	bi.path = BOOT_PATH_EFI;
+	bi.path = BOOT_PATH_EFI_APP;
 	read_cmdline(li, root, cmdline_from, sizeof cmdline_from);
 	char vendor[40];
 	ascii_from16(vendor, sizeof vendor, st->FirmwareVendor);
@@ -362,6 +363,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	struct efi_hw_state hw;
 	efi_hw_save(&hw);
 	fw_bsp_apic_base = hw.apic_base;
+	fault_report_install();
 	run_end_set_handler(run_finished);
 	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
 	efi_hw_restore(&hw);

@@ -1,22 +1,9 @@
-/* CPU exception reports: name, vector, error code, RIP, RSP, RFLAGS, CR2, the
- * CPU's APIC ID and every general register, as `#  ` lines, then an error
- * record, then the end record with status=error (kernel/run_end.c; on a
- * parked CPU run_end halts it instead and the boot CPU ends the run). The
- * report is held together in the stream (its lock keeps the boot CPU's lines
- * out of it). A fault while the same CPU reports a fault gets one line and
- * the end record on the boot CPU, and stops a parked CPU; another CPU's
- * earlier report does not count. */
-#include <stdbool.h>
-
-#include "kernel/arch/apic_id.h"
-#include "kernel/arch/lapic.h"
+/* From the exception stubs to the kernel's handler. A #GP from one of the
+ * safe MSR accessors resumes at its fixup (msr.c); everything else goes to
+ * the handler, which reports the fault and ends the run. */
+#include "kernel/arch/exception.h"
 #include "kernel/arch/msr.h"
-#include "kernel/arch/trap_frame.h"
 #include "kernel/arch/x86.h"
-#include "kernel/console/console.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/run_end.h"
-#include "kernel/selftest.h"
 
 /* Intel SDM Vol. 3A table 6-1. */
 static const char *const exception_names[32] = {
@@ -31,95 +18,28 @@ static const char *const exception_names[32] = {
 	"#SX security exception", "reserved 31",
 };
 
-/* APIC ID + 1 of each CPU that has begun a report (0 = free slot): a CPU
- * that faults reports once, then halts or ends the run. */
-#define REPORTING_SLOTS 64
-static volatile uint32_t reporting[REPORTING_SLOTS];
+static exception_handler_fn handler;
 
-/* Claim a slot for this CPU; false when it already has one (a fault inside
- * its own report) or, impossibly, every slot is taken. */
-static bool begin_report(uint32_t apic_id)
+void exception_set_handler(exception_handler_fn fn)
 {
-	uint32_t me = apic_id + 1;
-
-	for (unsigned i = 0; i < REPORTING_SLOTS; i++)
-		if (__atomic_load_n(&reporting[i], __ATOMIC_ACQUIRE) == me)
-			return false;
-	for (unsigned i = 0; i < REPORTING_SLOTS; i++) {
-		uint32_t expected = 0;
-		if (__atomic_compare_exchange_n(&reporting[i], &expected, me, false, __ATOMIC_SEQ_CST,
-						__ATOMIC_RELAXED))
-			return true;
-	}
-	return false;
+	handler = fn;
 }
 
-static const char *exception_name(uint64_t vector)
+const char *exception_name(uint64_t vector)
 {
 	return vector < 32 ? exception_names[vector] : "unknown";
 }
-
-/* The `#! error code=CPU_EXCEPTION` record (results/README.md). */
-static void error_record(struct stream *s, const struct trap_frame *f, const char *msg)
-{
-	char quoted[112];
-
-	stream_record(s, "error", "code=CPU_EXCEPTION msg=%s vector=%llu error_code=0x%llx rip=0x%llx rsp=0x%llx cr2=0x%llx apic_id=%u",
-		      stream_quote(quoted, sizeof quoted, msg), (unsigned long long)f->vector,
-		      (unsigned long long)f->error_code, (unsigned long long)f->rip,
-		      (unsigned long long)f->rsp, (unsigned long long)read_cr2(), cpu_apic_id());
-}
-
-void exception_dispatch(struct trap_frame *f);
 
 void exception_dispatch(struct trap_frame *f)
 {
 	if (msr_fixup_fault(f))
 		return;
-	if (!begin_report(cpu_apic_id())) {
-		/* A parked CPU just stops (run_end drops its holds on the stream);
-		 * the boot CPU ends the run. */
-		if (!lapic_is_bsp())
-			run_end(false);
-		static int nested_once;
-		if (__atomic_exchange_n(&nested_once, 1, __ATOMIC_SEQ_CST)) {
-			/* The stream itself may be what faults: raw bytes, then stop. */
-			static const char nested[] = "\nidlebench: fault while reporting a fault, twice\n";
-			console_write(nested, sizeof nested - 1);
-			run_end_halt_forever();
-		}
-		char msg[96];
-		fmt_snprintf(msg, sizeof msg, "fault while reporting a fault: %s", exception_name(f->vector));
-		error_record(&run_stream, f, msg);
-		run_end(false);
+	if (handler)
+		handler(f);
+	/* No handler: the front end installs one before our IDT is loaded, so
+	 * this CPU can only stop. */
+	for (;;) {
+		cli();
+		hlt();
 	}
-	const char *name = exception_name(f->vector);
-	struct stream *s = &run_stream;
-	stream_hold(s);
-	if (!stream_has_begun(s))
-		stream_begin(s, "unknown");
-	stream_text(s, "CPU EXCEPTION %s (vector %llu) on APIC ID %u", name,
-		    (unsigned long long)f->vector, cpu_apic_id());
-	if (selftest_fault_inside_report())
-		__asm__ volatile("ud2"); /* selftest=ud-in-report */
-	stream_text(s, "  error code 0x%llx  RIP %016llx  CS %04llx  RFLAGS %016llx",
-		    (unsigned long long)f->error_code, (unsigned long long)f->rip,
-		    (unsigned long long)f->cs, (unsigned long long)f->rflags);
-	stream_text(s, "  RSP %016llx  SS %04llx  CR2 %016llx  CR3 %016llx",
-		    (unsigned long long)f->rsp, (unsigned long long)f->ss,
-		    (unsigned long long)read_cr2(), (unsigned long long)read_cr3());
-	stream_text(s, "  RAX %016llx  RBX %016llx  RCX %016llx  RDX %016llx",
-		    (unsigned long long)f->rax, (unsigned long long)f->rbx,
-		    (unsigned long long)f->rcx, (unsigned long long)f->rdx);
-	stream_text(s, "  RSI %016llx  RDI %016llx  RBP %016llx  R8  %016llx",
-		    (unsigned long long)f->rsi, (unsigned long long)f->rdi,
-		    (unsigned long long)f->rbp, (unsigned long long)f->r8);
-	stream_text(s, "  R9  %016llx  R10 %016llx  R11 %016llx  R12 %016llx",
-		    (unsigned long long)f->r9, (unsigned long long)f->r10,
-		    (unsigned long long)f->r11, (unsigned long long)f->r12);
-	stream_text(s, "  R13 %016llx  R14 %016llx  R15 %016llx",
-		    (unsigned long long)f->r13, (unsigned long long)f->r14, (unsigned long long)f->r15);
-	error_record(s, f, name);
-	stream_release(s);
-	run_end(false);
 }

@@ -1,7 +1,7 @@
 ; Fault-tolerant MSR access (and one MWAIT probe) (like Linux's rdmsr_safe): a #GP at the marked
 ; instruction is turned into a return value by exception_dispatch via the
 ; fixup table in kernel/arch/msr.c. Real hardware and KVM raise #GP for an
-; absent MSR; QEMU TCG returns 0 instead (see HARDWARE.md).
+; absent MSR; QEMU TCG returns 0 instead (kernel/arch/msr.h).
 
 BITS 64
 global rdmsr_safe, wrmsr_safe, mwait_safe
@@ -39,7 +39,7 @@ wrmsr_safe_fixup:
 	ret
 
 ; int mwait_safe(uint32_t hint, uint32_t ecx): 0, or -1 after a #GP (QEMU TCG
-; raises #GP for ECX=1 although CPUID leaf 5 advertises IBE; see HARDWARE.md).
+; raises #GP for ECX=1 although CPUID leaf 5 advertises IBE; tests/qemu/test_siblings.sh).
 ; The caller arms MONITOR and triggers it first, so MWAIT returns at once.
 mwait_safe:
 	mov eax, edi

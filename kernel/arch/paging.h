@@ -1,4 +1,6 @@
-/* Identity paging beyond the boot map (boot/entry32.asm maps the first 4 GiB). */
+/* Identity paging beyond the boot map of the multiboot2/PVH kernel
+ * (boot/entry32.asm maps the first 4 GiB). Not used under the UEFI
+ * application, which keeps the firmware's 1:1 map (boot_info.firmware_paging). */
 #ifndef IDLEBENCH_KERNEL_ARCH_PAGING_H
 #define IDLEBENCH_KERNEL_ARCH_PAGING_H
 

@@ -10,7 +10,7 @@ const char *boot_path_name(enum boot_path path)
 		return "uefi";
 	case BOOT_PATH_PVH:
 		return "pvh";
-	case BOOT_PATH_EFI:
+	case BOOT_PATH_EFI_APP:
 		return "efi";
 	default:
 		return "unknown";

@@ -1,6 +1,7 @@
-/* What every boot front end (multiboot2, PVH, later the UEFI application)
- * hands the rest of the kernel. Nothing after kmain's first lines knows which
- * loader ran, except through `path` (reported as the `boot` metadata key). */
+/* What every boot front end (kmain.c for multiboot2 and PVH,
+ * boot/uefi/efi_main.c for the UEFI application) hands the rest of the
+ * kernel. Nothing after the front end knows which loader ran, except through
+ * `path` (reported as the `boot` metadata key). */
 #ifndef IDLEBENCH_KERNEL_BOOT_BOOT_INFO_H
 #define IDLEBENCH_KERNEL_BOOT_BOOT_INFO_H
 
@@ -16,13 +17,16 @@
  * parser rejects anything over 1024 bytes, so one more byte is enough to see that. */
 #define BOOT_CMDLINE_MAX 1026
 
-/* How the kernel was started; also the `boot` metadata value. */
+/* How the kernel was started; also the `boot` metadata value (in quotes).
+ * Two paths start on UEFI firmware: BOOT_PATH_UEFI is the multiboot2 kernel
+ * (idlebench.elf) loaded by GRUB, BOOT_PATH_EFI_APP is idlebench.efi. */
 enum boot_path {
 	BOOT_PATH_UNKNOWN = 0,
-	BOOT_PATH_BIOS,  /* multiboot2 from GRUB on BIOS (no EFI system table tag) */
-	BOOT_PATH_UEFI,  /* multiboot2 from GRUB on UEFI (EFI system table tag present) */
-	BOOT_PATH_PVH,   /* Xen PVH entry (QEMU -kernel) */
-	BOOT_PATH_EFI,   /* idlebench.efi, the UEFI application (boot/uefi/) */
+	BOOT_PATH_BIOS,     /* "bios": multiboot2 kernel from GRUB on BIOS (no EFI system table tag) */
+	BOOT_PATH_UEFI,     /* "uefi": multiboot2 kernel from GRUB on UEFI (EFI system table tag present) */
+	BOOT_PATH_PVH,      /* "pvh": Xen PVH entry (QEMU -kernel) */
+	BOOT_PATH_EFI_APP,  /* "efi": idlebench.efi, the UEFI application (boot/uefi/), run by
+			     * the firmware or chainloaded by GRUB */
 };
 
 /* Memory map region types (the E820/multiboot2/PVH numbering). */
@@ -68,7 +72,7 @@ struct boot_info {
 	struct boot_framebuffer fb;
 	uint8_t rsdp[36];           /* copy of the ACPI RSDP, when the loader passed one */
 	size_t rsdp_len;            /* 20 (ACPI 1.0) or 36; 0 when absent */
-	uint64_t rsdp_phys;         /* its physical address, when known (PVH) */
+	uint64_t rsdp_phys;         /* its physical address, when known (PVH, UEFI application) */
 	uint64_t efi_system_table;  /* physical address; 0 when not booted from UEFI */
 	uint64_t image_base, image_end; /* the running image, kept out of the allocator */
 	/* The UEFI application's memory: when pool_count > 0 the kernel takes

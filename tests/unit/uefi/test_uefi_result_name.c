@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "boot/uefi/result_name.h"
+#include "boot/uefi/efi_result_name.h"
 
 static struct result_time at(uint16_t year, uint8_t month, uint8_t day, uint8_t hour, uint8_t minute,
 			     uint8_t second)

@@ -1,5 +1,5 @@
-/* Result file names (see result_name.h). */
-#include "boot/uefi/result_name.h"
+/* Result file names (see efi_result_name.h). */
+#include "boot/uefi/efi_result_name.h"
 #include "kernel/lib/fmt.h"
 
 bool result_time_plausible(const struct result_time *t)

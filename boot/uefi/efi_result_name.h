@@ -1,8 +1,8 @@
 /* Names of the UEFI application's result files, \idlebench\results\NAME:
  * the firmware clock's date and time, or a counter when the clock is not
  * plausible. Pure code, unit-tested on the host. */
-#ifndef IDLEBENCH_BOOT_UEFI_RESULT_NAME_H
-#define IDLEBENCH_BOOT_UEFI_RESULT_NAME_H
+#ifndef IDLEBENCH_BOOT_UEFI_EFI_RESULT_NAME_H
+#define IDLEBENCH_BOOT_UEFI_EFI_RESULT_NAME_H
 
 #include <stdbool.h>
 #include <stddef.h>
