@@ -396,7 +396,7 @@ static void parse_table_line(struct stream_reader *r, const char *s, size_t len)
 {
 	if (!r->have_table_header) {
 		r->have_table_header = true;
-		if (len != sizeof STREAM_HEADER_LINE - 1 || memcmp(s, STREAM_HEADER_LINE, len))
+		if (len != strlen(STREAM_HEADER_LINE) || memcmp(s, STREAM_HEADER_LINE, len))
 			fail(r, STREAM_ERR_BAD_DATA_HEADER, "line %zu: expected the schema %d column header `%s`",
 			     r->lines, STREAM_SCHEMA_VERSION, STREAM_HEADER_LINE);
 		return;
