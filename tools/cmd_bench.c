@@ -10,7 +10,6 @@
  * same checksum as the first. */
 #define _GNU_SOURCE /* sched_getcpu, sched_setaffinity */
 #include <errno.h>
-#include <inttypes.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,7 +20,7 @@
 #include "bench/workload.h"
 #include "kernel/arch/cpuid_native.h"
 #include "kernel/cpu/cpu_identity.h"
-#include "kernel/lib/fmt.h"
+#include "kernel/stream/sample_row.h"
 #include "kernel/stream/stream.h"
 
 #ifndef IDLEBENCH_VERSION
@@ -139,12 +138,20 @@ static bool bench_one(struct stream *st, const struct workload *w, size_t index,
 		if (rep == 0)
 			reference = s.checksum;
 		ok = ok && s.checksum == reference;
-		char row[256], cpi[32];
-		fmt_fixed(cpi, sizeof cpi, (double)s.tsc / (double)n, 2);
-		snprintf(row, sizeof row, "%" PRIu64 ",%s,%s,host,,%lu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,,,,,,,%s",
-			 row_seq++, w->name, workload_class_name(w->class), rep, n, s.tsc, s.ns, cpi,
-			 ok ? "ok" : "bad");
-		stream_row(st, row);
+		/* Placement and the counters are not measured here: empty cells. */
+		struct sample_row row = {
+			.seq = row_seq++,
+			.workload = w->name,
+			.class = workload_class_name(w->class),
+			.mode = "host",
+			.rep = rep,
+			.iterations = n,
+			.tsc_cycles = s.tsc,
+			.ns = s.ns,
+			.cycles_per_iter = (double)s.tsc / (double)n,
+			.check = ok,
+		};
+		sample_row_write(st, &row);
 	}
 	free(arena);
 	return ok;
