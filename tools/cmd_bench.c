@@ -21,6 +21,7 @@
 #include "kernel/arch/cpuid_native.h"
 #include "kernel/cpu/cpu_identity.h"
 #include "kernel/stream/sample_row.h"
+#include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
 
 #ifndef IDLEBENCH_VERSION
@@ -209,7 +210,7 @@ int cmd_bench(int argc, char **argv)
 	stream_init(&st, stdout_sink, NULL);
 	stream_begin(&st, IDLEBENCH_VERSION);
 	stream_meta(&st, "version", IDLEBENCH_VERSION);
-	stream_meta(&st, "schema", "1");
+	stream_metaf(&st, "schema", "%d", STREAM_SCHEMA_VERSION);
 	stream_meta(&st, "boot", "linux");
 	stream_meta(&st, "hypervisor", id.hypervisor ? id.hv_signature : "none");
 	stream_meta(&st, "cpu_vendor", id.vendor);
