@@ -205,7 +205,6 @@ int cmd_bench(int argc, char **argv)
 
 	struct stream st;
 	struct cpu_identity id;
-	char hex[16];
 	cpu_identity_read(cpuid_native, NULL, &id);
 	stream_init(&st, stdout_sink, NULL);
 	stream_begin(&st, IDLEBENCH_VERSION);
@@ -213,14 +212,7 @@ int cmd_bench(int argc, char **argv)
 	stream_metaf(&st, "schema", "%d", STREAM_SCHEMA_VERSION);
 	stream_meta(&st, "boot", "linux");
 	stream_meta(&st, "hypervisor", id.hypervisor ? id.hv_signature : "none");
-	stream_meta(&st, "cpu_vendor", id.vendor);
-	cpu_format_hex(id.family, hex, sizeof hex);
-	stream_meta(&st, "cpu_family", hex);
-	cpu_format_hex(id.model, hex, sizeof hex);
-	stream_meta(&st, "cpu_model", hex);
-	cpu_format_hex(id.stepping, hex, sizeof hex);
-	stream_meta(&st, "cpu_stepping", hex);
-	stream_meta(&st, "cpu_brand", id.brand);
+	cpu_identity_write_meta(&id, &st);
 	stream_metaf(&st, "linux_cpu", "%d", cpu);
 	stream_metaf(&st, "reps", "%lu", reps);
 	stream_metaf(&st, "sample_ms", "%lu", sample_ms);
