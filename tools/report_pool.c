@@ -31,20 +31,14 @@ static struct stream_reader *read_verified(const char *path, char *err, size_t e
 		say(err, err_size, path, "%s", strerror(errno));
 		return NULL;
 	}
-	struct stream_reader *r = stream_reader_new();
+	int read_errno;
+	struct stream_reader *r = stream_reader_read_file(f, &read_errno);
+	fclose(f);
 	if (!r) {
-		fclose(f);
 		say(err, err_size, path, "out of memory");
 		return NULL;
 	}
-	char buf[65536];
-	size_t n;
-	while (!stream_reader_done(r) && (n = fread(buf, 1, sizeof buf, f)) > 0)
-		stream_reader_feed(r, buf, n);
-	bool read_error = ferror(f);
-	fclose(f);
-	stream_reader_finish(r);
-	if (read_error) {
+	if (read_errno) {
 		say(err, err_size, path, "read error");
 	} else if (stream_reader_result(r) != STREAM_OK) {
 		say(err, err_size, path, "%s", stream_reader_message(r));

@@ -1,5 +1,6 @@
 /* Stream reader against hand-made fixtures (tests/fixtures/streams/, CRCs from
  * Python's zlib.crc32 via generate.py): exact result codes, messages and values. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -215,6 +216,52 @@ static struct stream_reader *read_literal(const char *s)
 	return r;
 }
 
+/* stream_reader_read_file on the file at path; returns the reader, sets *read_errno. */
+static struct stream_reader *read_whole_file(const char *path, int *read_errno)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	*read_errno = -1;
+	struct stream_reader *r = stream_reader_read_file(f, read_errno);
+	fclose(f);
+	assert_non_null(r);
+	return r;
+}
+
+static void test_read_file_reads_a_noisy_file_to_its_end_record(void **state)
+{
+	(void)state;
+	int read_errno;
+	struct stream_reader *r = read_whole_file(FIXTURES "noisy.log", &read_errno);
+	assert_int_equal(read_errno, 0);
+	assert_true(stream_reader_done(r));
+	assert_int_equal(stream_reader_result(r), STREAM_OK);
+	assert_int_equal(stream_reader_row_count(r), 3);
+	assert_string_equal(stream_reader_end_status(r), "ok");
+	stream_reader_free(r);
+}
+
+static void test_read_file_finishes_a_file_without_end_record(void **state)
+{
+	(void)state;
+	int read_errno;
+	struct stream_reader *r = read_whole_file(FIXTURES "truncated.csv", &read_errno);
+	assert_int_equal(read_errno, 0);
+	assert_int_equal(stream_reader_result(r), STREAM_ERR_TRUNCATED);
+	stream_reader_free(r);
+}
+
+/* Reading a directory opened as a file fails with EISDIR on Linux. */
+static void test_read_file_reports_a_read_error(void **state)
+{
+	(void)state;
+	int read_errno;
+	struct stream_reader *r = read_whole_file(FIXTURES, &read_errno);
+	assert_int_equal(read_errno, EISDIR);
+	assert_int_equal(stream_reader_result(r), STREAM_ERR_NO_HEADER);
+	stream_reader_free(r);
+}
+
 static void test_malformed_lines_are_named(void **state)
 {
 	(void)state;
@@ -335,6 +382,9 @@ int main(void)
 		cmocka_unit_test(test_unknown_schema_version_is_rejected),
 		cmocka_unit_test(test_intact_stream_ending_in_error_is_ok_with_its_status),
 		cmocka_unit_test(test_escape_code_inside_the_stream_is_named_not_stripped),
+		cmocka_unit_test(test_read_file_reads_a_noisy_file_to_its_end_record),
+		cmocka_unit_test(test_read_file_finishes_a_file_without_end_record),
+		cmocka_unit_test(test_read_file_reports_a_read_error),
 		cmocka_unit_test(test_malformed_lines_are_named),
 		cmocka_unit_test(test_a_wrong_data_header_names_the_expected_one),
 		cmocka_unit_test(test_over_long_line_is_rejected_but_reading_goes_on_to_the_end),
