@@ -23,6 +23,7 @@
 #include "kernel/stream/sample_row.h"
 #include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
+#include "tools/commands.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tools/commands.h"
 #include "tools/stream_reader.h"
 
 /* Verify one file; prints its verdict line; returns true when it passes. */
