@@ -47,7 +47,8 @@ qtest_efi_app_quick_preset_saves_the_stream_with_rows_for_every_mode() {
 	modes=$(sed -n 's/^#! mode name=\([a-z]*\) status=ok .*/\1/p' "$got")
 	[ "$(printf '%s\n' "$modes" | grep -c .)" -ge 3 ] || fail "fewer than 3 usable modes: $modes" || return 1
 	for m in $modes; do
-		grep -qE "^[0-9]+,[a-z0-9_]+,(int|fp),$m," "$got" || fail "no rows for usable mode $m" || return 1
+		stream_rows "$got" workload class mode | grep -E "^[a-z0-9_]+,(int|fp),$m\$" >/dev/null ||
+			fail "no rows for usable mode $m" || return 1
 	done
 	# A second boot of the same stick adds a second, distinct file and leaves the first alone.
 	set_cmdline "$img" "run=platform" || fail "mcopy cmdline.txt failed" || return 1
@@ -104,8 +105,8 @@ qtest_efi_app_and_pvh_kernel_give_identical_rows_under_icount() {
 	boot efi_ic_efi BOOT=efi EFI_IMG="$EFI_IMG" QEMU_EXTRA="$ic" QEMU_TIMEOUT=300
 	expect_rc 0 && expect_valid_stream || return 1
 	local a b
-	a=$(stream_of "$pvh" | grep -E '^[0-9]')
-	b=$(stream_of "$BOOT_OUT" | grep -E '^[0-9]')
+	a=$(stream_rows "$pvh")
+	b=$(stream_rows "$BOOT_OUT")
 	[ "$(printf '%s\n' "$a" | grep -c .)" -eq 12 ] || fail "expected 12 rows from PVH" || return 1
 	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | sed -n 1,10p >&2; fail "rows differ between PVH and EFI under icount"; }
 }
@@ -122,8 +123,9 @@ qtest_efi_app_and_multiboot2_kernel_run_the_same_plan() {
 	boot efi_vs_pvh_efi BOOT=efi EFI_IMG="$EFI_IMG"
 	expect_rc 0 || return 1
 	local a b
-	a=$(stream_of "$pvh" | grep -E '^[0-9]' | cut -d, -f1-6,17)
-	b=$(stream_of "$BOOT_OUT" | grep -E '^[0-9]' | cut -d, -f1-6,17)
+	local same="seq workload class mode placement rep check"
+	a=$(stream_rows "$pvh" $same)
+	b=$(stream_rows "$BOOT_OUT" $same)
 	[ -n "$a" ] && [ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | sed -n 1,10p >&2; fail "rows differ between PVH and EFI"; return 1; }
 	a=$(stream_of "$pvh" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
 	b=$(stream_of "$BOOT_OUT" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
