@@ -87,3 +87,11 @@ expect_valid_stream() {
 	out=$("${BUILD:-build}/host/idlebench" check "$s" 2>&1) || fail "idlebench check: $out"
 }
 
+# boot_valid RC NAME [VAR=value ...]: boot NAME, then qemu-run's exit status
+# is RC and the stream is whole (expect_rc RC && expect_valid_stream).
+boot_valid() {
+	local rc=$1
+	shift
+	boot "$@"
+	expect_rc "$rc" && expect_valid_stream
+}

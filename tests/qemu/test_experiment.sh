@@ -4,8 +4,7 @@
 ICOUNT="-icount shift=0,sleep=off"
 
 qtest_experiment_rows_parse_as_csv_and_every_pair_is_summarised() {
-	boot exp_quick BOOT=pvh CMDLINE="modes=hlt,spin,off"
-	expect_rc 0 && expect_valid_stream || return 1
+	boot_valid 0 exp_quick BOOT=pvh CMDLINE="modes=hlt,spin,off" || return 1
 	expect_no_line 'check=bad' && expect_no_line ',bad$' && expect_line '^#= preset=quick$' || return 1
 	# Every workload is checked against the host build's checksum and summarised per mode.
 	local n

@@ -102,8 +102,8 @@ qtest_usb_image_has_gpt_fat_bios_boot_and_the_files() {
 # its options and a GOP framebuffer.
 qtest_usb_uefi_kernel_entry_ends_ok_with_valid_crc() {
 	usb_stick usb_uefi_kernel "$USB_KERNEL_TITLE" "$USB_FAST_OPTIONS" || return 1
-	boot usb_uefi_kernel BOOT=usb USB_IMG="$USB_COPY" USB_FW=uefi
-	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=uefi$' &&
+	boot_valid 0 usb_uefi_kernel BOOT=usb USB_IMG="$USB_COPY" USB_FW=uefi &&
+		expect_line '^#= boot=uefi$' &&
 		expect_line '^#= bootloader=GRUB' && expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
 		expect_line '^#= screen=framebuffer$' &&
 		expect_line '^#! end rows=0 status=ok '
@@ -113,8 +113,8 @@ qtest_usb_uefi_kernel_entry_ends_ok_with_valid_crc() {
 # partition (SeaBIOS booting the stick from xHCI), which finds the same menu.
 qtest_usb_bios_kernel_entry_ends_ok_with_valid_crc() {
 	usb_stick usb_bios_kernel "$USB_KERNEL_TITLE" "$USB_FAST_OPTIONS" || return 1
-	boot usb_bios_kernel BOOT=usb USB_IMG="$USB_COPY" USB_FW=bios
-	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=bios$' &&
+	boot_valid 0 usb_bios_kernel BOOT=usb USB_IMG="$USB_COPY" USB_FW=bios &&
+		expect_line '^#= boot=bios$' &&
 		expect_line '^#= bootloader=GRUB' && expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
 		expect_line '^#= screen=vga-text$' &&
 		expect_line '^#! end rows=0 status=ok '
@@ -125,8 +125,8 @@ qtest_usb_bios_kernel_entry_ends_ok_with_valid_crc() {
 # started with an empty \idlebench\results\) that `idlebench check` accepts.
 qtest_usb_uefi_app_entry_saves_a_result_file_that_check_accepts() {
 	usb_stick usb_uefi_app "$USB_APP_TITLE" "$USB_FAST_OPTIONS" || return 1
-	boot usb_uefi_app BOOT=usb USB_IMG="$USB_COPY" USB_FW=uefi
-	expect_rc 0 && expect_valid_stream && expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
+	boot_valid 0 usb_uefi_app BOOT=usb USB_IMG="$USB_COPY" USB_FW=uefi &&
+		expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
 		expect_line '^#! end rows=0 status=ok ' || return 1
 	local files n saved="$QTEST_LOGS/usb_uefi_app.result.csv" out
 	files=$(mdir -b -i "$USB_FAT" ::/idlebench/results 2>&1) || fail "mdir ::/idlebench/results: $files" || return 1
