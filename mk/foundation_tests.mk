@@ -9,7 +9,8 @@ test_owner_lock_LDLIBS := -pthread
 UNIT_TESTS += test_stream
 test_stream_SRCS := tests/unit/stream/test_stream.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c tests/unit/support/crc32_reference.c
 UNIT_TESTS += test_sample_row
-test_sample_row_SRCS := tests/unit/stream/test_sample_row.c kernel/stream/sample_row.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c
+test_sample_row_SRCS := tests/unit/stream/test_sample_row.c kernel/stream/sample_row.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c \
+                        tests/unit/support/stream_text.c
 OPTIONS_SRCS = kernel/options.c kernel/console/serial_port.c kernel/sibling/idle_mode.c kernel/lib/fmt.c \
                kernel/experiment/plan.c $(BENCH_HOST_OBJS)
 UNIT_TESTS += test_options test_console_option

@@ -10,8 +10,8 @@
 
 #include "kernel/cpu/cpu_features.h"
 #include "kernel/cpu/cpu_identity.h"
-#include "kernel/stream/stream.h"
 #include "tests/unit/cpu/cpuid_table.h"
+#include "tests/unit/support/stream_text.h"
 
 static struct cpuid_table table;
 static struct cpu_identity id;
@@ -270,34 +270,19 @@ static void test_format_hex(void **state)
 	assert_string_equal(buf, "");
 }
 
-static char meta[512];
-static size_t meta_len;
-
-static void meta_sink(void *ctx, const char *bytes, size_t len)
-{
-	(void)ctx;
-	assert_true(meta_len + len < sizeof meta);
-	memcpy(meta + meta_len, bytes, len);
-	meta_len += len;
-	meta[meta_len] = '\0';
-}
-
 /* The five identity keys of results/README.md, in the order the stream has them. */
 static void test_identity_metadata_lines(void **state)
 {
 	(void)state;
-	struct stream s;
+	static struct stream_text out;
 	load("hygon_c86_7185.txt", CPUID_OOR_ZEROS);
-	meta_len = 0;
-	stream_init(&s, meta_sink, NULL);
-	stream_begin(&s, "0.1.0");
-	meta_len = 0;
-	cpu_identity_write_meta(&id, &s);
-	assert_string_equal(meta, "#= cpu_vendor=HygonGenuine\n"
-				  "#= cpu_family=0x18\n"
-				  "#= cpu_model=0x0\n"
-				  "#= cpu_stepping=0x1\n"
-				  "#= cpu_brand=Hygon C86 7185 32-core Processor\n");
+	stream_text_begin(&out);
+	cpu_identity_write_meta(&id, &out.stream);
+	assert_string_equal(out.text, "#= cpu_vendor=HygonGenuine\n"
+				      "#= cpu_family=0x18\n"
+				      "#= cpu_model=0x0\n"
+				      "#= cpu_stepping=0x1\n"
+				      "#= cpu_brand=Hygon C86 7185 32-core Processor\n");
 }
 
 static void test_mwait_format_reports_small_buffer(void **state)

@@ -12,7 +12,7 @@
 
 #include "kernel/stream/sample_row.h"
 #include "kernel/stream/schema.h"
-#include "kernel/stream/stream.h"
+#include "tests/unit/support/stream_text.h"
 
 /* The column list as results/README.md documents it (schema 1). */
 #define DOCUMENTED_HEADER                                                                                      \
@@ -152,34 +152,18 @@ static void test_the_widest_row_fits(void **state)
 	assert_int_equal(strlen(text), SAMPLE_ROW_TEXT_MAX - 1);
 }
 
-/* Capture of what sample_row_write sends to the stream. */
-static char sunk[1024];
-static size_t sunk_len;
-
-static void sink(void *ctx, const char *bytes, size_t len)
-{
-	(void)ctx;
-	assert_true(sunk_len + len < sizeof sunk);
-	memcpy(sunk + sunk_len, bytes, len);
-	sunk_len += len;
-	sunk[sunk_len] = '\0';
-}
-
 static void test_write_appends_the_row_under_the_header(void **state)
 {
 	(void)state;
-	struct stream s;
+	static struct stream_text out;
 	struct sample_row row = measured_row();
 	char want[1024];
-	sunk_len = 0;
-	stream_init(&s, sink, NULL);
-	stream_begin(&s, "0.1.0");
-	sunk_len = 0;
-	sample_row_write(&s, &row);
+	stream_text_begin(&out);
+	sample_row_write(&out.stream, &row);
 	snprintf(want, sizeof want,
 		 "%s\n41,lz,int,mwait,sibling,2,1234,5000000,2044444,4051.86,4800000,4900000,2395,12.5,37,1500000,ok\n",
 		 STREAM_HEADER_LINE);
-	assert_string_equal(sunk, want);
+	assert_string_equal(out.text, want);
 }
 
 int main(void)
