@@ -41,7 +41,7 @@ HOST_CLI_SRCS := tools/idlebench.c tools/cmd_crc32.c kernel/lib/crc32.c
 KERNEL_SRCS   := kernel/kmain.c kernel/kernel_run.c kernel/stream/capture.c kernel/options.c kernel/option_table.c \
                  kernel/run_config.c kernel/selftest.c kernel/run_end.c kernel/fault_report.c kernel/lib/parse.c kernel/mm/memory_setup.c \
                  kernel/lib/mem.c kernel/lib/fmt.c kernel/lib/crc32.c kernel/lib/sort.c \
-                 kernel/stream/stream.c kernel/stream/stream_cpu_lock.c kernel/lib/owner_lock.c kernel/boot/boot_info.c kernel/boot/multiboot2.c kernel/boot/pvh.c \
+                 kernel/stream/stream.c kernel/stream/sample_row.c kernel/stream/stream_cpu_lock.c kernel/lib/owner_lock.c kernel/boot/boot_info.c kernel/boot/multiboot2.c kernel/boot/pvh.c \
                  kernel/console/console.c kernel/console/serial.c kernel/console/serial_port.c \
                  kernel/console/vga_text.c kernel/console/fb_console.c \
                  kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c \

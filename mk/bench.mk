@@ -72,5 +72,5 @@ $(BUILD)/kernel/bench/%.o: KERNEL_CFLAGS += $(BENCH_CFLAGS)
 $(BUILD)/kernel/bench/expected.o: $(BENCH_GEN_HEADER)
 
 # `idlebench bench`: the registry in Linux user space (objects built as above).
-HOST_CLI_SRCS += tools/cmd_bench.c $(BENCH_HOST_OBJS) kernel/stream/stream.c kernel/lib/fmt.c \
+HOST_CLI_SRCS += tools/cmd_bench.c $(BENCH_HOST_OBJS) kernel/stream/stream.c kernel/stream/sample_row.c kernel/lib/fmt.c \
                  kernel/arch/cpuid_native.c kernel/cpu/cpu_identity.c

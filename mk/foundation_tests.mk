@@ -8,6 +8,9 @@ test_owner_lock_SRCS := tests/unit/lib/test_owner_lock.c kernel/lib/owner_lock.c
 test_owner_lock_LDLIBS := -pthread
 UNIT_TESTS += test_stream
 test_stream_SRCS := tests/unit/stream/test_stream.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c tests/unit/support/crc32_reference.c
+UNIT_TESTS += test_sample_row
+test_sample_row_SRCS := tests/unit/stream/test_sample_row.c kernel/stream/sample_row.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c \
+                        tests/unit/support/stream_text.c
 # The generic parser, the kernel's table and what its validators and the
 # run configuration need (option_table.c also prints through the stream).
 OPTIONS_SRCS = kernel/options.c kernel/lib/parse.c kernel/option_table.c kernel/run_config.c \

@@ -10,7 +10,6 @@
  * same checksum as the first. */
 #define _GNU_SOURCE /* sched_getcpu, sched_setaffinity */
 #include <errno.h>
-#include <inttypes.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,8 +20,10 @@
 #include "bench/workload.h"
 #include "kernel/arch/cpuid_native.h"
 #include "kernel/cpu/cpu_identity.h"
-#include "kernel/lib/fmt.h"
+#include "kernel/stream/sample_row.h"
+#include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
+#include "tools/commands.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"
@@ -139,12 +140,20 @@ static bool bench_one(struct stream *st, const struct workload *w, size_t index,
 		if (rep == 0)
 			reference = s.checksum;
 		ok = ok && s.checksum == reference;
-		char row[256], cpi[32];
-		fmt_fixed(cpi, sizeof cpi, (double)s.tsc / (double)n, 2);
-		snprintf(row, sizeof row, "%" PRIu64 ",%s,%s,host,,%lu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,,,,,,,%s",
-			 row_seq++, w->name, workload_class_name(w->class), rep, n, s.tsc, s.ns, cpi,
-			 ok ? "ok" : "bad");
-		stream_row(st, row);
+		/* Placement and the counters are not measured here: empty cells. */
+		struct sample_row row = {
+			.seq = row_seq++,
+			.workload = w->name,
+			.class = workload_class_name(w->class),
+			.mode = "host",
+			.rep = rep,
+			.iterations = n,
+			.tsc_cycles = s.tsc,
+			.ns = s.ns,
+			.cycles_per_iter = (double)s.tsc / (double)n,
+			.check = ok,
+		};
+		sample_row_write(st, &row);
 	}
 	free(arena);
 	return ok;
@@ -197,22 +206,14 @@ int cmd_bench(int argc, char **argv)
 
 	struct stream st;
 	struct cpu_identity id;
-	char hex[16];
 	cpu_identity_read(cpuid_native, NULL, &id);
 	stream_init(&st, stdout_sink, NULL);
 	stream_begin(&st, IDLEBENCH_VERSION);
 	stream_meta(&st, "version", IDLEBENCH_VERSION);
-	stream_meta(&st, "schema", "1");
+	stream_metaf(&st, "schema", "%d", STREAM_SCHEMA_VERSION);
 	stream_meta(&st, "boot", "linux");
 	stream_meta(&st, "hypervisor", id.hypervisor ? id.hv_signature : "none");
-	stream_meta(&st, "cpu_vendor", id.vendor);
-	cpu_format_hex(id.family, hex, sizeof hex);
-	stream_meta(&st, "cpu_family", hex);
-	cpu_format_hex(id.model, hex, sizeof hex);
-	stream_meta(&st, "cpu_model", hex);
-	cpu_format_hex(id.stepping, hex, sizeof hex);
-	stream_meta(&st, "cpu_stepping", hex);
-	stream_meta(&st, "cpu_brand", id.brand);
+	cpu_identity_write_meta(&id, &st);
 	stream_metaf(&st, "linux_cpu", "%d", cpu);
 	stream_metaf(&st, "reps", "%lu", reps);
 	stream_metaf(&st, "sample_ms", "%lu", sample_ms);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "tools/capture_source.h"
+#include "tools/commands.h"
 #include "tools/result_name.h"
 #include "tools/serial_port.h"
 #include "tools/stream_reader.h"

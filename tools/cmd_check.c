@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tools/commands.h"
 #include "tools/stream_reader.h"
 
 /* Verify one file; prints its verdict line; returns true when it passes. */
@@ -16,25 +17,17 @@ static bool check_file(const char *path)
 		fprintf(stderr, "%s: %s\n", path, strerror(errno));
 		return false;
 	}
-	struct stream_reader *r = stream_reader_new();
-	if (!r) {
-		fprintf(stderr, "%s: out of memory\n", path);
-		if (f != stdin)
-			fclose(f);
-		return false;
-	}
-	char buf[65536];
-	size_t n;
-	while (!stream_reader_done(r) && (n = fread(buf, 1, sizeof buf, f)) > 0)
-		stream_reader_feed(r, buf, n);
-	bool read_error = ferror(f);
-	int read_errno = errno;
+	int read_errno;
+	struct stream_reader *r = stream_reader_read_file(f, &read_errno);
 	if (f != stdin)
 		fclose(f);
-	stream_reader_finish(r);
+	if (!r) {
+		fprintf(stderr, "%s: out of memory\n", path);
+		return false;
+	}
 
-	bool ok = !read_error && stream_reader_result(r) == STREAM_OK;
-	if (read_error)
+	bool ok = !read_errno && stream_reader_result(r) == STREAM_OK;
+	if (read_errno)
 		fprintf(stderr, "%s: read error: %s\n", path, strerror(read_errno));
 	else if (!ok)
 		fprintf(stderr, "%s: %s\n", path, stream_reader_message(r));

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kernel/lib/crc32.h"
+#include "tools/commands.h"
 
 int cmd_crc32(int argc, char **argv)
 {

@@ -16,6 +16,7 @@
 #include "kernel/acpi/acpi_summary.h"
 #include "kernel/acpi/acpi_tables.h"
 #include "tools/acpidump_text.h"
+#include "tools/commands.h"
 
 #define EXIT_MALFORMED 2
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/commands.h"
 #include "tools/report_png.h"
 #include "tools/report_pool.h"
 #include "tools/report_summary.h"

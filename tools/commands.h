@@ -13,4 +13,17 @@ struct host_command {
 /* The table lives in tools/idlebench.c; each command lives in tools/cmd_<name>.c. */
 extern const struct host_command host_commands[];
 
+/* `idlebench crc32 FILE|-`: the stream CRC-32 of a file. */
+int cmd_crc32(int argc, char **argv);
+/* `idlebench inspect ACPIDUMP`: the acpi_* and c2_* keys the kernel would report. */
+int cmd_inspect(int argc, char **argv);
+/* `idlebench capture [--out DIR] SOURCE`: save a verified stream from a serial line, file, stdin or command. */
+int cmd_capture(int argc, char **argv);
+/* `idlebench check FILE...`: verify saved result streams. */
+int cmd_check(int argc, char **argv);
+/* `idlebench bench`: the workloads in Linux user space, as a result stream. */
+int cmd_bench(int argc, char **argv);
+/* `idlebench report FILE...`: slowdown vs hlt per machine, runs pooled, with an optional PNG chart. */
+int cmd_report(int argc, char **argv);
+
 #endif

@@ -4,15 +4,6 @@
 
 #include "tools/commands.h"
 
-/* Each cmd_* is defined in tools/cmd_<name>.c. */
-int cmd_crc32(int argc, char **argv);
-int cmd_inspect(int argc, char **argv);
-int cmd_capture(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-/* @@COMMAND_DECLS@@ (helpers: add declarations above this line) */
-
 const struct host_command host_commands[] = {
 	{ "crc32", "print the stream CRC-32 of a file (or stdin with -)", cmd_crc32 },
 	{ "inspect", "what idlebench reads from an acpidump: CPUs, C-states, C2 port", cmd_inspect },
@@ -20,7 +11,6 @@ const struct host_command host_commands[] = {
 	{ "check", "verify result files: schema, header, field counts, row count, CRC-32", cmd_check },
 	{ "bench", "run the workloads on this CPU in Linux user space, print CSV rows", cmd_bench },
 	{ "report", "table (and --png chart) of slowdown vs hlt from result files, runs pooled", cmd_report },
-	/* @@COMMAND_TABLE@@ (helpers: add entries above this line) */
 	{ NULL, NULL, NULL },
 };
 

@@ -9,13 +9,6 @@
 #include "tools/report_pool.h"
 #include "tools/stream_reader.h"
 
-/* Column indices from the one column list (kernel/stream/schema.h). */
-enum report_column {
-#define REPORT_COLUMN(name) COL_##name,
-	STREAM_COLUMNS(REPORT_COLUMN)
-#undef REPORT_COLUMN
-};
-
 static void say(char *err, size_t size, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
@@ -38,20 +31,14 @@ static struct stream_reader *read_verified(const char *path, char *err, size_t e
 		say(err, err_size, path, "%s", strerror(errno));
 		return NULL;
 	}
-	struct stream_reader *r = stream_reader_new();
+	int read_errno;
+	struct stream_reader *r = stream_reader_read_file(f, &read_errno);
+	fclose(f);
 	if (!r) {
-		fclose(f);
 		say(err, err_size, path, "out of memory");
 		return NULL;
 	}
-	char buf[65536];
-	size_t n;
-	while (!stream_reader_done(r) && (n = fread(buf, 1, sizeof buf, f)) > 0)
-		stream_reader_feed(r, buf, n);
-	bool read_error = ferror(f);
-	fclose(f);
-	stream_reader_finish(r);
-	if (read_error) {
+	if (read_errno) {
 		say(err, err_size, path, "read error");
 	} else if (stream_reader_result(r) != STREAM_OK) {
 		say(err, err_size, path, "%s", stream_reader_message(r));
@@ -172,7 +159,7 @@ static bool parse_row(struct report_machine *m, const struct stream_reader *r, s
 		      const char *path, char *err, size_t err_size)
 {
 	const char *const *f = stream_reader_row(r, i);
-	const char *wl = f[COL_workload], *mode = f[COL_mode], *cls = f[COL_class];
+	const char *wl = f[STREAM_COLUMN_workload], *mode = f[STREAM_COLUMN_mode], *cls = f[STREAM_COLUMN_class];
 	if (strlen(wl) >= REPORT_NAME_MAX || !*wl || strlen(mode) >= REPORT_NAME_MAX || !*mode) {
 		say(err, err_size, path, "data row %zu: workload '%s' or mode '%s' is empty or longer than %d bytes",
 		    i + 1, wl, mode, REPORT_NAME_MAX - 1);
@@ -198,28 +185,29 @@ static bool parse_row(struct report_machine *m, const struct stream_reader *r, s
 		return false;
 	}
 	unsigned long long cycles, iterations;
-	if (!parse_count(f[COL_tsc_cycles], &cycles) || !parse_count(f[COL_iterations], &iterations) ||
-	    iterations == 0) {
+	if (!parse_count(f[STREAM_COLUMN_tsc_cycles], &cycles) ||
+	    !parse_count(f[STREAM_COLUMN_iterations], &iterations) || iterations == 0) {
 		say(err, err_size, path, "data row %zu: tsc_cycles '%s' / iterations '%s' is not a cycle count per iteration",
-		    i + 1, f[COL_tsc_cycles], f[COL_iterations]);
+		    i + 1, f[STREAM_COLUMN_tsc_cycles], f[STREAM_COLUMN_iterations]);
 		return false;
 	}
 	/* The same double the kernel's summary uses (kernel/experiment/experiment.c),
 	 * not the rounded cycles_per_iter text. */
 	p->cpi = (double)cycles / (double)iterations;
-	p->have_eff = *f[COL_eff_mhz] != '\0';
-	p->have_c0 = *f[COL_sib_c0_pct] != '\0';
-	if ((p->have_eff && !parse_number(f[COL_eff_mhz], &p->eff)) ||
-	    (p->have_c0 && !parse_number(f[COL_sib_c0_pct], &p->c0))) {
+	p->have_eff = *f[STREAM_COLUMN_eff_mhz] != '\0';
+	p->have_c0 = *f[STREAM_COLUMN_sib_c0_pct] != '\0';
+	if ((p->have_eff && !parse_number(f[STREAM_COLUMN_eff_mhz], &p->eff)) ||
+	    (p->have_c0 && !parse_number(f[STREAM_COLUMN_sib_c0_pct], &p->c0))) {
 		say(err, err_size, path, "data row %zu: eff_mhz '%s' or sib_c0_pct '%s' is not a number", i + 1,
-		    f[COL_eff_mhz], f[COL_sib_c0_pct]);
+		    f[STREAM_COLUMN_eff_mhz], f[STREAM_COLUMN_sib_c0_pct]);
 		return false;
 	}
-	if (strcmp(f[COL_check], "ok") && strcmp(f[COL_check], "bad")) {
-		say(err, err_size, path, "data row %zu: check '%s' is neither ok nor bad", i + 1, f[COL_check]);
+	if (strcmp(f[STREAM_COLUMN_check], "ok") && strcmp(f[STREAM_COLUMN_check], "bad")) {
+		say(err, err_size, path, "data row %zu: check '%s' is neither ok nor bad", i + 1,
+		    f[STREAM_COLUMN_check]);
 		return false;
 	}
-	p->ok = !strcmp(f[COL_check], "ok");
+	p->ok = !strcmp(f[STREAM_COLUMN_check], "ok");
 	if (p->ok && m->group[p->w][p->m].n == STATS_MAX_SAMPLES) {
 		say(err, err_size, path, "more than %d samples of %s in mode %s: pool fewer runs", STATS_MAX_SAMPLES,
 		    wl, mode);

@@ -2,6 +2,7 @@
  * results/README.md for the format contract. */
 #include "tools/stream_reader.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -396,7 +397,7 @@ static void parse_table_line(struct stream_reader *r, const char *s, size_t len)
 {
 	if (!r->have_table_header) {
 		r->have_table_header = true;
-		if (len != sizeof STREAM_HEADER_LINE - 1 || memcmp(s, STREAM_HEADER_LINE, len))
+		if (len != strlen(STREAM_HEADER_LINE) || memcmp(s, STREAM_HEADER_LINE, len))
 			fail(r, STREAM_ERR_BAD_DATA_HEADER, "line %zu: expected the schema %d column header `%s`",
 			     r->lines, STREAM_SCHEMA_VERSION, STREAM_HEADER_LINE);
 		return;
@@ -526,6 +527,24 @@ void stream_reader_finish(struct stream_reader *r)
 	else
 		fail(r, STREAM_ERR_TRUNCATED, "input ended after %zu complete lines%s without the `#! end` record",
 		     r->lines, r->line_len || r->overflow ? " and a partial line" : "");
+}
+
+struct stream_reader *stream_reader_read_file(FILE *f, int *read_errno)
+{
+	struct stream_reader *r = stream_reader_new();
+	char buf[65536];
+	size_t n;
+
+	*read_errno = 0;
+	if (!r)
+		return NULL;
+	while (!stream_reader_done(r) && (n = fread(buf, 1, sizeof buf, f)) > 0)
+		stream_reader_feed(r, buf, n);
+	/* fread sets errno on a read error; EIO stands in should it not have. */
+	if (ferror(f))
+		*read_errno = errno ? errno : EIO;
+	stream_reader_finish(r);
+	return r;
 }
 
 bool stream_reader_done(const struct stream_reader *r)

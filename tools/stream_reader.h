@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Longest stream line accepted, without its `\n` (noise before the header has no limit). */
 #define STREAM_READER_LINE_MAX 8192
@@ -88,6 +89,12 @@ size_t stream_reader_feed(struct stream_reader *r, const void *data, size_t len)
 
 /* Declare the end of input; turns a missing header or end record into an error. */
 void stream_reader_finish(struct stream_reader *r);
+
+/* Read f up to the end record (or the end of input) into a new reader and
+ * finish it. NULL when out of memory (then nothing is read). *read_errno is
+ * 0, or the errno of a read error that cut the input short (the reader's
+ * verdict is then about what arrived before it). */
+struct stream_reader *stream_reader_read_file(FILE *f, int *read_errno);
 
 /* True once the end record has been read (further input is not consumed). */
 bool stream_reader_done(const struct stream_reader *r);

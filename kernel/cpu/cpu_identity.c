@@ -4,6 +4,7 @@
 #include "kernel/cpu/cpu_identity.h"
 
 #include "kernel/lib/mem.h"
+#include "kernel/stream/stream.h"
 
 /* The hypervisor range (Intel SDM Vol. 2A, CPUID: leaves 40000000H-4FFFFFFFH are
  * "Invalid"; hypervisors use 40000000H for their signature by convention, see
@@ -133,4 +134,21 @@ size_t cpu_format_hex(uint32_t value, char *buf, size_t cap)
 		buf[2 + i] = tmp[n - 1 - i];
 	buf[n + 2] = '\0';
 	return n + 2;
+}
+
+static void write_meta_hex(struct stream *s, const char *key, uint32_t value)
+{
+	char buf[16];
+
+	cpu_format_hex(value, buf, sizeof buf);
+	stream_meta(s, key, buf);
+}
+
+void cpu_identity_write_meta(const struct cpu_identity *id, struct stream *s)
+{
+	stream_meta(s, "cpu_vendor", id->vendor);
+	write_meta_hex(s, "cpu_family", id->family);
+	write_meta_hex(s, "cpu_model", id->model);
+	write_meta_hex(s, "cpu_stepping", id->stepping);
+	stream_meta(s, "cpu_brand", id->brand);
 }

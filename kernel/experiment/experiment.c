@@ -14,6 +14,7 @@
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
 #include "kernel/sibling/sibling.h"
+#include "kernel/stream/sample_row.h"
 #include "kernel/time/delay.h"
 
 /* A parked CPU gets this long to reach its idle state before the timing starts. */
@@ -130,38 +131,40 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	uint64_t cycles = t1 - t0;
 	bool ok = ws->expected_ok && sum == ws->reference;
 	double cpi = (double)cycles / (double)ws->iterations;
-	char cpi_s[32], aperf_s[24] = "", mperf_s[24] = "", eff_s[24] = "", c0_s[16] = "", wake_s[24] = "",
-		       energy_s[24] = "";
-	fmt_fixed(cpi_s, sizeof cpi_s, cpi, 2);
-	double eff = 0;
+	struct sample_row row = {
+		.seq = c->seq++,
+		.workload = wl->name,
+		.class = workload_class_name(wl->class),
+		.mode = idle_modes[st->mode].name,
+		.placement = c->placement,
+		.rep = st->rep - c->plan->warmup,
+		.iterations = ws->iterations,
+		.tsc_cycles = cycles,
+		.ns = time_tsc_to_ns(cycles),
+		.cycles_per_iter = cpi,
+		.check = ok,
+	};
 	if (c->counters.aperfmperf && after.mperf > before.mperf) {
 		uint64_t da = after.aperf - before.aperf, dm = after.mperf - before.mperf;
-		fmt_snprintf(aperf_s, sizeof aperf_s, "%llu", (unsigned long long)da);
-		fmt_snprintf(mperf_s, sizeof mperf_s, "%llu", (unsigned long long)dm);
-		eff = (double)time_tsc_hz() / 1e6 * (double)da / (double)dm;
-		fmt_fixed(eff_s, sizeof eff_s, eff, 0);
+		row.aperf = (sample_cell_u64_opt){ da, true };
+		row.mperf = (sample_cell_u64_opt){ dm, true };
+		row.eff_mhz = (sample_cell_fixed_opt){ (double)time_tsc_hz() / 1e6 * (double)da / (double)dm, true };
 	}
 	if (obs.cpus) {
-		fmt_snprintf(wake_s, sizeof wake_s, "%llu", (unsigned long long)obs.wakeups);
+		row.sib_wakeups = (sample_cell_u64_opt){ obs.wakeups, true };
 		if (obs.c0_known)
-			fmt_fixed(c0_s, sizeof c0_s, obs.c0_permille / 10.0, 1);
+			row.sib_c0_pct = (sample_cell_fixed_opt){ obs.c0_permille / 10.0, true };
 	}
 	if (c->counters.energy)
-		fmt_fixed(energy_s, sizeof energy_s, counters_energy_uj(&c->counters, &before, &after), 0);
-
-	char row[320];
-	fmt_snprintf(row, sizeof row, "%llu,%s,%s,%s,%s,%u,%llu,%llu,%llu,%s,%s,%s,%s,%s,%s,%s,%s",
-		     (unsigned long long)c->seq++, wl->name, workload_class_name(wl->class), idle_modes[st->mode].name,
-		     c->placement, st->rep - c->plan->warmup, (unsigned long long)ws->iterations,
-		     (unsigned long long)cycles, (unsigned long long)time_tsc_to_ns(cycles), cpi_s, aperf_s, mperf_s,
-		     eff_s, c0_s, wake_s, energy_s, ok ? "ok" : "bad");
-	stream_row(c->s, row);
+		row.energy_uj = (sample_cell_fixed_opt){ counters_energy_uj(&c->counters, &before, &after), true };
+	sample_row_write(c->s, &row);
 
 	struct sample_group *g = &table.group[st->workload][st->mode];
 	if (g->n < STATS_MAX_SAMPLES) {
 		g->cpi[g->n++] = cpi;
-		if (eff_s[0])
-			g->eff_mhz[g->n_eff++] = eff;
+		/* the effective MHz the row shows (none where its cell is empty) */
+		if (sample_row_cell(&row, STREAM_COLUMN_eff_mhz, NULL, 0) > 0)
+			g->eff_mhz[g->n_eff++] = row.eff_mhz.value;
 	}
 	g->bad += !ok;
 	return true;

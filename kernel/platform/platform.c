@@ -208,23 +208,12 @@ void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t 
 	discover_tsc(p, s);
 }
 
-static void meta_hex(struct stream *s, const char *key, uint32_t v)
-{
-	char buf[16];
-	cpu_format_hex(v, buf, sizeof buf);
-	stream_meta(s, key, buf);
-}
-
 void platform_report(const struct platform *p, struct stream *s)
 {
 	static char text[ACPI_APIC_IDS_TEXT_MAX > ACPI_CSTATES_TEXT_MAX ? ACPI_APIC_IDS_TEXT_MAX : ACPI_CSTATES_TEXT_MAX];
 	char buf[96];
 
-	stream_meta(s, "cpu_vendor", p->id.vendor);
-	meta_hex(s, "cpu_family", p->id.family);
-	meta_hex(s, "cpu_model", p->id.model);
-	meta_hex(s, "cpu_stepping", p->id.stepping);
-	stream_meta(s, "cpu_brand", p->id.brand);
+	cpu_identity_write_meta(&p->id, s);
 	if (p->microcode_known)
 		stream_metaf(s, "microcode", "0x%llx", (unsigned long long)p->microcode);
 	else

@@ -7,18 +7,48 @@
 /* Schema version written in the first line: `#! idlebench <version> schema=N`. */
 #define STREAM_SCHEMA_VERSION 1
 
-/* The data table's columns, in order (X-macro: X(name)). One row per sample. */
-#define STREAM_COLUMNS(X) \
-	X(seq) X(workload) X(class) X(mode) X(placement) X(rep) X(iterations) \
-	X(tsc_cycles) X(ns) X(cycles_per_iter) X(aperf) X(mperf) X(eff_mhz) \
-	X(sib_c0_pct) X(sib_wakeups) X(energy_uj) X(check)
+/* The data table's columns, in order: X(name, kind, decimals). One row per
+ * sample. kind is the cell's type in struct sample_row and how
+ * kernel/stream/sample_row.c writes it:
+ *   u64        unsigned integer, always written
+ *   u64_opt    unsigned integer, or empty when not measured
+ *   fixed      double with `decimals` digits after the point (fmt_fixed)
+ *   fixed_opt  the same, or empty when not measured
+ *   text       string written as it is ("" or NULL: empty)
+ *   ok_bad     bool written `ok` or `bad`
+ * decimals is 0 where the kind has none. Units and meanings: results/README.md. */
+#define STREAM_COLUMNS(X)                  \
+	X(seq,             u64,       0)   \
+	X(workload,        text,      0)   \
+	X(class,           text,      0)   \
+	X(mode,            text,      0)   \
+	X(placement,       text,      0)   \
+	X(rep,             u64,       0)   \
+	X(iterations,      u64,       0)   \
+	X(tsc_cycles,      u64,       0)   \
+	X(ns,              u64,       0)   \
+	X(cycles_per_iter, fixed,     2)   \
+	X(aperf,           u64_opt,   0)   \
+	X(mperf,           u64_opt,   0)   \
+	X(eff_mhz,         fixed_opt, 0)   \
+	X(sib_c0_pct,      fixed_opt, 1)   \
+	X(sib_wakeups,     u64_opt,   0)   \
+	X(energy_uj,       fixed_opt, 0)   \
+	X(check,           ok_bad,    0)
 
-/* The header line as one string literal (without the newline). */
-#define STREAM_HEADER_LINE \
-	"seq,workload,class,mode,placement,rep,iterations,tsc_cycles,ns," \
-	"cycles_per_iter,aperf,mperf,eff_mhz,sib_c0_pct,sib_wakeups,energy_uj,check"
+/* A column's position in a row (STREAM_COLUMN_seq is 0); STREAM_COLUMN_COUNT
+ * is the number of columns. */
+enum stream_column {
+#define STREAM_COLUMN_POSITION_(name, kind, decimals) STREAM_COLUMN_##name,
+	STREAM_COLUMNS(STREAM_COLUMN_POSITION_)
+#undef STREAM_COLUMN_POSITION_
+	STREAM_COLUMN_COUNT
+};
 
-/* Number of columns in a data row. */
-#define STREAM_COLUMN_COUNT 17
+/* The header line without its newline: the column names joined by commas.
+ * Each column contributes "," and its name, and the line starts after the
+ * first comma, so it is a pointer into a literal: use strlen, not sizeof. */
+#define STREAM_HEADER_CELL_(name, kind, decimals) "," #name
+#define STREAM_HEADER_LINE (&STREAM_COLUMNS(STREAM_HEADER_CELL_)[1])
 
 #endif

@@ -22,6 +22,38 @@ stream_of() {
 	awk '/^#! idlebench /{on=1} on{print} on && /^#! end /{exit}' "$1"
 }
 
+# stream_rows FILE [COLUMN ...]: the data rows of the stream in FILE, whole,
+# or only the named columns, comma-separated in the order named. A column is
+# found by its name in the data header, never by its position; a name the
+# header lacks is an error.
+stream_rows() {
+	local file=$1
+	shift
+	stream_of "$file" | awk -F, -v names="$*" '
+		/^#/ { next }
+		!header {
+			header = 1
+			for (i = 1; i <= NF; i++)
+				at[$i] = i
+			n = split(names, want, " ")
+			for (j = 1; j <= n; j++)
+				if (!(want[j] in at)) {
+					print "stream_rows: no column " want[j] " in the data header" >"/dev/stderr"
+					missing = 1
+				}
+			next
+		}
+		missing { next }
+		n == 0 { print; next }
+		{
+			row = $(at[want[1]])
+			for (j = 2; j <= n; j++)
+				row = row "," $(at[want[j]])
+			print row
+		}
+		END { exit missing }'
+}
+
 fail() {
 	echo "$*" >&2
 	echo "--- output ($BOOT_OUT):" >&2
@@ -53,4 +85,13 @@ expect_valid_stream() {
 	stream_of "$BOOT_OUT" >"$s"
 	head -1 "$s" | grep -E '^#! idlebench [^ ]+ schema=1$' >/dev/null || fail "no stream header" || return 1
 	out=$("${BUILD:-build}/host/idlebench" check "$s" 2>&1) || fail "idlebench check: $out"
+}
+
+# boot_valid RC NAME [VAR=value ...]: boot NAME, then qemu-run's exit status
+# is RC and the stream is whole (expect_rc RC && expect_valid_stream).
+boot_valid() {
+	local rc=$1
+	shift
+	boot "$@"
+	expect_rc "$rc" && expect_valid_stream
 }

@@ -1,22 +1,22 @@
 # Boot paths (issue 2): every path reaches a clean end record and says which it was.
 
 qtest_boot_pvh_ends_ok_with_valid_crc() {
-	boot pvh_ok BOOT=pvh CMDLINE="run=siblings"
-	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=pvh$' &&
+	boot_valid 0 pvh_ok BOOT=pvh CMDLINE="run=siblings" &&
+		expect_line '^#= boot=pvh$' &&
 		expect_line '^#= hypervisor=TCGTCGTCGTCG$' && expect_line '^#! end rows=0 status=ok '
 }
 
 # The default run (run=all, quick preset) through the path a USB stick takes.
 qtest_boot_grub_bios_ends_ok_with_valid_crc() {
-	boot bios_ok BOOT=bios CMDLINE=""
-	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=bios$' &&
+	boot_valid 0 bios_ok BOOT=bios CMDLINE="" &&
+		expect_line '^#= boot=bios$' &&
 		expect_line '^#= bootloader=GRUB' && expect_line '^#= screen=vga-text$' &&
 		expect_line '^#! end rows=[1-9][0-9]* status=ok '
 }
 
 qtest_boot_grub_uefi_ends_ok_with_valid_crc() {
-	boot uefi_ok BOOT=uefi CMDLINE="run=platform"
-	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=uefi$' &&
+	boot_valid 0 uefi_ok BOOT=uefi CMDLINE="run=platform" &&
+		expect_line '^#= boot=uefi$' &&
 		expect_line '^#= bootloader=GRUB' && expect_line '^#= screen=framebuffer$' &&
 		expect_line '^#! end rows=0 status=ok '
 }
@@ -27,9 +27,8 @@ qtest_boot_grub_passes_cmdline_without_kernel_path() {
 }
 
 qtest_boot_pvh_ram_above_4gib_is_mapped() {
-	boot pvh_6g BOOT=pvh CMDLINE="run=platform" QEMU_EXTRA="-m 6G"
-	expect_rc 0 && expect_valid_stream && expect_no_line '^#! error' &&
-		expect_line '^#  memory: .*highest address 0x1[0-9a-f]{8}$'
+	boot_valid 0 pvh_6g BOOT=pvh CMDLINE="run=platform" QEMU_EXTRA="-m 6G" &&
+		expect_no_line '^#! error' && expect_line '^#  memory: .*highest address 0x1[0-9a-f]{8}$'
 }
 
 qtest_make_run_saves_a_result_file_that_check_accepts() {

@@ -2,8 +2,7 @@
 # the valid options; help ends ok; console= applies before the first byte.
 
 qtest_cmdline_unknown_key_ends_error_naming_token() {
-	boot cmd_unknown BOOT=pvh CMDLINE="exit=qemu frobnicate=3"
-	expect_rc 1 && expect_valid_stream &&
+	boot_valid 1 cmd_unknown BOOT=pvh CMDLINE="exit=qemu frobnicate=3" &&
 		expect_line '^#! error code=CMDLINE_UNKNOWN_KEY .*frobnicate=3' &&
 		expect_line '^#    console=' && expect_line '^#! end rows=0 status=error '
 }
@@ -27,8 +26,8 @@ qtest_cmdline_over_long_line_ends_error() {
 }
 
 qtest_cmdline_help_lists_every_option_and_ends_ok() {
-	boot cmd_help BOOT=pvh CMDLINE="help"
-	expect_rc 0 && expect_valid_stream && expect_line '^#    help ' &&
+	boot_valid 0 cmd_help BOOT=pvh CMDLINE="help" &&
+		expect_line '^#    help ' &&
 		expect_line '^#    console=' && expect_line '^#    exit=' && expect_line '^#    selftest='
 }
 

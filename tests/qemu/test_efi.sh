@@ -26,8 +26,8 @@ qtest_efi_app_quick_preset_saves_the_stream_with_rows_for_every_mode() {
 	efi_image efi_quick "preset=quick" || return 1
 	local img=$EFI_IMG
 	# qemu-run's defaults are the issue's -smp 2,sockets=1,cores=1,threads=2 -cpu Dhyana.
-	boot efi_quick BOOT=efi EFI_IMG="$img"
-	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=efi$' && expect_line '^#= bootloader=UEFI ' &&
+	boot_valid 0 efi_quick BOOT=efi EFI_IMG="$img" &&
+		expect_line '^#= boot=efi$' && expect_line '^#= bootloader=UEFI ' &&
 		expect_line '^#= preset=quick$' || return 1
 	grep -qF 'idlebench: results saved to \idlebench\results\' "$BOOT_OUT" || fail "no 'results saved' line" || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
@@ -47,12 +47,12 @@ qtest_efi_app_quick_preset_saves_the_stream_with_rows_for_every_mode() {
 	modes=$(sed -n 's/^#! mode name=\([a-z]*\) status=ok .*/\1/p' "$got")
 	[ "$(printf '%s\n' "$modes" | grep -c .)" -ge 3 ] || fail "fewer than 3 usable modes: $modes" || return 1
 	for m in $modes; do
-		grep -qE "^[0-9]+,[a-z0-9_]+,(int|fp),$m," "$got" || fail "no rows for usable mode $m" || return 1
+		stream_rows "$got" workload class mode | grep -E "^[a-z0-9_]+,(int|fp),$m\$" >/dev/null ||
+			fail "no rows for usable mode $m" || return 1
 	done
 	# A second boot of the same stick adds a second, distinct file and leaves the first alone.
 	set_cmdline "$img" "run=platform" || fail "mcopy cmdline.txt failed" || return 1
-	boot efi_quick_again BOOT=efi EFI_IMG="$img"
-	expect_rc 0 && expect_valid_stream || return 1
+	boot_valid 0 efi_quick_again BOOT=efi EFI_IMG="$img" || return 1
 	local after
 	after=$(result_files "$img")
 	[ "$(printf '%s\n' "$after" | sort -u | grep -c .)" -eq 2 ] || fail "expected two distinct files, got: $after" || return 1
@@ -67,8 +67,8 @@ qtest_efi_app_full_stick_says_why_and_the_serial_stream_completes() {
 	[ -n "$free" ] && [ "$free" -gt 0 ] || fail "cannot read the free space of $img" || return 1
 	head -c "$free" /dev/zero >"$filler"
 	mcopy -i "$img" "$filler" ::/filler.bin || fail "could not fill $img" || return 1
-	boot efi_full BOOT=efi EFI_IMG="$img"
-	expect_rc 0 && expect_valid_stream && expect_line '^#! end rows=0 status=ok ' || return 1
+	boot_valid 0 efi_full BOOT=efi EFI_IMG="$img" &&
+		expect_line '^#! end rows=0 status=ok ' || return 1
 	grep -qE '^idlebench: ERROR: results NOT saved to the stick .*EFI_VOLUME_FULL.*the stream on serial above is complete' \
 		"$BOOT_OUT" || fail "no write error naming EFI_VOLUME_FULL" || return 1
 	[ -z "$(result_files "$img")" ] || fail "a partial result file was left: $(result_files "$img")"
@@ -76,8 +76,8 @@ qtest_efi_app_full_stick_says_why_and_the_serial_stream_completes() {
 
 qtest_efi_app_cpu_fault_is_reported_saved_and_handed_back() {
 	efi_image efi_fault "selftest=ud" || return 1
-	boot efi_fault BOOT=efi EFI_IMG="$EFI_IMG"
-	expect_rc 1 && expect_valid_stream && expect_line '^#! error code=CPU_EXCEPTION .*vector=6 ' &&
+	boot_valid 1 efi_fault BOOT=efi EFI_IMG="$EFI_IMG" &&
+		expect_line '^#! error code=CPU_EXCEPTION .*vector=6 ' &&
 		expect_line '^#! end rows=0 status=error ' || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
 		fail "the firmware's timer did not come back after the fault" || return 1
@@ -101,11 +101,10 @@ qtest_efi_app_and_pvh_kernel_give_identical_rows_under_icount() {
 	expect_rc 0 || return 1
 	pvh=$BOOT_OUT
 	efi_image efi_ic "$opts" || return 1
-	boot efi_ic_efi BOOT=efi EFI_IMG="$EFI_IMG" QEMU_EXTRA="$ic" QEMU_TIMEOUT=300
-	expect_rc 0 && expect_valid_stream || return 1
+	boot_valid 0 efi_ic_efi BOOT=efi EFI_IMG="$EFI_IMG" QEMU_EXTRA="$ic" QEMU_TIMEOUT=300 || return 1
 	local a b
-	a=$(stream_of "$pvh" | grep -E '^[0-9]')
-	b=$(stream_of "$BOOT_OUT" | grep -E '^[0-9]')
+	a=$(stream_rows "$pvh")
+	b=$(stream_rows "$BOOT_OUT")
 	[ "$(printf '%s\n' "$a" | grep -c .)" -eq 12 ] || fail "expected 12 rows from PVH" || return 1
 	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | sed -n 1,10p >&2; fail "rows differ between PVH and EFI under icount"; }
 }
@@ -122,8 +121,9 @@ qtest_efi_app_and_multiboot2_kernel_run_the_same_plan() {
 	boot efi_vs_pvh_efi BOOT=efi EFI_IMG="$EFI_IMG"
 	expect_rc 0 || return 1
 	local a b
-	a=$(stream_of "$pvh" | grep -E '^[0-9]' | cut -d, -f1-6,17)
-	b=$(stream_of "$BOOT_OUT" | grep -E '^[0-9]' | cut -d, -f1-6,17)
+	local same="seq workload class mode placement rep check"
+	a=$(stream_rows "$pvh" $same)
+	b=$(stream_rows "$BOOT_OUT" $same)
 	[ -n "$a" ] && [ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | sed -n 1,10p >&2; fail "rows differ between PVH and EFI"; return 1; }
 	a=$(stream_of "$pvh" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
 	b=$(stream_of "$BOOT_OUT" | grep -E '^#! (workload|mode) ' | sed 's/ iterations=[0-9]*//; s/ c0_pct=.*//')
@@ -139,8 +139,8 @@ qtest_efi_app_hands_back_an_x2apic_it_switched_to() {
 	local qemu=${QEMU_X2APIC_BIN:-/opt/idlebench-qemu/bin/qemu-system-x86_64}
 	[ -x "$qemu" ] || fail "no x2APIC-capable QEMU at $qemu (tools/install-deps.sh fetches it)" || return 1
 	efi_image efi_x2apic "run=siblings x2apic=on modes=hlt,mwait,spin,off" || return 1
-	boot efi_x2apic BOOT=efi EFI_IMG="$EFI_IMG" QEMU_BIN="$qemu" QEMU_CPU="Dhyana,+x2apic"
-	expect_rc 0 && expect_valid_stream && expect_line '^#= x2apic=on$' && expect_line '^#= aps_started=1$' || return 1
+	boot_valid 0 efi_x2apic BOOT=efi EFI_IMG="$EFI_IMG" QEMU_BIN="$qemu" QEMU_CPU="Dhyana,+x2apic" &&
+		expect_line '^#= x2apic=on$' && expect_line '^#= aps_started=1$' || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
 		fail "the firmware's timer did not come back after an x2APIC run" || return 1
 	grep '^idlebench: the firmware runs code on sibling APIC 1 again (MP services); its local APIC is in xAPIC mode like the boot CPU' "$BOOT_OUT" >/dev/null ||
@@ -152,8 +152,8 @@ qtest_efi_app_brings_up_three_smt4_siblings_and_hands_back() {
 	# Three APs through the trampoline on the firmware's page tables, all
 	# sent INIT before the hand-back.
 	efi_image efi_smt4 "run=siblings" || return 1
-	boot efi_smt4 BOOT=efi EFI_IMG="$EFI_IMG" SMP=4,sockets=1,cores=1,threads=4
-	expect_rc 0 && expect_valid_stream && expect_line '^#= aps_started=1,2,3$' &&
+	boot_valid 0 efi_smt4 BOOT=efi EFI_IMG="$EFI_IMG" SMP=4,sockets=1,cores=1,threads=4 &&
+		expect_line '^#= aps_started=1,2,3$' &&
 		expect_line '^#! mode name=hlt status=ok cpus=3 ' && expect_line '^#! mode_switch to=hlt status=ok$' || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" &&
 		grep -q '^idlebench: results saved to ' "$BOOT_OUT" || fail "no hand-back or no saved file after SMT4" || return 1
@@ -166,8 +166,8 @@ qtest_efi_app_fault_on_the_sibling_still_hands_back_and_saves() {
 	# efi_main on the boot CPU's saved firmware stack): it stops, and the boot
 	# CPU ends, hands back and saves.
 	efi_image efi_fault_sibling "selftest=sibling-ud run=siblings modes=hlt" || return 1
-	boot efi_fault_sibling BOOT=efi EFI_IMG="$EFI_IMG"
-	expect_rc 1 && expect_valid_stream && expect_line '^#! error code=CPU_EXCEPTION .* apic_id=1$' &&
+	boot_valid 1 efi_fault_sibling BOOT=efi EFI_IMG="$EFI_IMG" &&
+		expect_line '^#! error code=CPU_EXCEPTION .* apic_id=1$' &&
 		expect_line '^#! end rows=0 status=error ' || return 1
 	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! end ')" -eq 1 ] || fail "more than one end record" || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" &&

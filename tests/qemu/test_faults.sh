@@ -2,8 +2,7 @@
 # ends the stream with an error record and status=error, and exits 35.
 
 qtest_fault_selftest_ud_reports_vector_and_rip() {
-	boot fault_ud BOOT=pvh CMDLINE="selftest=ud"
-	expect_rc 1 && expect_valid_stream &&
+	boot_valid 1 fault_ud BOOT=pvh CMDLINE="selftest=ud" &&
 		expect_line '^#! error code=CPU_EXCEPTION msg="#UD invalid opcode" vector=6 .*rip=0x[0-9a-f]+' &&
 		expect_line '^#    RAX [0-9a-f]{16}' && expect_line '^#! end rows=0 status=error '
 }
@@ -19,16 +18,14 @@ qtest_fault_selftest_gp_reports_vector_13() {
 }
 
 qtest_fault_report_reaches_bios_path_too() {
-	boot fault_bios BOOT=bios CMDLINE="selftest=ud"
-	expect_rc 1 && expect_valid_stream && expect_line 'vector=6'
+	boot_valid 1 fault_bios BOOT=bios CMDLINE="selftest=ud" && expect_line 'vector=6'
 }
 
 # A fault on a parked CPU: its report goes into the stream, it stops, and the
 # boot CPU alone ends the run (one end record, status=error after the
 # acknowledgment timeouts).
 qtest_fault_on_the_sibling_is_reported_and_the_boot_cpu_ends_the_run() {
-	boot fault_sibling BOOT=pvh CMDLINE="selftest=sibling-ud run=siblings modes=hlt"
-	expect_rc 1 && expect_valid_stream &&
+	boot_valid 1 fault_sibling BOOT=pvh CMDLINE="selftest=sibling-ud run=siblings modes=hlt" &&
 		expect_line '^#! error code=CPU_EXCEPTION msg="#UD invalid opcode" vector=6 .* apic_id=1$' &&
 		expect_line '^#! error code=ACK_TIMEOUT apic_id=1 ' && expect_line '^#! end rows=0 status=error ' || return 1
 	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! end ')" -eq 1 ] || fail "more than one end record"
@@ -38,8 +35,7 @@ qtest_fault_on_the_sibling_is_reported_and_the_boot_cpu_ends_the_run() {
 # lock between CPUs keeps every line whole, the report in one piece and the
 # CRC right (without the lock, 3 of 3 boots gave a stream check rejects).
 qtest_fault_on_the_sibling_while_the_boot_cpu_writes_keeps_lines_whole() {
-	boot fault_busy BOOT=pvh CMDLINE="selftest=sibling-ud-busy run=siblings modes=hlt"
-	expect_rc 1 && expect_valid_stream || return 1
+	boot_valid 1 fault_busy BOOT=pvh CMDLINE="selftest=sibling-ud-busy run=siblings modes=hlt" || return 1
 	local n
 	n=$(stream_of "$BOOT_OUT" | grep -cE '^#  selftest: boot CPU line [0-9]+ of 400, written while a parked CPU faults$')
 	[ "$n" -eq 400 ] || fail "$n of the boot CPU's 400 lines are whole" || return 1
@@ -60,8 +56,7 @@ qtest_fault_on_the_sibling_while_the_boot_cpu_writes_keeps_lines_whole() {
 # A fault inside the fault report (the report's own code faulting): the boot
 # CPU still ends the stream properly, with an error record naming it.
 qtest_fault_inside_the_fault_report_still_ends_with_an_error_record() {
-	boot fault_nested BOOT=pvh CMDLINE="selftest=ud-in-report"
-	expect_rc 1 && expect_valid_stream &&
+	boot_valid 1 fault_nested BOOT=pvh CMDLINE="selftest=ud-in-report" &&
 		expect_line '^#  CPU EXCEPTION #UD invalid opcode \(vector 6\) on APIC ID 0$' &&
 		expect_line '^#! error code=CPU_EXCEPTION msg="fault while reporting a fault: #UD invalid opcode" vector=6 ' &&
 		expect_line '^#! end rows=0 status=error ' || return 1

@@ -2,8 +2,8 @@
 # SMT1/2/4, the C2 port from a _CST, TSC calibration against an exact clock.
 
 qtest_platform_dhyana_identity() {
-	boot plat_dhyana BOOT=pvh CMDLINE="run=platform" QEMU_CPU=Dhyana
-	expect_rc 0 && expect_valid_stream && expect_line '^#= cpu_vendor=HygonGenuine$' &&
+	boot_valid 0 plat_dhyana BOOT=pvh CMDLINE="run=platform" QEMU_CPU=Dhyana &&
+		expect_line '^#= cpu_vendor=HygonGenuine$' &&
 		expect_line '^#= cpu_family=0x18$' && expect_line '^#= cpu_brand=Hygon Dhyana Processor$' &&
 		expect_line '^#= smbios_vendor=QEMU$'
 }

@@ -7,8 +7,8 @@ expect_mode() {
 }
 
 qtest_siblings_smt2_every_mode_acknowledged_with_wake_records() {
-	boot sib_smt2 BOOT=pvh CMDLINE="run=siblings c2port=0x414" SMP="2,sockets=1,cores=1,threads=2"
-	expect_rc 0 && expect_valid_stream && expect_line '^#= aps_started=1$' && expect_line '^#= x2apic=off$' &&
+	boot_valid 0 sib_smt2 BOOT=pvh CMDLINE="run=siblings c2port=0x414" SMP="2,sockets=1,cores=1,threads=2" &&
+		expect_line '^#= aps_started=1$' && expect_line '^#= x2apic=off$' &&
 		expect_line '^#= c2_entry=in8 0x414$' &&
 		expect_mode hlt ok && expect_mode mwait ok && expect_mode ioport ok && expect_mode spin ok &&
 		expect_mode off ok && expect_no_line '^#! error' &&
@@ -39,9 +39,8 @@ qtest_siblings_no_smt_other_core_placement_runs() {
 }
 
 qtest_siblings_single_cpu_ends_ok_with_skips() {
-	boot sib_smp1 BOOT=pvh CMDLINE="run=siblings" SMP="1"
-	expect_rc 0 && expect_valid_stream && expect_mode hlt skipped && expect_mode mwait skipped &&
-		expect_line 'status=ok crc32='
+	boot_valid 0 sib_smp1 BOOT=pvh CMDLINE="run=siblings" SMP="1" &&
+		expect_mode hlt skipped && expect_mode mwait skipped && expect_line 'status=ok crc32='
 }
 
 qtest_siblings_no_monitor_skips_mwait_with_reason() {

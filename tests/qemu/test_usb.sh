@@ -98,26 +98,27 @@ qtest_usb_image_has_gpt_fat_bios_boot_and_the_files() {
 	cmp -s "$dir/EFI/idlebench/idlebench.efi" "${BUILD:-build}/idlebench.efi" || fail "idlebench.efi differs from the build"
 }
 
+# usb_kernel_entry_ends_ok NAME FW BOOT SCREEN: the stick's kernel entry,
+# booted by firmware FW (uefi or bios), ends a valid stream with boot=BOOT,
+# GRUB as the loader, the entry's options and screen=SCREEN.
+usb_kernel_entry_ends_ok() {
+	usb_stick "$1" "$USB_KERNEL_TITLE" "$USB_FAST_OPTIONS" || return 1
+	boot_valid 0 "$1" BOOT=usb USB_IMG="$USB_COPY" USB_FW="$2" &&
+		expect_line "^#= boot=$3\$" && expect_line '^#= bootloader=GRUB' &&
+		expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" && expect_line "^#= screen=$4\$" &&
+		expect_line '^#! end rows=0 status=ok '
+}
+
 # GRUB EFI from \EFI\BOOT\BOOTX64.EFI finds its menu and hands the kernel
 # its options and a GOP framebuffer.
 qtest_usb_uefi_kernel_entry_ends_ok_with_valid_crc() {
-	usb_stick usb_uefi_kernel "$USB_KERNEL_TITLE" "$USB_FAST_OPTIONS" || return 1
-	boot usb_uefi_kernel BOOT=usb USB_IMG="$USB_COPY" USB_FW=uefi
-	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=uefi$' &&
-		expect_line '^#= bootloader=GRUB' && expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
-		expect_line '^#= screen=framebuffer$' &&
-		expect_line '^#! end rows=0 status=ok '
+	usb_kernel_entry_ends_ok usb_uefi_kernel uefi uefi framebuffer
 }
 
 # The hand-patched boot.img in the MBR loads core.img from the BIOS boot
 # partition (SeaBIOS booting the stick from xHCI), which finds the same menu.
 qtest_usb_bios_kernel_entry_ends_ok_with_valid_crc() {
-	usb_stick usb_bios_kernel "$USB_KERNEL_TITLE" "$USB_FAST_OPTIONS" || return 1
-	boot usb_bios_kernel BOOT=usb USB_IMG="$USB_COPY" USB_FW=bios
-	expect_rc 0 && expect_valid_stream && expect_line '^#= boot=bios$' &&
-		expect_line '^#= bootloader=GRUB' && expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
-		expect_line '^#= screen=vga-text$' &&
-		expect_line '^#! end rows=0 status=ok '
+	usb_kernel_entry_ends_ok usb_bios_kernel bios bios vga-text
 }
 
 # The app's path: chainloaded with the entry's options, it ends the serial
@@ -125,8 +126,8 @@ qtest_usb_bios_kernel_entry_ends_ok_with_valid_crc() {
 # started with an empty \idlebench\results\) that `idlebench check` accepts.
 qtest_usb_uefi_app_entry_saves_a_result_file_that_check_accepts() {
 	usb_stick usb_uefi_app "$USB_APP_TITLE" "$USB_FAST_OPTIONS" || return 1
-	boot usb_uefi_app BOOT=usb USB_IMG="$USB_COPY" USB_FW=uefi
-	expect_rc 0 && expect_valid_stream && expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
+	boot_valid 0 usb_uefi_app BOOT=usb USB_IMG="$USB_COPY" USB_FW=uefi &&
+		expect_line "^#= cmdline=$USB_FAST_OPTIONS\$" &&
 		expect_line '^#! end rows=0 status=ok ' || return 1
 	local files n saved="$QTEST_LOGS/usb_uefi_app.result.csv" out
 	files=$(mdir -b -i "$USB_FAT" ::/idlebench/results 2>&1) || fail "mdir ::/idlebench/results: $files" || return 1

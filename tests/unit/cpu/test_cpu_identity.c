@@ -11,6 +11,7 @@
 #include "kernel/cpu/cpu_features.h"
 #include "kernel/cpu/cpu_identity.h"
 #include "tests/unit/cpu/cpuid_table.h"
+#include "tests/unit/support/stream_text.h"
 
 static struct cpuid_table table;
 static struct cpu_identity id;
@@ -269,6 +270,21 @@ static void test_format_hex(void **state)
 	assert_string_equal(buf, "");
 }
 
+/* The five identity keys of results/README.md, in the order the stream has them. */
+static void test_identity_metadata_lines(void **state)
+{
+	(void)state;
+	static struct stream_text out;
+	load("hygon_c86_7185.txt", CPUID_OOR_ZEROS);
+	stream_text_begin(&out);
+	cpu_identity_write_meta(&id, &out.stream);
+	assert_string_equal(out.text, "#= cpu_vendor=HygonGenuine\n"
+				      "#= cpu_family=0x18\n"
+				      "#= cpu_model=0x0\n"
+				      "#= cpu_stepping=0x1\n"
+				      "#= cpu_brand=Hygon C86 7185 32-core Processor\n");
+}
+
 static void test_mwait_format_reports_small_buffer(void **state)
 {
 	char buf[8];
@@ -296,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_mwait_yes_without_emx_even_with_zero_edx),
 		cmocka_unit_test(test_family_model_extended_field_rules),
 		cmocka_unit_test(test_format_hex),
+		cmocka_unit_test(test_identity_metadata_lines),
 		cmocka_unit_test(test_mwait_format_reports_small_buffer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,8 +17,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/tools/fd_redirect.h"
-
-int cmd_capture(int argc, char **argv);
+#include "tools/commands.h"
 
 #define F "tests/fixtures/streams/"
 #define CLEAN_BASE "hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-"

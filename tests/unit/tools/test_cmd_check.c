@@ -8,8 +8,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/tools/fd_redirect.h"
-
-int cmd_check(int argc, char **argv);
+#include "tools/commands.h"
 
 #define F "tests/fixtures/streams/"
 

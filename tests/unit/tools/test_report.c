@@ -21,9 +21,8 @@
 #include "kernel/lib/fmt.h"
 #include "kernel/sibling/idle_mode.h"
 #include "tests/unit/tools/fd_redirect.h"
+#include "tools/commands.h"
 #include "tools/report_summary.h"
-
-int cmd_report(int argc, char **argv);
 
 #define F "tests/fixtures/results/"
 
