@@ -16,10 +16,13 @@ STATS_TEST_OBJS := $(STATS_INFERENCE_OBJS) $(BUILD)/host/bench/fpmath.o
 
 # Student's t against mpmath reference values; the estimates and Holm,
 # planning, Williams designs and the carry-over check against hand-computed
-# cases.
-UNIT_TESTS += test_stats_student_t test_stats_inference test_stats_planning test_stats_order
+# cases; simulated experiments with a known truth that measure the intervals'
+# coverage, the old methods' included.
+UNIT_TESTS += test_stats_student_t test_stats_inference test_stats_planning test_stats_order test_stats_coverage
 test_stats_student_t_SRCS := tests/unit/bench/test_stats_student_t.c $(STATS_TEST_OBJS)
 test_stats_inference_SRCS := tests/unit/bench/test_stats_inference.c $(STATS_TEST_OBJS)
 test_stats_planning_SRCS := tests/unit/bench/test_stats_planning.c $(STATS_TEST_OBJS)
 test_stats_order_SRCS := tests/unit/bench/test_stats_order.c tests/unit/bench/stats_simulation.c $(STATS_TEST_OBJS)
-$(BUILD)/host/tests/test_stats_order: tests/unit/bench/stats_simulation.h
+test_stats_coverage_SRCS := tests/unit/bench/test_stats_coverage.c tests/unit/bench/stats_simulation.c \
+                            $(STATS_TEST_OBJS) $(BUILD)/host/bench/stats.o
+$(BUILD)/host/tests/test_stats_order $(BUILD)/host/tests/test_stats_coverage: tests/unit/bench/stats_simulation.h
