@@ -28,25 +28,37 @@ static void williams_row(size_t k, size_t row, uint8_t *order)
 	}
 }
 
+/* v = a seeded random permutation of 0..n-1 (Fisher-Yates). */
+static void shuffled(uint8_t *v, size_t n, struct bench_rng *r)
+{
+	for (size_t i = 0; i < n; i++)
+		v[i] = (uint8_t)i;
+	for (size_t i = n; i > 1; i--) {
+		size_t j = bench_rng_below(r, (uint32_t)i);
+		uint8_t t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
 bool stats_williams_order(size_t k, size_t round, uint64_t seed, uint8_t *order)
 {
-	uint8_t label[STATS_MAX_CONDITIONS], row[STATS_MAX_CONDITIONS];
+	uint8_t label[STATS_MAX_CONDITIONS], visit[2 * STATS_MAX_CONDITIONS], row[STATS_MAX_CONDITIONS];
 	size_t rows = stats_williams_rows(k);
 
 	if (!rows)
 		return false;
-	/* Fisher-Yates shuffle of the labels: renaming conditions maps each
-	 * ordered pair to another one, so the counts stay equal. */
+	/* Renaming conditions maps each ordered pair to another one, so the
+	 * counts stay equal; one naming per seed. */
 	struct bench_rng r = bench_rng_init(seed, 0x3111A);
-	for (size_t i = 0; i < k; i++)
-		label[i] = (uint8_t)i;
-	for (size_t i = k - 1; i > 0; i--) {
-		size_t j = bench_rng_below(&r, (uint32_t)(i + 1));
-		uint8_t t = label[i];
-		label[i] = label[j];
-		label[j] = t;
-	}
-	williams_row(k, round % rows, row);
+	shuffled(label, k, &r);
+	/* Consecutive rows of the cyclic construction always meet the same way
+	 * (for k = 2, [0 1] then [1 0] runs mode 1 twice in a row): visit the
+	 * rows of each cycle in a fresh seeded order, so the step from one
+	 * round to the next varies too. Each cycle still uses every row once. */
+	struct bench_rng c = bench_rng_init(seed, 0x3111B + round / rows);
+	shuffled(visit, rows, &c);
+	williams_row(k, visit[round % rows], row);
 	for (size_t j = 0; j < k; j++)
 		order[j] = label[row[j]];
 	return true;

@@ -28,11 +28,12 @@
 /* Orders in one cycle of the Williams design for k conditions (k for even k,
  * 2k for odd k; 1 for k = 1; 0 if k is 0 or above STATS_MAX_CONDITIONS). */
 size_t stats_williams_rows(size_t k);
-/* The order of round `round` (0, 1, ...: cycles through the design's rows):
- * order[0..k-1] is a permutation of 0..k-1. The condition labels are
- * permuted by a shuffle seeded with seed (the same for every round of a
- * boot), so boots with different seeds run different orders, each design
- * still balanced. False, order untouched, if k is out of range. */
+/* The order of round `round` (0, 1, ...): order[0..k-1] is a permutation of
+ * 0..k-1. Rounds c*rows .. (c+1)*rows-1 form cycle c, which uses every row
+ * of the design once, in an order shuffled per cycle by seed; the condition
+ * labels are permuted by seed too (the same for every round). So boots with
+ * different seeds run different orders, every cycle balanced. False, order
+ * untouched, if k is out of range. */
 bool stats_williams_order(size_t k, size_t round, uint64_t seed, uint8_t *order);
 
 /* One sample as the carry-over check needs it, in run order. */
