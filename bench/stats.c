@@ -1,5 +1,7 @@
 /* Order statistics and bootstrap intervals. Sorting is a Shell sort (Ciura
- * gaps): a few hundred values at most, no recursion, no allocation. */
+ * gaps): a few hundred values at most, no recursion, no allocation. The
+ * bootstrap sorts each group once and takes every resample's median from
+ * counts of the drawn ranks. */
 #include "bench/common.h"
 #include "bench/fpmath.h"
 #include "bench/stats.h"
@@ -75,14 +77,53 @@ double stats_quantile_sorted(const double *s, size_t n, double q)
 	return lo + 1 < n ? s[lo] + frac * (s[lo + 1] - s[lo]) : s[lo];
 }
 
-static double resampled_median(const double *v, size_t n, struct bench_rng *r)
-{
-	double tmp[STATS_MAX_SAMPLES];
+/* One group prepared for resampling: its values in ascending order and the
+ * rank of each input value in that order (sorted[rank[i]] == v[i]). */
+struct ranked {
+	double sorted[STATS_MAX_SAMPLES];
+	uint16_t rank[STATS_MAX_SAMPLES];
+	size_t n;
+};
 
+static void rank_group(const double *v, size_t n, struct ranked *g)
+{
+	uint16_t idx[STATS_MAX_SAMPLES];
+
+	/* Insertion sort of indices by value (n <= 256, once per interval). */
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+		for (; j > 0 && v[idx[j - 1]] > v[i]; j--)
+			idx[j] = idx[j - 1];
+		idx[j] = (uint16_t)i;
+	}
+	for (size_t k = 0; k < n; k++) {
+		g->sorted[k] = v[idx[k]];
+		g->rank[idx[k]] = (uint16_t)k;
+	}
+	g->n = n;
+}
+
+/* Median of n draws with replacement. Counting how often each rank is drawn
+ * and walking the counts finds the middle values without sorting the
+ * resample: the same draws and the same median as sorting it, in O(n). */
+static double resampled_median(const struct ranked *g, struct bench_rng *r)
+{
+	uint16_t count[STATS_MAX_SAMPLES];
+	size_t n = g->n, below = 0, k = 0;
+
+	memset(count, 0, n * sizeof count[0]);
 	for (size_t i = 0; i < n; i++)
-		tmp[i] = v[bench_rng_below(r, (uint32_t)n)];
-	stats_sort(tmp, n);
-	return stats_median_sorted(tmp, n);
+		count[g->rank[bench_rng_below(r, (uint32_t)n)]]++;
+	/* k: rank holding resample position n/2 - 1 (even n) or n/2 (odd n). */
+	size_t first = n % 2 ? n / 2 : n / 2 - 1;
+	while (below + count[k] <= first)
+		below += count[k++];
+	if (n % 2)
+		return g->sorted[k];
+	double lower = g->sorted[k];
+	while (below + count[k] <= first + 1)
+		below += count[k++];
+	return (lower + g->sorted[k]) / 2;
 }
 
 static struct stats_interval interval_of(double value, const double *replicates)
@@ -107,10 +148,13 @@ struct stats_interval stats_ratio_of_medians(const double *a, size_t na, const d
 	double mb = stats_median(b, nb);
 	if (mb <= 0)
 		return none;
+	struct ranked ga, gb;
+	rank_group(a, na, &ga);
+	rank_group(b, nb, &gb);
 	struct bench_rng r = bench_rng_init(seed, 0xB007);
 	for (size_t i = 0; i < STATS_BOOTSTRAP; i++) {
-		double ra = resampled_median(a, na, &r);
-		double rb = resampled_median(b, nb, &r);
+		double ra = resampled_median(&ga, &r);
+		double rb = resampled_median(&gb, &r);
 		replicates[i] = rb > 0 ? ra / rb : 0;
 	}
 	return interval_of(stats_median(a, na) / mb, replicates);

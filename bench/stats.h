@@ -36,7 +36,9 @@ struct stats_interval {
 };
 
 /* median(a) / median(b) with a 95 % percentile-bootstrap interval: each
- * replicate resamples a and b independently with replacement. replicates
+ * replicate resamples a and b independently with replacement, so it ignores
+ * that samples of one rep are a matched pair and that boots differ; for a
+ * slowdown against hlt use bench/inference.h instead. replicates
  * receives the STATS_BOOTSTRAP replicate ratios (unsorted, replicate order
  * fixed by seed) so class geomeans can combine workloads replicate by
  * replicate. Needs na, nb in 1..STATS_MAX_SAMPLES. */

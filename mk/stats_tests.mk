@@ -4,3 +4,25 @@
 # exercises the same floating-point code generation as the kernel.
 UNIT_TESTS += test_stats
 test_stats_SRCS := tests/unit/bench/test_stats.c $(BUILD)/host/bench/stats.o $(BUILD)/host/bench/fpmath.o
+
+# The inference core (bench/student_t.c, inference.c, planning.c, order.c; in
+# BENCH_SRCS, so also in the kernel and the freestanding check). mk/bench.mk's
+# pattern rule depends on BENCH_HEADERS only; these objects also depend on
+# their own headers.
+STATS_INFERENCE_HEADERS := bench/student_t.h bench/inference.h bench/planning.h bench/order.h
+STATS_INFERENCE_OBJS := $(patsubst bench/%.h,$(BUILD)/host/bench/%.o,$(STATS_INFERENCE_HEADERS))
+$(STATS_INFERENCE_OBJS) $(BENCH_FREESTANDING_STAMP): $(STATS_INFERENCE_HEADERS)
+STATS_TEST_OBJS := $(STATS_INFERENCE_OBJS) $(BUILD)/host/bench/fpmath.o
+
+# Student's t against mpmath reference values; the estimates and Holm,
+# planning, Williams designs and the carry-over check against hand-computed
+# cases; simulated experiments with a known truth that measure the intervals'
+# coverage, the old methods' included.
+UNIT_TESTS += test_stats_student_t test_stats_inference test_stats_planning test_stats_order test_stats_coverage
+test_stats_student_t_SRCS := tests/unit/bench/test_stats_student_t.c $(STATS_TEST_OBJS)
+test_stats_inference_SRCS := tests/unit/bench/test_stats_inference.c $(STATS_TEST_OBJS)
+test_stats_planning_SRCS := tests/unit/bench/test_stats_planning.c $(STATS_TEST_OBJS)
+test_stats_order_SRCS := tests/unit/bench/test_stats_order.c tests/unit/bench/stats_simulation.c $(STATS_TEST_OBJS)
+test_stats_coverage_SRCS := tests/unit/bench/test_stats_coverage.c tests/unit/bench/stats_simulation.c \
+                            $(STATS_TEST_OBJS) $(BUILD)/host/bench/stats.o
+$(BUILD)/host/tests/test_stats_order $(BUILD)/host/tests/test_stats_coverage: tests/unit/bench/stats_simulation.h

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "bench/common.h"
 #include "bench/stats.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
@@ -396,6 +397,47 @@ static void test_ratio_same_seed_same_replicates_other_seed_differs(void **state
 	assert_true(differ > STATS_BOOTSTRAP / 2);
 }
 
+/* The replicates are what the definition says, bit for bit: each one draws
+ * na indices into a, then nb into b, from bench_rng_init(seed, 0xB007) with
+ * bench_rng_below, and divides the medians of the two resamples, here found
+ * by sorting each resample with qsort. Unsorted inputs with ties, odd and
+ * even sizes, up to a full group. */
+static double sorted_resample_median(const double *v, size_t n, struct bench_rng *r)
+{
+	double tmp[STATS_MAX_SAMPLES];
+
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = v[bench_rng_below(r, (uint32_t)n)];
+	qsort(tmp, n, sizeof tmp[0], compare_doubles);
+	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+}
+
+static void test_ratio_replicates_equal_sorted_resamples_bit_for_bit(void **state)
+{
+	static const size_t sizes[][2] = { { 1, 1 }, { 2, 3 }, { 7, 8 }, { 20, 20 }, { 33, 64 }, { 255, 256 } };
+	double a[STATS_MAX_SAMPLES], b[STATS_MAX_SAMPLES];
+	uint64_t s = 5;
+
+	(void)state;
+	for (size_t t = 0; t < ARRAY_LEN(sizes); t++) {
+		size_t na = sizes[t][0], nb = sizes[t][1];
+		for (size_t i = 0; i < na; i++)
+			a[i] = floor(lcg_value(&s) / 50.0) + 600.0; /* 20 distinct values: many ties */
+		for (size_t i = 0; i < nb; i++)
+			b[i] = lcg_value(&s) + 700.0;
+		uint64_t seed = 0x5EED + t;
+		stats_ratio_of_medians(a, na, b, nb, seed, replicates);
+		struct bench_rng r = bench_rng_init(seed, 0xB007);
+		for (size_t i = 0; i < STATS_BOOTSTRAP; i++) {
+			double ra = sorted_resample_median(a, na, &r);
+			double want = ra / sorted_resample_median(b, nb, &r);
+			if (replicates[i] != want)
+				fail_msg("na=%zu nb=%zu replicate %zu = %.17g, sorted resamples give %.17g", na, nb, i,
+					 replicates[i], want);
+		}
+	}
+}
+
 /* Same spread (a on 90..110, b on 95..105), more samples: narrower interval,
  * roughly as 1/sqrt(n). Checked for several seeds so the result does not hang
  * on one lucky stream; each step grows n about 5x, i.e. the width should
@@ -562,6 +604,7 @@ int main(void)
 		cmocka_unit_test(test_ratio_replicates_resample_both_groups_fully),
 		cmocka_unit_test(test_ratio_interval_collapses_when_samples_are_equal),
 		cmocka_unit_test(test_ratio_same_seed_same_replicates_other_seed_differs),
+		cmocka_unit_test(test_ratio_replicates_equal_sorted_resamples_bit_for_bit),
 		cmocka_unit_test(test_ratio_interval_narrows_as_n_grows),
 		cmocka_unit_test(test_ratio_degenerate_inputs_return_zeros),
 		cmocka_unit_test(test_geomean_hand_computed),

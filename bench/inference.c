@@ -1,0 +1,238 @@
+/* Paired log-scale slowdowns: within a boot a t interval over blocks, across
+ * boots a t interval over the boots' means (see bench/inference.h). */
+#include <stdint.h>
+
+#include "bench/fpmath.h"
+#include "bench/inference.h"
+#include "bench/student_t.h"
+
+#define NAN_VALUE __builtin_nan("")
+
+/* d for one block, or false when either sample is missing. */
+static bool block_difference(double mode_cpi, double hlt_cpi, double *d)
+{
+	if (!(mode_cpi > 0) || !(hlt_cpi > 0))
+		return false;
+	*d = bench_log(mode_cpi) - bench_log(hlt_cpi);
+	return true;
+}
+
+static double pct_of_log(double x)
+{
+	return (bench_exp(x) - 1.0) * 100.0;
+}
+
+/* The t interval of the mean of n values with sample sd sd; below min_n
+ * values only the point value is given. */
+static struct stats_slowdown t_estimate(double mean, double sd, size_t n, size_t min_n, const char *method)
+{
+	struct stats_slowdown s = {
+		.value_pct = NAN_VALUE, .lo_pct = NAN_VALUE, .hi_pct = NAN_VALUE,
+		.mean_log = NAN_VALUE, .sd_log = NAN_VALUE, .se_log = NAN_VALUE, .df = NAN_VALUE,
+		.n = n, .method = method, .status = STATS_NO_DATA, .within_boot_only = true,
+	};
+	if (!n)
+		return s;
+	s.mean_log = mean;
+	s.value_pct = pct_of_log(mean);
+	s.status = STATS_TOO_FEW;
+	if (n < 2)
+		return s;
+	s.sd_log = sd;
+	s.se_log = sd / bench_sqrt((double)n);
+	s.df = (double)(n - 1);
+	if (n < min_n)
+		return s;
+	double half = stats_t_975(s.df) * s.se_log;
+	s.lo_pct = pct_of_log(mean - half);
+	s.hi_pct = pct_of_log(mean + half);
+	s.status = STATS_INTERVAL;
+	return s;
+}
+
+/* Mean and sample sd of v (two passes: the d are small numbers close together). */
+static void mean_sd(const double *v, size_t n, double *mean, double *sd)
+{
+	double sum = 0, ss = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	*mean = n ? sum / (double)n : 0;
+	for (size_t i = 0; i < n; i++)
+		ss += (v[i] - *mean) * (v[i] - *mean);
+	*sd = n > 1 ? bench_sqrt(ss / (double)(n - 1)) : 0;
+}
+
+struct stats_slowdown stats_slowdown_of_differences(const double *d, size_t n, const char *method)
+{
+	double mean, sd;
+
+	mean_sd(d, n, &mean, &sd);
+	return t_estimate(mean, sd, n, STATS_MIN_BLOCKS, method);
+}
+
+struct stats_slowdown stats_paired_slowdown(const double *mode_cpi, const double *hlt_cpi, size_t reps)
+{
+	double d[STATS_MAX_REPS];
+	size_t n = 0;
+
+	if (reps > STATS_MAX_REPS)
+		reps = STATS_MAX_REPS;
+	for (size_t r = 0; r < reps; r++)
+		if (block_difference(mode_cpi[r], hlt_cpi[r], &d[n]))
+			n++;
+	return stats_slowdown_of_differences(d, n, "paired-t");
+}
+
+struct stats_slowdown stats_class_slowdown(const double *const *mode_cpi, const double *const *hlt_cpi, size_t k,
+					   size_t reps)
+{
+	double rep_mean[STATS_MAX_REPS];
+	size_t n = 0;
+
+	if (reps > STATS_MAX_REPS)
+		reps = STATS_MAX_REPS;
+	for (size_t r = 0; r < reps && k; r++) {
+		double sum = 0, d;
+		size_t w = 0;
+		for (; w < k && block_difference(mode_cpi[w][r], hlt_cpi[w][r], &d); w++)
+			sum += d;
+		if (w == k)
+			rep_mean[n++] = sum / (double)k;
+	}
+	return stats_slowdown_of_differences(rep_mean, n, "class-paired-t");
+}
+
+struct stats_boot stats_boot_of(const struct stats_slowdown *s)
+{
+	struct stats_boot b = { 0, 0, 0 };
+
+	if (s->status == STATS_NO_DATA)
+		return b;
+	b.mean_log = s->mean_log;
+	b.var_log = s->n > 1 ? s->sd_log * s->sd_log : 0;
+	b.blocks = s->n;
+	return b;
+}
+
+struct stats_slowdown stats_across_boots(const struct stats_boot *boots, size_t b)
+{
+	double sum = 0, ss = 0;
+	size_t used = 0, only = 0;
+
+	for (size_t i = 0; i < b; i++)
+		if (boots[i].blocks) {
+			sum += boots[i].mean_log;
+			used++;
+			only = i;
+		}
+	if (used == 1) {
+		const struct stats_boot *o = &boots[only];
+		return t_estimate(o->mean_log, bench_sqrt(o->var_log), o->blocks, STATS_MIN_BLOCKS, "paired-t");
+	}
+	double mean = used ? sum / (double)used : 0;
+	for (size_t i = 0; i < b; i++)
+		if (boots[i].blocks)
+			ss += (boots[i].mean_log - mean) * (boots[i].mean_log - mean);
+	double sd = used > 1 ? bench_sqrt(ss / (double)(used - 1)) : 0;
+	struct stats_slowdown s = t_estimate(mean, sd, used, 2, "boots-t");
+	s.within_boot_only = false;
+	return s;
+}
+
+/* Append text to buf at *at, stopping one byte short of size for the NUL. */
+static void put_text(char *buf, size_t size, size_t *at, const char *text)
+{
+	for (; *text && *at + 1 < size; text++)
+		buf[(*at)++] = *text;
+}
+
+/* Append the decimal digits of v the same way. */
+static void put_count(char *buf, size_t size, size_t *at, size_t v)
+{
+	char digits[24];
+	size_t n = 0;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n && *at + 1 < size)
+		buf[(*at)++] = digits[--n];
+}
+
+char *stats_slowdown_note(const struct stats_slowdown *s, char *buf, size_t size)
+{
+	size_t at = 0;
+
+	if (!size)
+		return buf;
+	switch (s->status) {
+	case STATS_NO_DATA:
+		put_text(buf, size, &at, "n/a: no complete block");
+		break;
+	case STATS_TOO_FEW:
+		put_text(buf, size, &at, "n/a: ");
+		put_count(buf, size, &at, s->n);
+		put_text(buf, size, &at, s->n == 1 ? " block, need " : " blocks, need ");
+		put_count(buf, size, &at, STATS_MIN_BLOCKS);
+		break;
+	case STATS_INTERVAL:
+		if (s->within_boot_only)
+			put_text(buf, size, &at, "within this boot only");
+		break;
+	}
+	buf[at] = '\0';
+	return buf;
+}
+
+double stats_slowdown_p_value(const struct stats_slowdown *s)
+{
+	if (s->status == STATS_NO_DATA)
+		return NAN_VALUE;
+	if (s->n < 2)
+		return 1.0;
+	if (!(s->se_log > 0))
+		return s->mean_log == 0 ? 1.0 : 0.0;
+	return stats_t_two_sided_p(s->mean_log / s->se_log, s->df);
+}
+
+bool stats_holm(const double *p, size_t n, double *adjusted, bool *significant)
+{
+	uint16_t order[STATS_MAX_TESTS];
+	size_t m = 0;
+
+	if (n > STATS_MAX_TESTS)
+		return false;
+	/* Indices of the usable p-values, ascending by p (insertion sort: stable, so
+	 * ties keep their input order and the result does not depend on the sort). */
+	for (size_t i = 0; i < n; i++) {
+		adjusted[i] = NAN_VALUE;
+		significant[i] = false;
+		if (p[i] != p[i])
+			continue;
+		size_t j = m++;
+		for (; j > 0 && p[order[j - 1]] > p[i]; j--)
+			order[j] = order[j - 1];
+		order[j] = (uint16_t)i;
+	}
+	/* Step down: the j-th smallest is multiplied by m - j, and an adjusted value
+	 * is never below the one before it (monotone, as the rejections are). */
+	double running = 0;
+	for (size_t j = 0; j < m; j++) {
+		double a = p[order[j]] * (double)(m - j);
+		if (a > 1)
+			a = 1;
+		if (a < running)
+			a = running;
+		running = a;
+		adjusted[order[j]] = a;
+		significant[order[j]] = a <= 0.05;
+	}
+	return true;
+}
+
+double stats_min_detectable_pct(double se_log)
+{
+	return pct_of_log(2.8 * se_log);
+}
