@@ -22,7 +22,7 @@ BENCH_WORKLOAD_SRCS := bench/lz.c bench/hash.c bench/sort.c bench/shortest_path.
                        bench/pointer_chase.c bench/matmul.c bench/stencil.c bench/nbody.c \
                        bench/fft.c bench/lbm.c bench/raytrace.c bench/lu.c \
                        bench/montecarlo.c bench/whetstone.c
-BENCH_SRCS := $(BENCH_WORKLOAD_SRCS) bench/fpmath.c bench/registry.c bench/expected.c bench/stats.c bench/student_t.c bench/inference.c bench/planning.c bench/order.c
+BENCH_SRCS := $(BENCH_WORKLOAD_SRCS) bench/fpmath.c bench/registry.c bench/expected.c bench/stats.c bench/student_t.c bench/inference.c bench/planning.c bench/order.c bench/analysis.c
 BENCH_HEADERS := bench/workload.h bench/common.h bench/fpmath.h bench/stats.h kernel/lib/mem.h
 
 # The generated table of expected checksums (included by bench/expected.c).

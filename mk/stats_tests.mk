@@ -9,7 +9,7 @@ test_stats_SRCS := tests/unit/bench/test_stats.c $(BUILD)/host/bench/stats.o $(B
 # BENCH_SRCS, so also in the kernel and the freestanding check). mk/bench.mk's
 # pattern rule depends on BENCH_HEADERS only; these objects also depend on
 # their own headers.
-STATS_INFERENCE_HEADERS := bench/student_t.h bench/inference.h bench/planning.h bench/order.h
+STATS_INFERENCE_HEADERS := bench/student_t.h bench/inference.h bench/planning.h bench/order.h bench/analysis.h
 STATS_INFERENCE_OBJS := $(patsubst bench/%.h,$(BUILD)/host/bench/%.o,$(STATS_INFERENCE_HEADERS))
 $(STATS_INFERENCE_OBJS) $(BENCH_FREESTANDING_STAMP): $(STATS_INFERENCE_HEADERS)
 STATS_TEST_OBJS := $(STATS_INFERENCE_OBJS) $(BUILD)/host/bench/fpmath.o

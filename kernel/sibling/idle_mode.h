@@ -14,6 +14,9 @@ enum idle_mode {
 	IDLE_IOPORT, /* read the C2 I/O port (ACPI C2 entry); woken by an IPI */
 	IDLE_SPIN,   /* PAUSE loop on the mailbox: the fully active sibling */
 	IDLE_OFF,    /* not running: INIT sent, back in wait-for-SIPI */
+	/* Controls: the parked CPUs sit in hlt; only the measurement differs. */
+	IDLE_HLT2,   /* the A/A arm: a second hlt, interleaved like the others; must show 0 */
+	IDLE_SPIKE,  /* the spike-in: hlt, but the workload runs 1 % more iterations than counted */
 	IDLE_MODE_COUNT,
 };
 
@@ -29,13 +32,23 @@ struct idle_mode_info {
 	const char *name;
 	enum idle_wake wake;
 	const char *summary;
+	enum idle_mode parks_as; /* the state the parked CPUs take (a control's is hlt) */
+	unsigned extra_work_pct; /* iterations run beyond those counted, in % of them (spike: 1) */
 };
 
 /* The table, indexed by enum idle_mode. */
 extern const struct idle_mode_info idle_modes[IDLE_MODE_COUNT];
 
-/* Default `modes=` value. */
-#define IDLE_MODES_DEFAULT "hlt,mwait,ioport,spin,off"
+/* Whether mode is a control arm (the parked CPUs take another mode's state). */
+static inline bool idle_mode_is_control(enum idle_mode mode)
+{
+	return mode < IDLE_MODE_COUNT && idle_modes[mode].parks_as != mode;
+}
+
+/* Default `modes=` value (the quick preset leaves the controls out). */
+#define IDLE_MODES_DEFAULT "hlt,mwait,ioport,spin,off,hlt2,spike"
+/* The control modes' bits. */
+#define IDLE_CONTROL_MASK ((1u << IDLE_HLT2) | (1u << IDLE_SPIKE))
 
 /* The mode called name, or IDLE_MODE_COUNT when there is none. */
 enum idle_mode idle_mode_from_name(const char *name, size_t len);

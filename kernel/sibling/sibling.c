@@ -195,6 +195,8 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 {
 	unsigned failed = 0;
 
+	mode = idle_modes[mode].parks_as; /* a control arm parks its CPUs as its twin */
+
 	for (size_t i = 0; i < parked_count; i++) {
 		struct ap_cpu *ap = &parked_cpus[i];
 		bool ok;

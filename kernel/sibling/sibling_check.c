@@ -121,13 +121,20 @@ bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 		stream_text(s, "sibling C0 residency: not measurable here (no APERF/MPERF in CPUID.06H:ECX)");
 	*usable = 0;
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
-		if (!(mask & (1u << m)))
+		if (!(mask & (1u << m)) || idle_mode_is_control((enum idle_mode)m))
 			continue;
 		bool skipped = sibling_mode_unavailable((enum idle_mode)m) != NULL;
 		bool mode_ok = check_mode((enum idle_mode)m, s);
 		ok &= mode_ok;
 		if (mode_ok && !skipped)
 			*usable |= 1u << m;
+	}
+	/* The controls park as hlt: usable when hlt is (they compare against it). */
+	if (mask & IDLE_CONTROL_MASK) {
+		if (*usable & (1u << IDLE_HLT))
+			*usable |= mask & IDLE_CONTROL_MASK;
+		else
+			stream_text(s, "controls hlt2 and spike skipped: they need the hlt mode");
 	}
 	/* Back to HLT: the sequence ends where it began (off -> hlt restarts CPUs). */
 	if (parked_count && parked_mode != IDLE_HLT) {

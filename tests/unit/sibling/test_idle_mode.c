@@ -15,11 +15,11 @@
 #include "kernel/sibling/idle_mode.h"
 
 #define ALL_MODES_MASK ((1u << IDLE_MODE_COUNT) - 1)
-#define VALID_LIST "valid modes: hlt,mwait,ioport,spin,off"
+#define VALID_LIST "valid modes: hlt,mwait,ioport,spin,off,hlt2,spike"
 #define SENTINEL_MASK 0xA5A5A5A5u
 
 /* The contract: these names, in this order (enum order = run order). */
-static const char *const contract_names[] = { "hlt", "mwait", "ioport", "spin", "off" };
+static const char *const contract_names[] = { "hlt", "mwait", "ioport", "spin", "off", "hlt2", "spike" };
 
 /* Parse list, expecting success, and return the mask. */
 static uint32_t parse_ok(const char *list)
@@ -57,6 +57,22 @@ static void test_table_names_are_the_contract_in_order(void **state)
 	assert_int_equal(IDLE_IOPORT, 2);
 	assert_int_equal(IDLE_SPIN, 3);
 	assert_int_equal(IDLE_OFF, 4);
+	assert_int_equal(IDLE_HLT2, 5);
+	assert_int_equal(IDLE_SPIKE, 6);
+}
+
+/* The controls park their CPUs in hlt and differ only in the measurement:
+ * the spike-in runs exactly 1 % more iterations than it counts. */
+static void test_controls_park_as_hlt_and_only_spike_adds_work(void **state)
+{
+	(void)state;
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		bool control = m == IDLE_HLT2 || m == IDLE_SPIKE;
+		assert_int_equal(idle_mode_is_control((enum idle_mode)m), control);
+		assert_int_equal(idle_modes[m].parks_as, control ? IDLE_HLT : m);
+		assert_int_equal(idle_modes[m].extra_work_pct, m == IDLE_SPIKE ? 1 : 0);
+	}
+	assert_int_equal(IDLE_CONTROL_MASK, (1u << IDLE_HLT2) | (1u << IDLE_SPIKE));
 }
 
 static void test_table_names_are_unique_lowercase_and_comma_free(void **state)
@@ -85,6 +101,8 @@ static void test_wake_method_of_each_mode(void **state)
 	assert_int_equal(idle_modes[IDLE_IOPORT].wake, IDLE_WAKE_IPI);
 	assert_int_equal(idle_modes[IDLE_SPIN].wake, IDLE_WAKE_STORE);
 	assert_int_equal(idle_modes[IDLE_OFF].wake, IDLE_WAKE_RESTART);
+	assert_int_equal(idle_modes[IDLE_HLT2].wake, IDLE_WAKE_IPI);
+	assert_int_equal(idle_modes[IDLE_SPIKE].wake, IDLE_WAKE_IPI);
 }
 
 static void test_default_list_is_every_table_name_and_parses_to_all_modes(void **state)
@@ -132,7 +150,7 @@ static void test_several_modes_set_their_bits_in_any_order(void **state)
 	assert_int_equal(parse_ok("spin,hlt"), (1u << IDLE_HLT) | (1u << IDLE_SPIN));
 	assert_int_equal(parse_ok("off,ioport,mwait"),
 			 (1u << IDLE_OFF) | (1u << IDLE_IOPORT) | (1u << IDLE_MWAIT));
-	assert_int_equal(parse_ok("off,spin,ioport,mwait,hlt"), ALL_MODES_MASK);
+	assert_int_equal(parse_ok("spike,hlt2,off,spin,ioport,mwait,hlt"), ALL_MODES_MASK);
 }
 
 static void test_unknown_mode_is_named_with_the_valid_list(void **state)
@@ -258,6 +276,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_names_are_the_contract_in_order),
+		cmocka_unit_test(test_controls_park_as_hlt_and_only_spike_adds_work),
 		cmocka_unit_test(test_table_names_are_unique_lowercase_and_comma_free),
 		cmocka_unit_test(test_wake_method_of_each_mode),
 		cmocka_unit_test(test_default_list_is_every_table_name_and_parses_to_all_modes),

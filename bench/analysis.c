@@ -1,0 +1,131 @@
+/* One boot's analysis (see bench/analysis.h). */
+#include "bench/analysis.h"
+
+#define NAN_VALUE __builtin_nan("")
+
+static const double *samples_of(const struct analysis_input *in, size_t w, size_t m)
+{
+	return in->cpi + (w * in->modes + m) * in->reps;
+}
+
+static bool is_control(const struct analysis_input *in, size_t m)
+{
+	return m == in->aa || m == in->spike;
+}
+
+/* Fill the figures every cell shows beside its estimate. */
+static void describe(struct analysis_cell *c, struct stats_slowdown s)
+{
+	c->have = true;
+	c->s = s;
+	c->p = s.status == STATS_INTERVAL ? stats_slowdown_p_value(&s) : NAN_VALUE;
+	c->p_holm = NAN_VALUE;
+	c->significant = false;
+	c->mde_pct = s.status == STATS_INTERVAL ? stats_min_detectable_pct(s.se_log) : NAN_VALUE;
+}
+
+/* The control's verdict from its all-workload geomean. */
+static enum analysis_verdict judge(const struct analysis *a, size_t m, double expected_pct)
+{
+	if (m == ANALYSIS_NONE || !a->cls[ANALYSIS_CLASS_ALL][m].have)
+		return ANALYSIS_ABSENT;
+	const struct stats_slowdown *s = &a->cls[ANALYSIS_CLASS_ALL][m].s;
+	if (s->status != STATS_INTERVAL)
+		return ANALYSIS_NO_INTERVAL;
+	return s->lo_pct <= expected_pct && expected_pct <= s->hi_pct ? ANALYSIS_PASS : ANALYSIS_FAIL;
+}
+
+static bool in_class(const struct analysis_input *in, size_t w, enum analysis_class c)
+{
+	return c == ANALYSIS_CLASS_ALL || in->workload_class[w] == (int)c;
+}
+
+bool analysis_run(const struct analysis_input *in, struct analysis *a)
+{
+	if (in->workloads > ANALYSIS_MAX_WORKLOADS || in->modes > ANALYSIS_MAX_MODES || in->reps > STATS_MAX_REPS ||
+	    in->baseline >= in->modes)
+		return false;
+	*a = (struct analysis){ .aa = ANALYSIS_ABSENT, .spike = ANALYSIS_ABSENT };
+	const size_t base = in->baseline;
+	if (!in->mode_used[base])
+		return true;
+
+	static double p[STATS_MAX_TESTS], adjusted[STATS_MAX_TESTS];
+	static bool significant[STATS_MAX_TESTS];
+	static struct analysis_cell *member[STATS_MAX_TESTS];
+	size_t family = 0;
+	for (size_t m = 0; m < in->modes; m++) {
+		if (m == base || !in->mode_used[m])
+			continue;
+		for (size_t w = 0; w < in->workloads; w++) {
+			if (!in->workload_used[w])
+				continue;
+			struct analysis_cell *c = &a->cell[w][m];
+			describe(c, stats_paired_slowdown(samples_of(in, w, m), samples_of(in, w, base), in->reps));
+			if (!is_control(in, m) && family < STATS_MAX_TESTS) {
+				member[family] = c;
+				p[family++] = c->p;
+			}
+		}
+		for (int k = 0; k < ANALYSIS_CLASS_COUNT; k++) {
+			const double *mode_cpi[ANALYSIS_MAX_WORKLOADS], *base_cpi[ANALYSIS_MAX_WORKLOADS];
+			size_t n = 0;
+			for (size_t w = 0; w < in->workloads; w++)
+				if (in->workload_used[w] && in_class(in, w, (enum analysis_class)k)) {
+					mode_cpi[n] = samples_of(in, w, m);
+					base_cpi[n++] = samples_of(in, w, base);
+				}
+			a->cls_workloads[k] = n;
+			if (n)
+				describe(&a->cls[k][m], stats_class_slowdown(mode_cpi, base_cpi, n, in->reps));
+		}
+	}
+	stats_holm(p, family, adjusted, significant);
+	for (size_t i = 0; i < family; i++) {
+		member[i]->p_holm = adjusted[i];
+		member[i]->significant = significant[i];
+	}
+	a->family = family;
+	a->aa = judge(a, in->aa, 0.0);
+	a->spike = judge(a, in->spike, ANALYSIS_SPIKE_PCT);
+
+	a->primary_half_width_pct = NAN_VALUE;
+	if (in->primary != ANALYSIS_NONE && in->primary < in->modes) {
+		double widest = 0;
+		for (int k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
+			const struct analysis_cell *c = &a->cls[k][in->primary];
+			if (!a->cls_workloads[k])
+				continue; /* a plan without fp workloads has an int-only primary result */
+			if (!c->have || c->s.status != STATS_INTERVAL) {
+				widest = NAN_VALUE;
+				break;
+			}
+			double half = (c->s.hi_pct - c->s.lo_pct) / 2;
+			if (half > widest)
+				widest = half;
+		}
+		if (a->cls_workloads[ANALYSIS_CLASS_INT] || a->cls_workloads[ANALYSIS_CLASS_FP])
+			a->primary_half_width_pct = widest;
+	}
+	return true;
+}
+
+const char *analysis_verdict_name(enum analysis_verdict v)
+{
+	switch (v) {
+	case ANALYSIS_NO_INTERVAL:
+		return "n/a";
+	case ANALYSIS_PASS:
+		return "pass";
+	case ANALYSIS_FAIL:
+		return "fail";
+	case ANALYSIS_ABSENT:
+		break;
+	}
+	return "absent";
+}
+
+const char *analysis_class_name(enum analysis_class c)
+{
+	return c == ANALYSIS_CLASS_INT ? "int" : c == ANALYSIS_CLASS_FP ? "fp" : "all";
+}

@@ -1,0 +1,92 @@
+/* One boot's analysis: every estimate the kernel's summary prints and the
+ * host report starts from, computed by one piece of freestanding code from
+ * the samples of the boot indexed by repetition (bench/inference.h says why
+ * the repetition is the unit: a block is one (rep, workload) with one sample
+ * of every mode, taken moments apart).
+ *
+ *  - cells: per (workload, mode) the paired slowdown against the baseline,
+ *    its two-sided p-value, Holm-adjusted over the family of per-workload
+ *    cells (every workload x every non-baseline, non-control mode), and the
+ *    minimum detectable effect;
+ *  - classes: per (class, mode) the geometric-mean slowdown (int, fp, and
+ *    all workloads together);
+ *  - the primary result: the int and fp class geomeans of the primary mode
+ *    (`mwait`, the seed's question) against the baseline;
+ *  - the controls: the A/A arm (`hlt2`, the baseline's twin) must cover 0
+ *    and the spike-in (`spike`, the baseline with exactly 1 % more work)
+ *    must cover +1 %, each judged on its all-workload geomean. */
+#ifndef IDLEBENCH_BENCH_ANALYSIS_H
+#define IDLEBENCH_BENCH_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bench/inference.h"
+
+/* Most workload and mode slots one analysis holds. */
+#define ANALYSIS_MAX_WORKLOADS 48
+#define ANALYSIS_MAX_MODES 12
+/* No such mode (primary, A/A or spike absent). */
+#define ANALYSIS_NONE ((size_t)-1)
+/* The spike-in's known effect: 101 iterations of work per 100 counted. */
+#define ANALYSIS_SPIKE_PCT 1.0
+
+/* Class slots of analysis.cls. */
+enum analysis_class {
+	ANALYSIS_CLASS_INT,
+	ANALYSIS_CLASS_FP,
+	ANALYSIS_CLASS_ALL, /* every used workload, int, fp and others */
+	ANALYSIS_CLASS_COUNT,
+};
+
+/* The samples of one boot. cpi[(w * modes + m) * reps + r] is the cycles
+ * per iteration of workload slot w in mode slot m at measured repetition r;
+ * a value <= 0 or NaN is missing (not taken, or its checksum was bad). */
+struct analysis_input {
+	size_t workloads, modes, reps; /* dimensions (<= the maxima above, reps <= STATS_MAX_REPS) */
+	const double *cpi;
+	const bool *workload_used;     /* [workloads] */
+	const int *workload_class;     /* [workloads]: an enum analysis_class (INT or FP), or -1 */
+	const bool *mode_used;         /* [modes] */
+	size_t baseline;               /* the mode every other is compared with (`hlt`) */
+	size_t primary;                /* the primary result's mode (`mwait`), or ANALYSIS_NONE */
+	size_t aa, spike;              /* the control modes (`hlt2`, `spike`), or ANALYSIS_NONE */
+};
+
+/* One estimate and what the tables print beside it. */
+struct analysis_cell {
+	bool have;                  /* both modes used: s is meaningful */
+	struct stats_slowdown s;
+	double p;                   /* two-sided p of "no slowdown" (NaN without an interval) */
+	double p_holm;              /* Holm-adjusted p over the family (cells only; NaN otherwise) */
+	bool significant;           /* p_holm <= 0.05 */
+	double mde_pct;             /* minimum detectable slowdown, % (NaN without an interval) */
+};
+
+/* A control's verdict. */
+enum analysis_verdict {
+	ANALYSIS_ABSENT,      /* the control mode was not measured */
+	ANALYSIS_NO_INTERVAL, /* measured, but too few blocks for an interval */
+	ANALYSIS_PASS,        /* its interval covers the known effect */
+	ANALYSIS_FAIL,        /* it does not: the run is not to be trusted */
+};
+
+/* The whole analysis of one boot. */
+struct analysis {
+	struct analysis_cell cell[ANALYSIS_MAX_WORKLOADS][ANALYSIS_MAX_MODES];
+	struct analysis_cell cls[ANALYSIS_CLASS_COUNT][ANALYSIS_MAX_MODES];
+	size_t cls_workloads[ANALYSIS_CLASS_COUNT]; /* workloads in each class */
+	size_t family;              /* cells in the Holm family */
+	enum analysis_verdict aa, spike;
+	double primary_half_width_pct; /* the wider of the primary's int and fp half-widths; NaN if either lacks an interval */
+};
+
+/* Analyse one boot into a (large: keep it static). False, a untouched, when
+ * the input is malformed (dimensions above the maxima, baseline out of range). */
+bool analysis_run(const struct analysis_input *in, struct analysis *a);
+/* A control's verdict as a word: "absent", "n/a", "pass", "fail". */
+const char *analysis_verdict_name(enum analysis_verdict v);
+/* The class slot's name: "int", "fp", "all". */
+const char *analysis_class_name(enum analysis_class c);
+
+#endif
