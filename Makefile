@@ -39,7 +39,7 @@ UNIT_TESTS    :=
 FUZZERS       :=
 HOST_CLI_SRCS := tools/idlebench.c tools/cmd_crc32.c kernel/lib/crc32.c
 KERNEL_SRCS   := kernel/kmain.c kernel/kernel_run.c kernel/stream/capture.c kernel/options.c kernel/option_table.c \
-                 kernel/run_config.c kernel/selftest.c kernel/run_end.c kernel/fault_report.c kernel/lib/parse.c kernel/mm/memory_setup.c \
+                 kernel/run_config.c kernel/selftest.c kernel/run_end.c kernel/fault_report.c kernel/lib/parse.c kernel/lib/hash64.c kernel/mm/memory_setup.c \
                  kernel/lib/mem.c kernel/lib/fmt.c kernel/lib/crc32.c kernel/lib/sort.c \
                  kernel/stream/stream.c kernel/stream/sample_row.c kernel/stream/stream_cpu_lock.c kernel/lib/owner_lock.c kernel/boot/boot_info.c kernel/boot/multiboot2.c kernel/boot/pvh.c \
                  kernel/console/console.c kernel/console/serial.c kernel/console/serial_port.c \
@@ -51,7 +51,7 @@ KERNEL_SRCS   := kernel/kmain.c kernel/kernel_run.c kernel/stream/capture.c kern
                  kernel/sibling/idle_mode.c kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
                  kernel/sibling/sibling_check.c kernel/sibling/placement.c kernel/experiment/measured_cpu.c \
                  kernel/experiment/plan.c kernel/experiment/counters.c kernel/experiment/experiment.c \
-                 kernel/experiment/summary.c
+                 kernel/experiment/summary.c kernel/experiment/boot_seed.c
 include $(sort $(wildcard mk/*.mk))
 
 .PHONY: all kernel iso host unit fuzz clean deps run test

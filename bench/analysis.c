@@ -32,7 +32,9 @@ static enum analysis_verdict judge(const struct analysis *a, size_t m, double ex
 	const struct stats_slowdown *s = &a->cls[ANALYSIS_CLASS_ALL][m].s;
 	if (s->status != STATS_INTERVAL)
 		return ANALYSIS_NO_INTERVAL;
-	return s->lo_pct <= expected_pct && expected_pct <= s->hi_pct ? ANALYSIS_PASS : ANALYSIS_FAIL;
+	return s->lo_pct - ANALYSIS_RESOLUTION_PCT <= expected_pct && expected_pct <= s->hi_pct + ANALYSIS_RESOLUTION_PCT
+		       ? ANALYSIS_PASS
+		       : ANALYSIS_FAIL;
 }
 
 static bool in_class(const struct analysis_input *in, size_t w, enum analysis_class c)

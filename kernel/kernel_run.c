@@ -11,6 +11,7 @@
 #include "kernel/boot/boot_info.h"
 #include "kernel/console/console.h"
 #include "kernel/cpu/cpu_identity.h"
+#include "kernel/experiment/boot_seed.h"
 #include "kernel/experiment/experiment.h"
 #include "kernel/experiment/measured_cpu.h"
 #include "kernel/kernel_run.h"
@@ -138,7 +139,11 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 		report_quietness(s);
 		struct plan plan;
 		plan_resolve(&plan, &cfg.plan, platform.id.hypervisor, usable);
-		ok = experiment_run(&plan, &platform, placement_name(cfg.placement), &phys, s);
+		if (!plan.seed_given)
+			plan.seed = boot_seed(platform.feat.rdrand, &plan.seed_source);
+		struct plan_conditions cond = { placement_name(cfg.placement), cfg.mwait_hint,
+						platform.c2.source == ACPI_C2_NONE ? 0 : platform.c2.port, lapic_x2apic() };
+		ok = experiment_run(&plan, &platform, &cond, &phys, s);
 	}
 	run_end(ok);
 }

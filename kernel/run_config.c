@@ -2,6 +2,7 @@
  * already; what fails here anyway falls back to the option's default meaning
  * and is a bug the unit tests would show (tests/unit/options). */
 #include "kernel/lib/mem.h"
+#include "kernel/lib/parse.h"
 #include "kernel/option_table.h"
 #include "kernel/run_config.h"
 
@@ -32,6 +33,15 @@ void run_config_resolve(struct run_config *c, const struct options *o)
 	c->plan.warmup = plan_number(o, OPTION_WARMUP);
 	c->plan.sample_ms = plan_number(o, OPTION_SAMPLE_MS);
 	c->plan.seed = options_uint(o, OPTION_SEED);
+	c->plan.seed_given = options_given(o, OPTION_SEED);
+	c->plan.modes_given = options_given(o, OPTION_MODES);
+	c->plan.settle_us = (unsigned)options_uint(o, OPTION_SETTLE_US);
+	c->plan.budget_s = plan_number(o, OPTION_BUDGET_S);
+	uint64_t centi;
+	c->plan.precision_centi = options_given(o, OPTION_PRECISION) &&
+					  parse_hundredths(options_value(o, OPTION_PRECISION), &centi)
+				  ? (unsigned)centi
+				  : PLAN_FROM_PRESET;
 	c->plan.order = (enum plan_order)options_enum_index(o, OPTION_ORDER);
 	if (workload_select(options_value(o, OPTION_WORKLOADS), &c->plan.workloads, err, sizeof err) !=
 	    WORKLOAD_SELECT_OK)

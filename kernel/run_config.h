@@ -33,7 +33,8 @@ struct run_config {
 	enum placement placement;      /* placement= */
 	enum lapic_request x2apic;     /* x2apic= */
 	uint32_t mwait_hint;           /* mwait_hint= (MWAIT EAX) */
-	struct plan_request plan;      /* workloads=, preset=, reps=, warmup=, sample_ms=, order=, seed= */
+	struct plan_request plan;      /* workloads=, preset=, reps=, warmup=, sample_ms=, order=, seed=,
+					  settle_us=, precision=, budget_s= (and whether modes= was given) */
 	enum selftest selftest;        /* selftest= */
 };
 

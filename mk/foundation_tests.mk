@@ -15,12 +15,14 @@ test_sample_row_SRCS := tests/unit/stream/test_sample_row.c kernel/stream/sample
 # run configuration need (option_table.c also prints through the stream).
 OPTIONS_SRCS = kernel/options.c kernel/lib/parse.c kernel/option_table.c kernel/run_config.c \
                kernel/console/serial_port.c kernel/sibling/idle_mode.c kernel/sibling/placement.c \
-               kernel/experiment/plan.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c $(BENCH_HOST_OBJS)
-UNIT_TESTS += test_options test_run_config test_console_option test_parse
+               kernel/experiment/plan.c kernel/lib/hash64.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c $(BENCH_HOST_OBJS)
+UNIT_TESTS += test_options test_run_config test_console_option test_parse test_hash64 test_plan_order
 test_options_SRCS := tests/unit/options/test_options.c $(OPTIONS_SRCS)
 test_run_config_SRCS := tests/unit/options/test_run_config.c $(OPTIONS_SRCS)
 test_console_option_SRCS := tests/unit/options/test_console_option.c kernel/console/serial_port.c kernel/lib/parse.c
 test_parse_SRCS := tests/unit/lib/test_parse.c kernel/lib/parse.c
+test_hash64_SRCS := tests/unit/lib/test_hash64.c kernel/lib/hash64.c
+test_plan_order_SRCS := tests/unit/options/test_plan_order.c $(OPTIONS_SRCS)
 UNIT_TESTS += test_multiboot2 test_pvh
 test_multiboot2_SRCS := tests/unit/boot/test_multiboot2.c kernel/boot/multiboot2.c
 test_pvh_SRCS := tests/unit/boot/test_pvh.c kernel/boot/pvh.c

@@ -3,6 +3,7 @@
 #ifndef IDLEBENCH_KERNEL_ARCH_X86_H
 #define IDLEBENCH_KERNEL_ARCH_X86_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Read a byte from an I/O port. */
@@ -78,6 +79,15 @@ static inline uint64_t rdtsc(void)
 }
 
 /* Read CR0. */
+/* RDRAND (Intel SDM vol. 2B, RDRAND; CPUID.01H:ECX[30]): false when no random
+ * number was ready (CF = 0); callers retry (Intel DRNG guide: 10 times). */
+static inline bool rdrand64(uint64_t *v)
+{
+	uint8_t ok;
+	__asm__ volatile("rdrand %0; setc %1" : "=r"(*v), "=qm"(ok) : : "cc");
+	return ok;
+}
+
 static inline uint64_t read_cr0(void)
 {
 	uint64_t v;

@@ -11,6 +11,7 @@
 #define L01_ECX_MONITOR  BIT(3)
 #define L01_ECX_X2APIC   BIT(21)
 #define L01_ECX_OSXSAVE  BIT(27)
+#define L01_ECX_RDRAND   BIT(30)
 #define L01_ECX_AVX      BIT(28)
 #define L01_EDX_HTT      BIT(28)
 /* CPUID.05H:ECX */
@@ -48,6 +49,7 @@ void cpu_features_read(cpuid_fn fn, void *ctx, const struct cpu_identity *id, st
 		out->monitor = (r[CPUID_ECX] & L01_ECX_MONITOR) != 0;
 		out->x2apic = (r[CPUID_ECX] & L01_ECX_X2APIC) != 0;
 		out->osxsave = (r[CPUID_ECX] & L01_ECX_OSXSAVE) != 0;
+		out->rdrand = (r[CPUID_ECX] & L01_ECX_RDRAND) != 0;
 		out->avx = (r[CPUID_ECX] & L01_ECX_AVX) != 0;
 		out->htt = (r[CPUID_EDX] & L01_EDX_HTT) != 0;
 	}

@@ -35,6 +35,7 @@ struct cpu_features {
 	bool htt;                     /* CPUID.01H:EDX[28] (legacy "more than one logical processor") */
 	bool topoext;                 /* AMD CPUID.80000001H:ECX[22] TopologyExtensions */
 	bool osxsave;                 /* CPUID.01H:ECX[27] OS has set CR4.OSXSAVE */
+	bool rdrand;                  /* CPUID.01H:ECX[30] RDRAND */
 	bool avx;                     /* CPUID.01H:ECX[28] (usable only with osxsave and XCR0[2:1]=11b) */
 	bool avx2;                    /* CPUID.(EAX=07H,ECX=0):EBX[5] */
 	bool avx512f;                 /* CPUID.(EAX=07H,ECX=0):EBX[16] */

@@ -17,21 +17,28 @@
 #include "kernel/stream/sample_row.h"
 #include "kernel/time/delay.h"
 
-/* A parked CPU gets this long to reach its idle state before the timing starts. */
-#define SETTLE_US 500
 /* Most iterations one sample may run (calibration stops doubling here). */
 #define MAX_ITERATIONS (1ull << 40)
 
 struct workload_state {
-	uint64_t iterations;  /* per sample, from calibration */
+	uint64_t iterations;  /* per sample, from calibration (a multiple of 100 when spike runs) */
 	uint64_t reference;   /* checksum of run(iterations) at calibration */
+	uint64_t spike_reference; /* checksum of the spike-in's run (1 % more iterations) */
 	bool expected_ok;     /* the build-time checksum matched */
 };
+
+/* Why sampling stopped (the `#! stop` record's reason=). */
+static const char *const stop_reason_names[] = { "fixed", "target", "limit", "budget" };
+enum stop_reason { STOP_FIXED, STOP_TARGET, STOP_LIMIT, STOP_BUDGET };
 
 struct run_ctx {
 	const struct plan *plan;
 	const char *placement;
 	struct stream *s;
+	unsigned target_reps;     /* measured repetitions to reach (plan->reps until the pilot decides) */
+	unsigned measured_reps;   /* complete measured repetitions so far */
+	enum stop_reason stop;
+	uint64_t first_sample_tsc;
 	struct counter_set counters;
 	uint8_t *arena;
 	size_t loaded;        /* workload whose inputs are in the arena (WORKLOAD_MAX: none) */
@@ -48,6 +55,13 @@ static void load(struct run_ctx *c, size_t w)
 		workload_at(w)->setup(c->arena, WORKLOAD_CHECK_SEED);
 		c->loaded = w;
 	}
+}
+
+/* Iterations a sample in mode runs: the counted ones, and for the spike-in
+ * extra_work_pct % more (exact: the count is a multiple of 100 then). */
+static uint64_t run_iterations(const struct workload_state *st, enum idle_mode mode)
+{
+	return st->iterations + st->iterations / 100 * idle_modes[mode].extra_work_pct;
 }
 
 /* Check against the build-time checksum, then find the iteration count that
@@ -74,6 +88,11 @@ static void calibrate(struct run_ctx *c, size_t w)
 	if (took)
 		iters = (uint64_t)((__uint128_t)iters * target / took);
 	st->iterations = iters ? iters : 1;
+	if (c->plan->modes & (1u << IDLE_SPIKE)) {
+		/* 1 % more work must be a whole number of iterations: 101 per 100. */
+		st->iterations = (st->iterations + 99) / 100 * 100;
+		st->spike_reference = wl->run(c->arena, run_iterations(st, IDLE_SPIKE));
+	}
 	st->reference = wl->run(c->arena, st->iterations);
 }
 
@@ -98,6 +117,46 @@ static void progress(struct run_ctx *c, const struct plan_step *st)
 		    (unsigned long long)(eta_ms / 1000));
 }
 
+/* Steps in one repetition: every workload in every mode. */
+static uint64_t steps_per_round(const struct plan *p)
+{
+	uint64_t modes = 0;
+
+	for (uint32_t m = p->modes; m; m &= m - 1)
+		modes++;
+	return p->workloads.count * modes;
+}
+
+/* The end of a repetition: go on, or stop on the budget, at the target, or
+ * at the count a fixed plan or the pilot's Stein rule set. Never on the
+ * size of the effect: only widths and time decide. */
+static bool round_done(struct run_ctx *c, const struct plan_step *st)
+{
+	const struct plan *p = c->plan;
+	uint64_t elapsed = rdtsc() - c->start_tsc;
+	uint64_t per_round = elapsed / (st->rep + 1);
+
+	if (!st->warmup)
+		c->measured_reps = st->rep + 1 - p->warmup;
+	if (p->budget_s && elapsed + per_round > time_us_to_tsc((uint64_t)p->budget_s * 1000000)) {
+		c->stop = STOP_BUDGET;
+		return false;
+	}
+	if (st->warmup)
+		return true;
+	if (p->precision_centi && c->measured_reps == p->reps) {
+		/* The pilot is done: Stein's second stage sizes the run (bench/planning.h). */
+		unsigned need = summary_reps_for_precision(p, &table, c->measured_reps, p->precision_centi / 100.0);
+		c->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
+		c->stop = need > PLAN_MAX_REPS ? STOP_LIMIT : STOP_TARGET;
+		c->total = steps_per_round(p) * (p->warmup + c->target_reps);
+		stream_text(c->s, "pilot of %u repetitions: %u needed for +-%u.%02u points on the primary result%s",
+			    p->reps, need, p->precision_centi / 100, p->precision_centi % 100,
+			    need > PLAN_MAX_REPS ? " (more than the plan's limit)" : "");
+	}
+	return c->measured_reps < c->target_reps;
+}
+
 static bool take_sample(void *ctx, const struct plan_step *st)
 {
 	struct run_ctx *c = ctx;
@@ -112,11 +171,12 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 		return false;
 	}
 	load(c, st->workload);
-	delay_us(SETTLE_US);
+	delay_us(c->plan->settle_us);
 
+	uint64_t n = run_iterations(ws, st->mode);
 	counters_read(&c->counters, &before);
 	uint64_t t0 = tsc_start();
-	uint64_t sum = wl->run(c->arena, ws->iterations);
+	uint64_t sum = wl->run(c->arena, n);
 	uint64_t t1 = tsc_end();
 	counters_read(&c->counters, &after);
 
@@ -125,11 +185,13 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 		return false;
 	}
 	c->done++;
+	if (!c->first_sample_tsc)
+		c->first_sample_tsc = t0;
 	if (st->warmup)
-		return true;
+		return st->round_end ? round_done(c, st) : true;
 
 	uint64_t cycles = t1 - t0;
-	bool ok = ws->expected_ok && sum == ws->reference;
+	bool ok = ws->expected_ok && sum == (n == ws->iterations ? ws->reference : ws->spike_reference);
 	double cpi = (double)cycles / (double)ws->iterations;
 	struct sample_row row = {
 		.seq = c->seq++,
@@ -160,17 +222,19 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	sample_row_write(c->s, &row);
 
 	struct sample_group *g = &table.group[st->workload][st->mode];
-	if (g->n < STATS_MAX_SAMPLES) {
-		g->cpi[g->n++] = cpi;
+	unsigned rep = st->rep - c->plan->warmup;
+	if (ok && rep < STATS_MAX_REPS) {
+		table.cpi[st->workload][st->mode][rep] = cpi;
+		g->n++;
 		/* the effective MHz the row shows (none where its cell is empty) */
-		if (sample_row_cell(&row, STREAM_COLUMN_eff_mhz, NULL, 0) > 0)
+		if (g->n_eff < STATS_MAX_SAMPLES && sample_row_cell(&row, STREAM_COLUMN_eff_mhz, NULL, 0) > 0)
 			g->eff_mhz[g->n_eff++] = row.eff_mhz.value;
 	}
 	g->bad += !ok;
-	return true;
+	return st->round_end ? round_done(c, st) : true;
 }
 
-bool experiment_run(const struct plan *plan, const struct platform *p, const char *placement,
+bool experiment_run(const struct plan *plan, const struct platform *p, const struct plan_conditions *cond,
 		    struct phys_alloc *phys, struct stream *s)
 {
 	static struct run_ctx c;
@@ -179,7 +243,9 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const cha
 	memset(&c, 0, sizeof c);
 	memset(&table, 0, sizeof table);
 	c.plan = plan;
-	c.placement = placement;
+	c.placement = cond->placement;
+	c.target_reps = plan->reps;
+	c.stop = STOP_FIXED;
 	c.s = s;
 	c.loaded = WORKLOAD_MAX;
 	counters_detect(p, &c.counters);
@@ -199,6 +265,17 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const cha
 	stream_metaf(s, "sample_ms", "%u", plan->sample_ms);
 	stream_meta(s, "order", plan->order == PLAN_BLOCKED ? "blocked" : "interleaved");
 	stream_metaf(s, "seed", "%llu", (unsigned long long)plan->seed);
+	stream_meta(s, "seed_source", plan->seed_source);
+	stream_metaf(s, "settle_us", "%u", plan->settle_us);
+	if (plan->precision_centi)
+		stream_metaf(s, "precision_pct", "%u.%02u", plan->precision_centi / 100, plan->precision_centi % 100);
+	else
+		stream_meta(s, "precision_pct", "");
+	if (plan->budget_s)
+		stream_metaf(s, "budget_s", "%u", plan->budget_s);
+	else
+		stream_meta(s, "budget_s", "");
+	stream_metaf(s, "plan_id", "%016llx", (unsigned long long)plan_id(plan, cond));
 	stream_meta(s, "energy", c.counters.energy ? c.counters.energy_scope : "");
 	char modes[64];
 	size_t n = 0;
@@ -207,6 +284,7 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const cha
 		if (plan->modes & (1u << m))
 			n += (size_t)fmt_snprintf(modes + n, sizeof modes - n, "%s%s", n ? "," : "", idle_modes[m].name);
 	stream_meta(s, "modes_measured", modes);
+	summary_write_plan_meta(plan, s);
 
 	if (!plan->modes || !plan->workloads.count) {
 		stream_error(s, "NOTHING_TO_MEASURE", "no usable mode or no workload selected");
@@ -236,7 +314,16 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const cha
 	plan_walk(plan, take_sample, &c);
 	if (c.failed)
 		return false;
-	summary_write(plan, &table, s);
+	if (plan->order == PLAN_BLOCKED)
+		c.measured_reps = plan->reps; /* no rounds: every (workload, mode) ran all its reps */
+	uint64_t end = rdtsc();
+	summary_write(plan, &table, c.measured_reps, s);
+	char half[32] = "", setup[32], elapsed[32];
+	summary_primary_half_width(half, sizeof half);
+	fmt_fixed(setup, sizeof setup, (double)time_tsc_to_ns(c.first_sample_tsc) / 1e9, 1);
+	fmt_fixed(elapsed, sizeof elapsed, (double)time_tsc_to_ns(end - c.start_tsc) / 1e9, 1);
+	stream_record(s, "stop", "reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
+		      stop_reason_names[c.stop], c.measured_reps, half, setup, elapsed);
 	for (size_t w = 0; w < workload_count(); w++)
 		if (plan->workloads.selected[w] && !c.ws[w].expected_ok)
 			return false;

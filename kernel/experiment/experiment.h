@@ -12,7 +12,7 @@
 #include "kernel/stream/stream.h"
 
 /* Run the plan; false if it could not complete (reported on s). */
-bool experiment_run(const struct plan *plan, const struct platform *p, const char *placement,
+bool experiment_run(const struct plan *plan, const struct platform *p, const struct plan_conditions *cond,
 		    struct phys_alloc *phys, struct stream *s);
 
 #endif

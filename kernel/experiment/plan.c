@@ -1,19 +1,33 @@
-/* Plan resolution and sample order. Interleaving with a per-step shuffle of
- * the modes means slow drifts (temperature, boost, host noise under QEMU)
- * hit every mode alike instead of biasing whichever ran last. */
-#include "bench/common.h"
+/* Plan resolution and sample order. Interleaving the modes within every
+ * (repetition, workload) block means slow drifts (temperature, boost, host
+ * noise under QEMU) hit every mode alike instead of biasing whichever ran
+ * last; the Williams design balances what each mode follows, so a mode that
+ * disturbs the next sample (carry-over) disturbs every mode alike. */
+#include "bench/inference.h"
+#include "bench/order.h"
 #include "kernel/experiment/plan.h"
+#include "kernel/lib/fmt.h"
+#include "kernel/lib/hash64.h"
+#include "kernel/lib/parse.h"
+#include "kernel/stream/schema.h"
 #include "kernel/lib/mem.h"
 
-/* Durations (measured, see README): quick a few seconds under QEMU TCG;
- * standard about 18 workloads x 5 modes x 13 x 20 ms = 25 s plus settling;
- * full about 18 x 5 x 34 x 100 ms = 5 min. */
+/* Durations: quick is a pipeline check of a few seconds under QEMU TCG, with
+ * too few repetitions for an interval (the summary says so). standard and
+ * full are adaptive: a pilot of 10 repetitions, then as many as Stein's rule
+ * says the primary result needs for a 95 % half-width of 1.0 / 0.3 points,
+ * within 10 / 60 minutes of sampling (under QEMU the budget ends them). */
 const struct plan_preset plan_presets[] = {
-	{ "quick", 3, 1, 2 },
-	{ "standard", 11, 2, 20 },
-	{ "full", 31, 3, 100 },
+	{ "quick", 3, 1, 2, 0, 0 },
+	{ "standard", STATS_MIN_BLOCKS, 2, 20, 100, 600 },
+	{ "full", STATS_MIN_BLOCKS, 3, 100, 30, 3600 },
 };
 const size_t plan_preset_count = sizeof plan_presets / sizeof plan_presets[0];
+
+static unsigned or_preset(unsigned given, unsigned preset)
+{
+	return given != PLAN_FROM_PRESET ? given : preset;
+}
 
 void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hypervisor, uint32_t modes)
 {
@@ -23,12 +37,27 @@ void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hype
 		id = under_hypervisor ? PLAN_PRESET_QUICK : PLAN_PRESET_STANDARD;
 	const struct plan_preset *pre = &plan_presets[id - 1];
 	p->preset = pre->name;
-	p->reps = rq->reps != PLAN_FROM_PRESET ? rq->reps : pre->reps;
-	p->warmup = rq->warmup != PLAN_FROM_PRESET ? rq->warmup : pre->warmup;
-	p->sample_ms = rq->sample_ms != PLAN_FROM_PRESET ? rq->sample_ms : pre->sample_ms;
+	p->warmup = or_preset(rq->warmup, pre->warmup);
+	p->sample_ms = or_preset(rq->sample_ms, pre->sample_ms);
+	p->settle_us = rq->settle_us;
+	p->budget_s = or_preset(rq->budget_s, pre->budget_s);
+	/* reps= alone fixes the count; precision= (given or the preset's) sizes it. */
+	p->precision_centi = rq->precision_centi != PLAN_FROM_PRESET ? rq->precision_centi
+			     : rq->reps != PLAN_FROM_PRESET ? 0
+							    : pre->precision_centi;
+	if (rq->order == PLAN_BLOCKED)
+		p->precision_centi = 0;
+	p->reps = or_preset(rq->reps, pre->reps);
+	if (p->precision_centi && p->reps < STATS_MIN_BLOCKS)
+		p->reps = STATS_MIN_BLOCKS;
+	p->max_reps = p->precision_centi ? PLAN_MAX_REPS : p->reps;
 	p->seed = rq->seed;
+	p->seed_given = rq->seed_given;
+	p->seed_source = rq->seed_given ? "cmdline" : "unset";
 	p->order = rq->order;
 	p->modes = modes;
+	if (id == PLAN_PRESET_QUICK && !rq->modes_given)
+		p->modes &= ~IDLE_CONTROL_MASK;
 	p->workloads = rq->workloads;
 }
 
@@ -49,11 +78,14 @@ size_t plan_step_count(const struct plan *p)
 void plan_walk(const struct plan *p, bool (*fn)(void *ctx, const struct plan_step *step), void *ctx)
 {
 	enum idle_mode modes[IDLE_MODE_COUNT];
-	size_t nm = 0, total = p->reps + p->warmup;
+	size_t nm = 0, last_w = 0, total = p->max_reps + p->warmup;
 
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
 		if (p->modes & (1u << m))
 			modes[nm++] = (enum idle_mode)m;
+	for (size_t w = 0; w < WORKLOAD_MAX; w++)
+		if (p->workloads.selected[w])
+			last_w = w;
 
 	struct plan_step st;
 	if (p->order == PLAN_BLOCKED) {
@@ -62,34 +94,54 @@ void plan_walk(const struct plan *p, bool (*fn)(void *ctx, const struct plan_ste
 				continue;
 			for (size_t k = 0; k < nm; k++)
 				for (unsigned r = 0; r < total; r++) {
-					st = (struct plan_step){ w, modes[k], r, r < p->warmup };
+					st = (struct plan_step){ w, modes[k], r, r < p->warmup, false };
 					if (!fn(ctx, &st))
 						return;
 				}
 		}
 		return;
 	}
+	size_t block = 0;
 	for (unsigned r = 0; r < total; r++) {
 		for (size_t w = 0; w < WORKLOAD_MAX; w++) {
 			if (!p->workloads.selected[w])
 				continue;
-			/* Fisher-Yates shuffle of the modes, seeded per (rep, workload). */
-			enum idle_mode order[IDLE_MODE_COUNT];
-			memcpy(order, modes, nm * sizeof order[0]);
-			struct bench_rng rng = bench_rng_init(p->seed, ((uint64_t)r << 8) | w);
-			for (size_t i = nm; i > 1; i--) {
-				size_t j = bench_rng_below(&rng, (uint32_t)i);
-				enum idle_mode t = order[i - 1];
-				order[i - 1] = order[j];
-				order[j] = t;
-			}
+			uint8_t order[STATS_MAX_CONDITIONS];
+			if (!stats_williams_order(nm, block++, p->seed, order))
+				for (size_t k = 0; k < nm; k++)
+					order[k] = (uint8_t)k; /* more modes than a design takes: table order */
 			for (size_t k = 0; k < nm; k++) {
-				st = (struct plan_step){ w, order[k], r, r < p->warmup };
+				st = (struct plan_step){ w, modes[order[k]], r, r < p->warmup, w == last_w && k == nm - 1 };
 				if (!fn(ctx, &st))
 					return;
 			}
 		}
 	}
+}
+
+uint64_t plan_id(const struct plan *p, const struct plan_conditions *c)
+{
+	char num[24];
+	uint64_t h = HASH64_INIT;
+
+	fmt_snprintf(num, sizeof num, "schema=%d", STREAM_SCHEMA_VERSION);
+	h = hash64_field(h, num);
+	for (size_t w = 0; w < WORKLOAD_MAX; w++)
+		if (p->workloads.selected[w])
+			h = hash64_field(h, workload_at(w)->name);
+	fmt_snprintf(num, sizeof num, "sample_ms=%u", p->sample_ms);
+	h = hash64_field(h, num);
+	fmt_snprintf(num, sizeof num, "settle_us=%u", p->settle_us);
+	h = hash64_field(h, num);
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		if (p->modes & (1u << m))
+			h = hash64_field(h, idle_modes[m].name);
+	h = hash64_field(h, c->placement ? c->placement : "");
+	fmt_snprintf(num, sizeof num, "mwait_hint=%u", c->mwait_hint);
+	h = hash64_field(h, num);
+	fmt_snprintf(num, sizeof num, "c2_port=%u", c->c2_port);
+	h = hash64_field(h, num);
+	return hash64_field(h, c->x2apic ? "x2apic" : "xapic");
 }
 
 const char *plan_workloads_validate(const char *value)
@@ -98,4 +150,15 @@ const char *plan_workloads_validate(const char *value)
 	struct workload_selection sel;
 
 	return workload_select(value, &sel, err, sizeof err) == WORKLOAD_SELECT_OK ? NULL : err;
+}
+
+const char *plan_precision_validate(const char *value)
+{
+	uint64_t centi;
+
+	if (!parse_hundredths(value, &centi))
+		return "not a number with at most two decimals (e.g. 0.5)";
+	if (centi < 1 || centi > 10000)
+		return "out of range 0.01..100";
+	return NULL;
 }

@@ -1,25 +1,29 @@
-/* Where the measured samples wait for the summary: cycles per iteration and
- * effective MHz per (workload, mode), in measurement order. */
+/* Where the measured samples wait for the summary: cycles per iteration by
+ * (workload, mode, measured repetition), so the samples of one repetition
+ * of a workload pair up across the modes (bench/analysis.h), and effective
+ * MHz per (workload, mode). */
 #ifndef IDLEBENCH_KERNEL_EXPERIMENT_SAMPLES_H
 #define IDLEBENCH_KERNEL_EXPERIMENT_SAMPLES_H
 
 #include <stddef.h>
 
+#include "bench/inference.h"
 #include "bench/stats.h"
 #include "bench/workload.h"
 #include "kernel/sibling/idle_mode.h"
 
-/* Samples of one (workload, mode). */
+/* What a (workload, mode) saw besides its cycles. */
 struct sample_group {
-	double cpi[STATS_MAX_SAMPLES];
 	double eff_mhz[STATS_MAX_SAMPLES];
-	size_t n;
+	size_t n;     /* samples with a good checksum (in the cpi table) */
 	size_t n_eff; /* samples with an effective frequency */
-	size_t bad;   /* samples whose checksum was wrong */
+	size_t bad;   /* samples whose checksum was wrong (left out of the cpi table) */
 };
 
-/* All groups of a run. */
+/* All samples of a run. */
 struct sample_table {
+	/* cpi[w][m][r]: cycles per counted iteration; 0 = missing */
+	double cpi[WORKLOAD_MAX][IDLE_MODE_COUNT][STATS_MAX_REPS];
 	struct sample_group group[WORKLOAD_MAX][IDLE_MODE_COUNT];
 };
 

@@ -1,8 +1,10 @@
-/* Summary statistics (bench/stats.c): slowdown = (median cpi in the mode /
- * median cpi in hlt - 1) x 100; interval = percentile bootstrap (1000
- * replicates, seeded) of that ratio; class geomean over the workloads of the
- * class, its interval from the same replicates taken workload by workload. */
-#include "bench/stats.h"
+/* The summary of one boot, from bench/analysis.c (the host report runs the
+ * same analysis per boot and then combines boots): per block of one
+ * repetition of one workload, d = log cpi(mode) - log cpi(hlt); slowdowns
+ * are exp(mean d) - 1 with Student t intervals over the blocks, never from
+ * fewer than STATS_MIN_BLOCKS. */
+#include "bench/analysis.h"
+#include "bench/planning.h"
 #include "kernel/experiment/summary.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
@@ -13,22 +15,241 @@
 #define SEED_INTRATE "12.68"
 #define SEED_FPRATE "19.73"
 
-static double replicates[WORKLOAD_MAX][STATS_BOOTSTRAP];
-/* Per (workload, mode) results kept for the screen table. */
-static struct stats_interval slowdown[WORKLOAD_MAX][IDLE_MODE_COUNT];
-static bool have_slowdown[WORKLOAD_MAX][IDLE_MODE_COUNT];
-static double eff_median[IDLE_MODE_COUNT][WORKLOAD_MAX];
-static size_t eff_count[IDLE_MODE_COUNT];
+static struct analysis result;
+static bool have_result;
 
-static void table_for_people(const struct plan *p, struct stream *s)
+/* v with decimals digits, or "" when it is not a number. */
+static const char *num(char *buf, size_t size, double v, int decimals)
 {
-	char line[200], a[16], b[16], c[16];
+	if (v != v)
+		buf[0] = '\0';
+	else
+		fmt_fixed(buf, size, v, decimals);
+	return buf;
+}
+
+enum idle_mode summary_primary_mode(const struct plan *p)
+{
+	if (p->modes & (1u << IDLE_MWAIT))
+		return IDLE_MWAIT;
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		if ((p->modes & (1u << m)) && m != IDLE_HLT && !idle_mode_is_control((enum idle_mode)m))
+			return (enum idle_mode)m;
+	return IDLE_MODE_COUNT;
+}
+
+static bool analyse(const struct plan *p, const struct sample_table *t, size_t reps)
+{
+	static bool workload_used[WORKLOAD_MAX], mode_used[IDLE_MODE_COUNT];
+	static int workload_class[WORKLOAD_MAX];
+	enum idle_mode primary = summary_primary_mode(p);
+
+	for (size_t w = 0; w < WORKLOAD_MAX; w++) {
+		workload_used[w] = p->workloads.selected[w];
+		workload_class[w] = workload_used[w] && workload_at(w)->class == WORKLOAD_FP ? ANALYSIS_CLASS_FP
+											     : ANALYSIS_CLASS_INT;
+	}
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		mode_used[m] = (p->modes & (1u << m)) != 0;
+	struct analysis_input in = {
+		/* cpi rows are STATS_MAX_REPS apart; repetitions not yet taken are 0 (missing) */
+		.workloads = WORKLOAD_MAX, .modes = IDLE_MODE_COUNT, .reps = STATS_MAX_REPS,
+		.cpi = &t->cpi[0][0][0], .workload_used = workload_used, .workload_class = workload_class,
+		.mode_used = mode_used, .baseline = IDLE_HLT,
+		.primary = primary == IDLE_MODE_COUNT ? ANALYSIS_NONE : (size_t)primary,
+		.aa = (p->modes & (1u << IDLE_HLT2)) ? IDLE_HLT2 : ANALYSIS_NONE,
+		.spike = (p->modes & (1u << IDLE_SPIKE)) ? IDLE_SPIKE : ANALYSIS_NONE,
+	};
+	(void)reps;
+	have_result = analysis_run(&in, &result);
+	return have_result;
+}
+
+unsigned summary_reps_for_precision(const struct plan *p, const struct sample_table *t, unsigned reps,
+				    double half_width_pct)
+{
+	enum idle_mode primary = summary_primary_mode(p);
+	size_t need = reps;
+
+	if (primary == IDLE_MODE_COUNT || !analyse(p, t, reps))
+		return reps; /* nothing to aim at: the pilot is the run */
+	for (int k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
+		const struct analysis_cell *c = &result.cls[k][primary];
+		if (!result.cls_workloads[k] || !c->have || !(c->s.sd_log == c->s.sd_log))
+			continue;
+		size_t n = stats_stein_reps(c->s.n, c->s.sd_log, half_width_pct);
+		if (n > need)
+			need = n;
+	}
+	return need > STATS_PLAN_LIMIT ? STATS_PLAN_LIMIT : (unsigned)need;
+}
+
+void summary_write_plan_meta(const struct plan *p, struct stream *s)
+{
+	enum idle_mode primary = summary_primary_mode(p);
+
+	stream_meta(s, "primary_mode", primary == IDLE_MODE_COUNT ? "" : idle_modes[primary].name);
+	if (p->reps >= STATS_MIN_BLOCKS)
+		stream_meta(s, "intervals", "yes");
+	else if (!p->precision_centi && p->preset && !strcmp(p->preset, "quick"))
+		stream_meta(s, "intervals", "no (quick preset: a pipeline check)");
+	else
+		stream_metaf(s, "intervals", "no (reps=%u, need %u)", p->reps, STATS_MIN_BLOCKS);
+}
+
+void summary_primary_half_width(char *buf, size_t size)
+{
+	num(buf, size, have_result ? result.primary_half_width_pct : __builtin_nan(""), 2);
+}
+
+/* "+1.23 [0.50, 1.90]" or "+1.23 (n/a: 3 blocks, need 10)" for people. */
+static void cell_text(char *buf, size_t size, const struct analysis_cell *c, bool mark)
+{
+	char v[16], lo[16], hi[16], note[48];
+
+	if (!c->have || c->s.status == STATS_NO_DATA) {
+		fmt_snprintf(buf, size, "n/a");
+		return;
+	}
+	num(v, sizeof v, c->s.value_pct, 2);
+	if (c->s.status != STATS_INTERVAL) {
+		fmt_snprintf(buf, size, "%s (%s)", v, stats_slowdown_note(&c->s, note, sizeof note));
+		return;
+	}
+	fmt_snprintf(buf, size, "%s [%s, %s]%s", v, num(lo, sizeof lo, c->s.lo_pct, 2), num(hi, sizeof hi, c->s.hi_pct, 2),
+		     mark && c->significant ? "*" : "");
+}
+
+/* The fields a summary, geomean or primary record shares. */
+static void estimate_fields(char *buf, size_t size, const struct analysis_cell *c)
+{
+	char v[16], lo[16], hi[16], mde[16], note[48], qnote[56];
+	const struct stats_slowdown *e = &c->s;
+
+	fmt_snprintf(buf, size, "slowdown_vs_hlt_pct=%s ci95_lo=%s ci95_hi=%s method=%s blocks=%zu mde_pct=%s note=%s",
+		     num(v, sizeof v, e->value_pct, 2), num(lo, sizeof lo, e->lo_pct, 2), num(hi, sizeof hi, e->hi_pct, 2),
+		     e->method ? e->method : "", e->n, num(mde, sizeof mde, c->mde_pct, 2),
+		     stream_quote(qnote, sizeof qnote, stats_slowdown_note(e, note, sizeof note)));
+}
+
+static void write_cells(const struct plan *p, const struct sample_table *t, struct stream *s)
+{
+	char med[24], mad[24], mn[24], eff[24], ph[24], fields[256];
+	static double v[STATS_MAX_REPS];
+
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(p->modes & (1u << m)))
+			continue;
+		for (size_t w = 0; w < WORKLOAD_MAX; w++) {
+			if (!p->workloads.selected[w])
+				continue;
+			const struct sample_group *g = &t->group[w][m];
+			size_t n = 0;
+			for (size_t r = 0; r < STATS_MAX_REPS; r++)
+				if (t->cpi[w][m][r] > 0)
+					v[n++] = t->cpi[w][m][r];
+			if (!n && !g->bad)
+				continue;
+			double median = n ? stats_median(v, n) : 0;
+			num(med, sizeof med, n ? median : __builtin_nan(""), 2);
+			num(mad, sizeof mad, median > 0 ? stats_mad(v, n) / median * 100 : __builtin_nan(""), 2);
+			num(mn, sizeof mn, n ? stats_min(v, n) : __builtin_nan(""), 2);
+			num(eff, sizeof eff, g->n_eff ? stats_median(g->eff_mhz, g->n_eff) : __builtin_nan(""), 0);
+			const struct analysis_cell *c = &result.cell[w][m];
+			if (m != IDLE_HLT && c->have)
+				estimate_fields(fields, sizeof fields, c);
+			else
+				fmt_snprintf(fields, sizeof fields,
+					     "slowdown_vs_hlt_pct= ci95_lo= ci95_hi= method= blocks=0 mde_pct= note=");
+			stream_record(s, "summary",
+				      "workload=%s mode=%s n=%zu median_cpi=%s mad_pct=%s min_cpi=%s %s p_holm=%s "
+				      "eff_mhz=%s bad_checks=%zu",
+				      workload_at(w)->name, idle_modes[m].name, n, med, mad, mn, fields,
+				      num(ph, sizeof ph, m != IDLE_HLT && c->have ? c->p_holm : __builtin_nan(""), 4), eff,
+				      g->bad);
+		}
+		if (m == IDLE_HLT)
+			continue;
+		for (int k = 0; k < ANALYSIS_CLASS_COUNT; k++) {
+			if (!result.cls[k][m].have)
+				continue;
+			estimate_fields(fields, sizeof fields, &result.cls[k][m]);
+			stream_record(s, "geomean", "class=%s mode=%s workloads=%zu %s", analysis_class_name(k),
+				      idle_modes[m].name, result.cls_workloads[k], fields);
+		}
+	}
+}
+
+/* The seed's question first: int and fp geomeans of the primary mode. */
+static void write_primary(const struct plan *p, struct stream *s)
+{
+	enum idle_mode primary = summary_primary_mode(p);
+	char fields[256], text[64];
+
+	if (primary == IDLE_MODE_COUNT) {
+		stream_text(s, "primary result (mwait vs hlt): n/a, no mode besides hlt and the controls was measured");
+		return;
+	}
+	stream_text(s, "primary result: %s vs hlt, geometric mean per class, %% [95%% interval; within this boot]%s",
+		    idle_modes[primary].name, primary == IDLE_MWAIT ? "" : " (mwait was not measured)");
+	for (int k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
+		const struct analysis_cell *c = &result.cls[k][primary];
+		if (!c->have)
+			continue;
+		const char *seed = k == ANALYSIS_CLASS_INT ? SEED_INTRATE : SEED_FPRATE;
+		estimate_fields(fields, sizeof fields, c);
+		stream_record(s, "primary", "class=%s mode=%s %s seed_pct=%s", analysis_class_name(k),
+			      idle_modes[primary].name, fields, primary == IDLE_MWAIT ? seed : "");
+		char mde[16];
+		cell_text(text, sizeof text, c, false);
+		stream_text(s, "  %-4s %s  (detectable: %s %%)%s%s%s", analysis_class_name(k), text,
+			    c->mde_pct == c->mde_pct ? num(mde, sizeof mde, c->mde_pct, 2) : "n/a",
+			    primary == IDLE_MWAIT ? "  seed: SPEC CPU2017 " : "",
+			    primary == IDLE_MWAIT ? (k == ANALYSIS_CLASS_INT ? "intrate " : "fprate ") : "",
+			    primary == IDLE_MWAIT ? seed : "");
+	}
+	stream_text(s, "seed figures (Hygon 18h SMT2, sibling in MWAIT-C1 vs HLT): UnixBench single-core " SEED_UNIXBENCH
+		       " %%, SPEC CPU2017 intrate " SEED_INTRATE " %%, fprate " SEED_FPRATE " %%");
+}
+
+/* The controls: the A/A arm must cover 0, the spike-in +1 %. */
+static void write_controls(struct stream *s)
+{
+	static const struct {
+		enum idle_mode mode;
+		double expected;
+		const char *what;
+	} controls[] = { { IDLE_HLT2, 0.0, "A/A (hlt2 vs hlt)" },
+			 { IDLE_SPIKE, ANALYSIS_SPIKE_PCT, "spike-in (+1 % work)" } };
+
+	for (size_t i = 0; i < 2; i++) {
+		enum analysis_verdict v = controls[i].mode == IDLE_HLT2 ? result.aa : result.spike;
+		if (v == ANALYSIS_ABSENT)
+			continue;
+		const struct analysis_cell *c = &result.cls[ANALYSIS_CLASS_ALL][controls[i].mode];
+		char val[16], lo[16], hi[16], exp[16], text[64];
+		stream_record(s, "control", "mode=%s expected_pct=%s slowdown_vs_hlt_pct=%s ci95_lo=%s ci95_hi=%s verdict=%s",
+			      idle_modes[controls[i].mode].name, num(exp, sizeof exp, controls[i].expected, 2),
+			      num(val, sizeof val, c->s.value_pct, 2), num(lo, sizeof lo, c->s.lo_pct, 2),
+			      num(hi, sizeof hi, c->s.hi_pct, 2), analysis_verdict_name(v));
+		cell_text(text, sizeof text, c, false);
+		stream_text(s, "control %-22s %s, expected %s: %s", controls[i].what, text, exp,
+			    v == ANALYSIS_FAIL   ? "FAIL - UNTRUSTWORTHY: the instrument does not see what it must"
+			    : v == ANALYSIS_PASS ? "pass"
+						 : "no interval (too few blocks)");
+	}
+}
+
+static void table_for_people(const struct plan *p, const struct sample_table *t, struct stream *s)
+{
+	char line[320], cell[64], a[16];
 
 	size_t n = (size_t)fmt_snprintf(line, sizeof line, "  %-14s", "workload");
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
 		if ((p->modes & (1u << m)) && m != IDLE_HLT)
-			n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %-24s", idle_modes[m].name);
-	stream_text(s, "slowdown vs hlt in %% [95%% interval], per workload:");
+			n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %-26s", idle_modes[m].name);
+	stream_text(s, "slowdown vs hlt in %% [95%% interval; * = Holm-adjusted p <= 0.05 over %zu cells], per workload:",
+		    result.family);
 	stream_text(s, "%s", line);
 	for (size_t w = 0; w < WORKLOAD_MAX; w++) {
 		if (!p->workloads.selected[w])
@@ -37,122 +258,51 @@ static void table_for_people(const struct plan *p, struct stream *s)
 		for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 			if (!(p->modes & (1u << m)) || m == IDLE_HLT)
 				continue;
-			char cell[32] = "n/a";
-			if (have_slowdown[w][m]) {
-				fmt_fixed(a, sizeof a, (slowdown[w][m].value - 1) * 100, 1);
-				fmt_fixed(b, sizeof b, (slowdown[w][m].lo - 1) * 100, 1);
-				fmt_fixed(c, sizeof c, (slowdown[w][m].hi - 1) * 100, 1);
-				fmt_snprintf(cell, sizeof cell, "%s [%s, %s]", a, b, c);
-			}
-			n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %-24s", cell);
+			cell_text(cell, sizeof cell, &result.cell[w][m], !idle_mode_is_control((enum idle_mode)m));
+			n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %-26s", cell);
 		}
 		stream_text(s, "%s", line);
 	}
-	n = (size_t)fmt_snprintf(line, sizeof line, "  effective MHz (median):");
-	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
-		if (!(p->modes & (1u << m)))
-			continue;
-		if (eff_count[m])
-			fmt_fixed(a, sizeof a, stats_median(eff_median[m], eff_count[m]), 0);
-		else
-			fmt_snprintf(a, sizeof a, "n/a");
-		n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %s %s", idle_modes[m].name, a);
-	}
-	stream_text(s, "%s%s", line, eff_count[IDLE_HLT] ? "" : " (no APERF/MPERF here)");
-}
-
-static void pct(char *buf, size_t size, double ratio)
-{
-	fmt_fixed(buf, size, (ratio - 1) * 100, 2);
-}
-
-void summary_write(const struct plan *p, const struct sample_table *t, struct stream *s)
-{
-	char med[32], mad[32], mn[32], sl[32], lo[32], hi[32], eff[32];
-	struct stats_interval geo[2][IDLE_MODE_COUNT];
-	bool have_geo[2][IDLE_MODE_COUNT] = { { false } };
-
-	memset(have_slowdown, 0, sizeof have_slowdown);
-	memset(eff_count, 0, sizeof eff_count);
-
-	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
-		if (!(p->modes & (1u << m)))
-			continue;
-		double ratios[2][WORKLOAD_MAX];
-		const double *reps[2][WORKLOAD_MAX];
-		size_t nclass[2] = { 0, 0 };
-		for (size_t w = 0; w < WORKLOAD_MAX; w++) {
-			if (!p->workloads.selected[w])
-				continue;
-			const struct workload *wl = workload_at(w);
-			const struct sample_group *g = &t->group[w][m];
-			const struct sample_group *h = &t->group[w][IDLE_HLT];
-			if (!g->n)
-				continue;
-			double median = stats_median(g->cpi, g->n);
-			fmt_fixed(med, sizeof med, median, 2);
-			fmt_fixed(mad, sizeof mad, median > 0 ? stats_mad(g->cpi, g->n) / median * 100 : 0, 2);
-			fmt_fixed(mn, sizeof mn, stats_min(g->cpi, g->n), 2);
-			sl[0] = lo[0] = hi[0] = '\0';
-			if (h->n) {
-				struct stats_interval r = stats_ratio_of_medians(g->cpi, g->n, h->cpi, h->n,
-										 p->seed ^ ((uint64_t)w << 8 | (uint64_t)m),
-										 replicates[w]);
-				pct(sl, sizeof sl, r.value);
-				pct(lo, sizeof lo, r.lo);
-				pct(hi, sizeof hi, r.hi);
-				slowdown[w][m] = r;
-				have_slowdown[w][m] = true;
-				size_t c = wl->class == WORKLOAD_FP;
-				ratios[c][nclass[c]] = r.value;
-				reps[c][nclass[c]] = replicates[w];
-				nclass[c]++;
-			}
-			eff[0] = '\0';
-			if (g->n_eff) {
-				double e = stats_median(g->eff_mhz, g->n_eff);
-				fmt_fixed(eff, sizeof eff, e, 0);
-				eff_median[m][eff_count[m]++] = e;
-			}
-			stream_record(s, "summary",
-				      "workload=%s mode=%s n=%zu median_cpi=%s mad_pct=%s min_cpi=%s "
-				      "slowdown_vs_hlt_pct=%s ci95_lo=%s ci95_hi=%s eff_mhz=%s bad_checks=%zu",
-				      wl->name, idle_modes[m].name, g->n, med, mad, mn, sl, lo, hi, eff, g->bad);
-		}
-		for (size_t c = 0; c < 2; c++) {
-			if (!nclass[c])
-				continue;
-			geo[c][m] = stats_geomean_interval(ratios[c], reps[c], nclass[c]);
-			have_geo[c][m] = true;
-			pct(sl, sizeof sl, geo[c][m].value);
-			pct(lo, sizeof lo, geo[c][m].lo);
-			pct(hi, sizeof hi, geo[c][m].hi);
-			stream_record(s, "geomean", "class=%s mode=%s workloads=%zu slowdown_vs_hlt_pct=%s ci95_lo=%s ci95_hi=%s",
-				      c ? "fp" : "int", idle_modes[m].name, nclass[c], sl, lo, hi);
-		}
-	}
-
-	/* For people: the table, then slowdown per class and mode beside the seed. */
-	table_for_people(p, s);
 	stream_text(s, "slowdown vs hlt, geometric mean per class [95%% interval]:");
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 		if (!(p->modes & (1u << m)) || m == IDLE_HLT)
 			continue;
-		char line[160];
-		size_t n = (size_t)fmt_snprintf(line, sizeof line, "  %-7s", idle_modes[m].name);
-		for (size_t c = 0; c < 2; c++) {
-			if (!have_geo[c][m]) {
-				n += (size_t)fmt_snprintf(line + n, sizeof line - n, "  %s: n/a", c ? "fp" : "int");
-				continue;
-			}
-			pct(sl, sizeof sl, geo[c][m].value);
-			pct(lo, sizeof lo, geo[c][m].lo);
-			pct(hi, sizeof hi, geo[c][m].hi);
-			n += (size_t)fmt_snprintf(line + n, sizeof line - n, "  %s: %s %% [%s, %s]", c ? "fp" : "int",
-						  sl, lo, hi);
+		n = (size_t)fmt_snprintf(line, sizeof line, "  %-7s", idle_modes[m].name);
+		for (int k = 0; k < ANALYSIS_CLASS_COUNT; k++) {
+			cell_text(cell, sizeof cell, &result.cls[k][m], false);
+			n += (size_t)fmt_snprintf(line + n, sizeof line - n, "  %s: %s", analysis_class_name(k), cell);
 		}
 		stream_text(s, "%s", line);
 	}
-	stream_text(s, "seed figures (Hygon 18h SMT2, sibling in MWAIT-C1 vs HLT): UnixBench single-core "
-		       SEED_UNIXBENCH " %%, SPEC CPU2017 intrate " SEED_INTRATE " %%, fprate " SEED_FPRATE " %%");
+	bool eff_any = false;
+	n = (size_t)fmt_snprintf(line, sizeof line, "  effective MHz (median):");
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(p->modes & (1u << m)))
+			continue;
+		static double med[WORKLOAD_MAX];
+		size_t k = 0;
+		for (size_t w = 0; w < WORKLOAD_MAX; w++)
+			if (p->workloads.selected[w] && t->group[w][m].n_eff)
+				med[k++] = stats_median(t->group[w][m].eff_mhz, t->group[w][m].n_eff);
+		eff_any |= k > 0;
+		n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %s %s", idle_modes[m].name,
+					  k ? num(a, sizeof a, stats_median(med, k), 0) : "n/a");
+	}
+	stream_text(s, "%s%s", line, eff_any ? "" : " (no APERF/MPERF here)");
+}
+
+void summary_write(const struct plan *p, const struct sample_table *t, unsigned reps, struct stream *s)
+{
+	if (!analyse(p, t, reps)) {
+		stream_text(s, "summary: the analysis could not run (plan larger than its limits)");
+		return;
+	}
+	write_cells(p, t, s);
+	if (reps < STATS_MIN_BLOCKS)
+		stream_text(s, "%s: %u repetitions, no intervals (need %u blocks); a pipeline check, not a result",
+			    p->preset && !strcmp(p->preset, "quick") ? "quick preset" : "too few repetitions", reps,
+			    STATS_MIN_BLOCKS);
+	write_primary(p, s);
+	write_controls(s);
+	table_for_people(p, t, s);
 }

@@ -29,3 +29,32 @@ bool parse_uint(const char *t, uint64_t *out)
 	*out = v;
 	return true;
 }
+
+bool parse_hundredths(const char *t, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned digits = 0, decimals = 0;
+	bool point = false;
+
+	for (; *t; t++) {
+		if (*t == '.' && !point) {
+			point = true;
+			continue;
+		}
+		if (*t < '0' || *t > '9' || (point && ++decimals > 2))
+			return false;
+		if (v > (UINT64_MAX - 9) / 10)
+			return false;
+		v = v * 10 + (uint64_t)(*t - '0');
+		digits++;
+	}
+	if (!digits)
+		return false;
+	for (; decimals < 2; decimals++) {
+		if (v > UINT64_MAX / 10)
+			return false;
+		v *= 10;
+	}
+	*out = v;
+	return true;
+}

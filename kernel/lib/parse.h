@@ -9,5 +9,9 @@
 /* Parse a decimal or 0x-hex unsigned integer (the whole string); false on
  * junk, an empty string or overflow, and *out is then untouched. */
 bool parse_uint(const char *text, uint64_t *out);
+/* Parse a decimal with at most two digits after the point ("1", "0.3",
+ * "12.50") into hundredths (100, 30, 1250); false on junk, an empty string,
+ * a lone point, a third decimal or overflow, and *out is then untouched. */
+bool parse_hundredths(const char *text, uint64_t *out);
 
 #endif

@@ -9,6 +9,7 @@
 #include "kernel/arch/x86.h"
 #include "kernel/boot/efi_config.h"
 #include "kernel/lib/fmt.h"
+#include "kernel/lib/hash64.h"
 #include "kernel/lib/mem.h"
 #include "kernel/platform/platform.h"
 #include "kernel/time/delay.h"
@@ -208,6 +209,33 @@ void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t 
 	discover_tsc(p, s);
 }
 
+/* `smbios_uuid_hash` (the UUID names one board; the stream carries only its
+ * FNV-1a hash) and `machine_id`: the hash of what makes two runs the same
+ * machine in the same state (CPU signature, microcode, SMBIOS product, UUID,
+ * BIOS version). idlebench report pools only runs with equal ids. */
+static void write_machine_id(const struct platform *p, struct stream *s)
+{
+	char buf[40];
+	bool smb = p->smbios_status == SMBIOS_OK;
+	bool uuid = smb && p->smbios.have_uuid;
+	uint64_t uuid_hash = uuid ? hash64_bytes(HASH64_INIT, p->smbios.uuid, sizeof p->smbios.uuid) : 0;
+
+	if (uuid)
+		stream_metaf(s, "smbios_uuid_hash", "%016llx", (unsigned long long)uuid_hash);
+	else
+		stream_meta(s, "smbios_uuid_hash", "");
+	uint64_t h = hash64_field(HASH64_INIT, p->id.vendor);
+	fmt_snprintf(buf, sizeof buf, "%x:%x:%x", p->id.family, p->id.model, p->id.stepping);
+	h = hash64_field(h, buf);
+	fmt_snprintf(buf, sizeof buf, p->microcode_known ? "%llx" : "unknown", (unsigned long long)p->microcode);
+	h = hash64_field(h, buf);
+	h = hash64_field(h, smb ? p->smbios.system_product : "");
+	fmt_snprintf(buf, sizeof buf, uuid ? "%016llx" : "none", (unsigned long long)uuid_hash);
+	h = hash64_field(h, buf);
+	h = hash64_field(h, smb ? p->smbios.bios_version : "");
+	stream_metaf(s, "machine_id", "%016llx", (unsigned long long)h);
+}
+
 void platform_report(const struct platform *p, struct stream *s)
 {
 	static char text[ACPI_APIC_IDS_TEXT_MAX > ACPI_CSTATES_TEXT_MAX ? ACPI_APIC_IDS_TEXT_MAX : ACPI_CSTATES_TEXT_MAX];
@@ -263,6 +291,7 @@ void platform_report(const struct platform *p, struct stream *s)
 	stream_meta(s, "smbios_product", smb ? p->smbios.system_product : "");
 	stream_meta(s, "bios_version", smb ? p->smbios.bios_version : "");
 	stream_meta(s, "bios_date", smb ? p->smbios.bios_date : "");
+	write_machine_id(p, s);
 
 	/* The same facts for people. */
 	stream_text(s, "cpu: %s (%s family 0x%x model 0x%x stepping %u)", p->id.brand, p->id.vendor,

@@ -75,6 +75,8 @@ struct smbios_info {
 	char bios_date[SMBIOS_STRING_MAX + 1];      /* `bios_date` */
 	char system_vendor[SMBIOS_STRING_MAX + 1];  /* `smbios_vendor`: type 1 Manufacturer */
 	char system_product[SMBIOS_STRING_MAX + 1]; /* `smbios_product`: type 1 Product Name */
+	bool have_uuid;              /* type 1 UUID present and set (not all 00h, not all FFh) */
+	uint8_t uuid[16];            /* type 1 UUID as stored (offset 08h); hashed, never printed */
 	uint32_t truncated;          /* SMBIOS_FIELD_* bits of strings cut to SMBIOS_STRING_MAX */
 	uint32_t structures;         /* structures walked */
 };

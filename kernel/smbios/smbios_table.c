@@ -19,6 +19,7 @@
 #define BIOS_DATE_OFFSET        0x08
 #define SYSTEM_VENDOR_OFFSET    0x04
 #define SYSTEM_PRODUCT_OFFSET   0x05
+#define SYSTEM_UUID_OFFSET      0x08
 
 const char *smbios_status_text(enum smbios_status s)
 {
@@ -105,6 +106,23 @@ static void take_string(const uint8_t *hdr, uint8_t slen, uint8_t field, const u
 		out->truncated |= flag;
 }
 
+/* Type 1 UUID (DSP0134 7.2, offset 08h, 16 bytes, SMBIOS 2.1+): all 00h
+ * means "not present", all FFh "present but not set"; neither identifies a
+ * machine. */
+static void take_uuid(const uint8_t *hdr, uint8_t slen, struct smbios_info *out)
+{
+	bool zeros = true, ones = true;
+
+	if (slen < SYSTEM_UUID_OFFSET + 16)
+		return;
+	for (size_t i = 0; i < 16; i++) {
+		out->uuid[i] = hdr[SYSTEM_UUID_OFFSET + i];
+		zeros &= out->uuid[i] == 0x00;
+		ones &= out->uuid[i] == 0xFF;
+	}
+	out->have_uuid = !zeros && !ones;
+}
+
 enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t structure_count,
 				     struct smbios_info *out)
 {
@@ -144,6 +162,7 @@ enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t str
 				    SMBIOS_FIELD_SYSTEM_VENDOR, out);
 			take_string(hdr, slen, SYSTEM_PRODUCT_OFFSET, set_p, set_end, out->system_product,
 				    SMBIOS_FIELD_SYSTEM_PRODUCT, out);
+			take_uuid(hdr, slen, out);
 		}
 		out->structures++;
 		if (type == SMBIOS_TYPE_END)

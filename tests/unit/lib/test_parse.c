@@ -36,10 +36,34 @@ static void test_parse_uint_decimal_hex_and_overflow(void **state)
 	}
 }
 
+/* precision=: a decimal with at most two decimals, in hundredths. */
+static void test_parse_hundredths_scales_and_rejects_junk(void **state)
+{
+	uint64_t v = 0;
+
+	(void)state;
+	static const struct { const char *text; uint64_t want; } good[] = {
+		{ "1", 100 }, { "0.3", 30 }, { "0.25", 25 }, { "12.50", 1250 }, { "100", 10000 },
+		{ "0.01", 1 }, { ".5", 50 }, { "7.", 700 }, { "0", 0 },
+	};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		assert_true(parse_hundredths(good[i].text, &v));
+		assert_int_equal(v, good[i].want);
+	}
+	v = 5;
+	static const char *const bad[] = { "", ".", "0.125", "1..2", "1.2.3", "-1", "+1", "1e2", " 1", "0x10",
+					   "1,5", "184467440737095516.16" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_false(parse_hundredths(bad[i], &v));
+		assert_int_equal(v, 5);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_uint_decimal_hex_and_overflow),
+		cmocka_unit_test(test_parse_hundredths_scales_and_rejects_junk),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

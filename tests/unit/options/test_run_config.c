@@ -43,7 +43,11 @@ static void test_empty_line_gives_the_documented_defaults(void **state)
 	assert_int_equal(c.plan.reps, PLAN_FROM_PRESET);
 	assert_int_equal(c.plan.warmup, PLAN_FROM_PRESET);
 	assert_int_equal(c.plan.sample_ms, PLAN_FROM_PRESET);
-	assert_true(c.plan.seed == 1);
+	assert_false(c.plan.seed_given); /* drawn at boot */
+	assert_false(c.plan.modes_given);
+	assert_int_equal(c.plan.settle_us, 500);
+	assert_int_equal(c.plan.precision_centi, PLAN_FROM_PRESET);
+	assert_int_equal(c.plan.budget_s, PLAN_FROM_PRESET);
 	assert_int_equal(c.plan.order, PLAN_INTERLEAVED);
 	assert_int_equal(c.plan.workloads.count, workload_count());
 	assert_int_equal(c.selftest, SELFTEST_NONE);
@@ -158,14 +162,41 @@ static void test_plan_resolves_presets_and_overrides(void **state)
 
 	(void)state;
 	resolve("", OPTIONS_OK);
-	plan_resolve(&p, &c.plan, true, 3);
+	uint32_t all = (1u << IDLE_MODE_COUNT) - 1;
+	plan_resolve(&p, &c.plan, true, all);
 	assert_string_equal(p.preset, "quick");
 	assert_int_equal(p.reps, 3);
-	plan_resolve(&p, &c.plan, false, 3);
+	assert_int_equal(p.max_reps, 3);
+	assert_int_equal(p.precision_centi, 0);
+	assert_int_equal(p.modes, all & ~IDLE_CONTROL_MASK); /* quick: no controls unless named */
+	assert_string_equal(p.seed_source, "unset");
+	plan_resolve(&p, &c.plan, false, all);
 	assert_string_equal(p.preset, "standard");
-	assert_int_equal(p.reps, 11);
+	assert_int_equal(p.reps, 10);        /* the pilot */
+	assert_int_equal(p.max_reps, PLAN_MAX_REPS);
+	assert_int_equal(p.precision_centi, 100);
+	assert_int_equal(p.budget_s, 600);
 	assert_int_equal(p.warmup, 2);
-	assert_int_equal(p.modes, 3);
+	assert_int_equal(p.settle_us, 500);
+	assert_int_equal(p.modes, all);      /* standard: the controls included */
+	resolve("preset=quick modes=hlt,hlt2", OPTIONS_OK);
+	plan_resolve(&p, &c.plan, true, (1u << IDLE_HLT) | (1u << IDLE_HLT2));
+	assert_int_equal(p.modes, (1u << IDLE_HLT) | (1u << IDLE_HLT2)); /* named: kept */
+	resolve("preset=standard reps=12", OPTIONS_OK); /* reps= alone: a fixed count */
+	plan_resolve(&p, &c.plan, false, 1);
+	assert_int_equal(p.reps, 12);
+	assert_int_equal(p.max_reps, 12);
+	assert_int_equal(p.precision_centi, 0);
+	resolve("preset=quick reps=4 precision=0.25 budget_s=30 settle_us=0", OPTIONS_OK); /* pilot >= 10 */
+	plan_resolve(&p, &c.plan, true, 1);
+	assert_int_equal(p.reps, 10);
+	assert_int_equal(p.max_reps, PLAN_MAX_REPS);
+	assert_int_equal(p.precision_centi, 25);
+	assert_int_equal(p.budget_s, 30);
+	assert_int_equal(p.settle_us, 0);
+	resolve("precision=0.125", OPTIONS_ERR_BAD_VALUE);
+	resolve("precision=0", OPTIONS_ERR_BAD_VALUE);
+	resolve("budget_s=0", OPTIONS_ERR_BAD_VALUE);
 	resolve("preset=full reps=4 warmup=0 workloads=fp order=blocked seed=9", OPTIONS_OK);
 	plan_resolve(&p, &c.plan, true, 1);
 	assert_string_equal(p.preset, "full");
@@ -173,7 +204,10 @@ static void test_plan_resolves_presets_and_overrides(void **state)
 	assert_int_equal(p.warmup, 0);
 	assert_int_equal(p.sample_ms, 100);
 	assert_int_equal(p.order, PLAN_BLOCKED);
+	assert_int_equal(p.precision_centi, 0); /* blocked order: always fixed */
 	assert_true(p.seed == 9);
+	assert_true(p.seed_given);
+	assert_string_equal(p.seed_source, "cmdline");
 	assert_int_equal(p.workloads.count, c.plan.workloads.count);
 }
 
