@@ -16,6 +16,11 @@ qtest_experiment_rows_parse_as_csv_and_every_pair_is_summarised() {
 	done
 	expect_line '^#! geomean class=int mode=spin ' && expect_line '^#! geomean class=fp mode=off ' &&
 		expect_line '^#  seed figures .*14.53 %.*12.68 %.*19.73 %' || return 1
+	# The quick preset is a pipeline check: no interval anywhere, and it says why.
+	expect_line '^#= intervals=no \(quick preset: a pipeline check\)$' &&
+		expect_line '^#  quick preset: 3 repetitions, no intervals' &&
+		expect_line '^#! summary workload=lz mode=spin .* ci95_lo= ci95_hi= method=paired-t blocks=3 .*note="n/a: 3 blocks, need 10"' &&
+		expect_no_line '^#! (summary|geomean|primary) .*ci95_lo=[-0-9]' || return 1
 	# The table is plain CSV once the # lines are dropped.
 	python3 - "$BOOT_OUT.stream" <<'PY' || fail "python csv could not read the rows"
 import csv, sys
@@ -29,7 +34,7 @@ PY
 }
 
 qtest_experiment_icount_repeated_samples_and_boots_are_identical() {
-	local cmd="modes=hlt,off workloads=lz,matmul reps=3"
+	local cmd="modes=hlt,off workloads=lz,matmul reps=3 seed=5"
 	boot exp_ic1 BOOT=pvh CMDLINE="$cmd" QEMU_EXTRA="$ICOUNT"
 	expect_rc 0 || return 1
 	local first="$BOOT_OUT"
@@ -45,8 +50,61 @@ qtest_experiment_icount_repeated_samples_and_boots_are_identical() {
 
 qtest_experiment_icount_off_is_exactly_zero_slowdown() {
 	boot exp_ic3 BOOT=pvh CMDLINE="modes=hlt,off workloads=lz,whetstone reps=3" QEMU_EXTRA="$ICOUNT"
-	expect_rc 0 && expect_line '^#! summary workload=lz mode=off .* slowdown_vs_hlt_pct=0.00 ci95_lo=0.00 ci95_hi=0.00 ' &&
-		expect_line '^#! summary workload=whetstone mode=off .* slowdown_vs_hlt_pct=0.00 ci95_lo=0.00 ci95_hi=0.00 '
+	expect_rc 0 && expect_line '^#! summary workload=lz mode=off .* slowdown_vs_hlt_pct=0.00 ci95_lo= ci95_hi= ' &&
+		expect_line '^#! summary workload=whetstone mode=off .* slowdown_vs_hlt_pct=0.00 ci95_lo= ci95_hi= '
+}
+
+# The controls under -icount, where the parked CPU's state cannot change the
+# measured CPU's instruction count: the A/A arm is exactly 0, the spike-in
+# (101 iterations run per 100 counted) exactly +1.00 %, and both pass.
+qtest_experiment_icount_spike_is_exactly_one_percent_and_aa_exactly_zero() {
+	boot exp_ctl BOOT=pvh CMDLINE="modes=hlt,hlt2,spike workloads=pointer_chase,raytrace reps=10 warmup=0 sample_ms=1 seed=3" \
+		QEMU_EXTRA="$ICOUNT"
+	expect_rc 0 && expect_line '^#= intervals=yes$' || return 1
+	expect_line '^#! control mode=hlt2 expected_pct=0.00 slowdown_vs_hlt_pct=0.00 ci95_lo=0.00 ci95_hi=0.00 verdict=pass$' &&
+		expect_line '^#! control mode=spike expected_pct=1.00 slowdown_vs_hlt_pct=1.00 ci95_lo=1.00 ci95_hi=1.00 verdict=pass$' &&
+		expect_line '^#! summary workload=pointer_chase mode=spike .* slowdown_vs_hlt_pct=1.00 ci95_lo=1.00 ci95_hi=1.00 method=paired-t blocks=10 ' &&
+		expect_line '^#! summary workload=raytrace mode=hlt2 .* slowdown_vs_hlt_pct=0.00 ci95_lo=0.00 ci95_hi=0.00 method=paired-t blocks=10 ' || return 1
+	# 1 % more work, counted as before: every spike row's iterations equal hlt's.
+	stream_rows "$BOOT_OUT" workload mode iterations | sort -u |
+		awk -F, '{it[$1 "," $3]++} END {for (k in it) n++; exit n != 2}' ||
+		fail "spike rows count a different number of iterations than hlt rows"
+}
+
+# The seed decides the order and only the order: the same seed gives the same
+# rows, another seed another order of the same samples.
+qtest_experiment_icount_seed_repeats_a_run_and_another_seed_reorders_it() {
+	local cmd="modes=hlt,spin,off workloads=lz,matmul reps=2 warmup=0"
+	boot exp_seed1 BOOT=pvh CMDLINE="$cmd seed=11" QEMU_EXTRA="$ICOUNT"
+	expect_rc 0 && expect_line '^#= seed=11$' && expect_line '^#= seed_source=cmdline$' || return 1
+	local first="$BOOT_OUT"
+	boot exp_seed2 BOOT=pvh CMDLINE="$cmd seed=11" QEMU_EXTRA="$ICOUNT"
+	expect_rc 0 || return 1
+	diff <(stream_rows "$first") <(stream_rows "$BOOT_OUT") >&2 || fail "same seed, different rows" || return 1
+	boot exp_seed3 BOOT=pvh CMDLINE="$cmd seed=12" QEMU_EXTRA="$ICOUNT"
+	expect_rc 0 || return 1
+	[ "$(stream_rows "$first" mode | tr '\n' ' ')" != "$(stream_rows "$BOOT_OUT" mode | tr '\n' ' ')" ] ||
+		fail "seeds 11 and 12 ran the modes in the same order" || return 1
+	diff <(stream_rows "$first" workload mode rep | sort) <(stream_rows "$BOOT_OUT" workload mode rep | sort) >&2 ||
+		fail "seeds 11 and 12 took different samples"
+}
+
+# A real A/A test of the whole pipeline under TCG (host noise, no -icount):
+# with calibrated 95 % intervals the A/A interval misses 0 in 4 or fewer of
+# 20 boots with probability 0.997, so at least 16 must cover it. Seeds are
+# drawn per boot (seed_source=tsc here).
+qtest_experiment_tcg_aa_interval_covers_zero_in_16_of_20_boots() {
+	local i covered=0 judged=0 verdict
+	for i in $(seq 1 20); do
+		boot "exp_aa$i" BOOT=pvh CMDLINE="modes=hlt,hlt2 workloads=lz,nbody reps=10 warmup=1 sample_ms=1 settle_us=100"
+		expect_rc 0 || return 1
+		verdict=$(stream_of "$BOOT_OUT" | sed -n 's/^#! control mode=hlt2 .* verdict=\([a-z/]*\)$/\1/p')
+		[ -n "$verdict" ] || fail "boot $i: no control record for hlt2" || return 1
+		judged=$((judged + 1))
+		[ "$verdict" = pass ] && covered=$((covered + 1))
+	done
+	echo "A/A: hlt2 interval covered 0 in $covered of $judged boots" >&2
+	[ "$covered" -ge 16 ] || fail "A/A interval covered 0 in only $covered of 20 boots"
 }
 
 qtest_experiment_rows_show_the_sibling_switching_modes() {
