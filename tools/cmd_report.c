@@ -1,6 +1,7 @@
-/* `idlebench report FILE… [--png OUT.png] [--seed N]`: verify result files,
- * pool the runs of each machine, print the workload × mode table and the class
- * geomeans beside the seed's figures, and optionally draw the chart.
+/* `idlebench report FILE… [--png OUT.png] [--firmware-s S]`: verify result
+ * files (one per boot), group them into comparable sets, analyse each boot
+ * and combine the boots of a set, print one block per set, and optionally
+ * draw the chart.
  *
  * Exit status: 0 table printed (and the PNG written when asked, or gnuplot
  * missing: the table is the report, the chart an extra, so a machine without
@@ -26,43 +27,48 @@ static int usage_error(const char *what, const char *arg)
 
 static void print_help(void)
 {
-	printf("usage: idlebench report [--png OUT.png] [--seed N] FILE...\n"
-	       "Verifies each result stream (as `idlebench check`), pools the runs of one machine\n"
-	       "(same cpu_vendor, cpu_family, cpu_model, smbios_product and placement) by\n"
-	       "repetition, and prints one block per machine, recomputed from the rows:\n"
-	       "per workload and mode n, median cycles/iteration, slowdown vs hlt in %% with its\n"
-	       "95%% bootstrap interval (%d replicates), median effective MHz, median sibling C0 %%\n"
-	       "(\"-\" = not measured) and the rows with check=bad (excluded); then the int and fp\n"
-	       "geometric means per mode beside the seed's figures (Hygon 18h, MWAIT-C1 vs HLT:\n"
-	       "UnixBench single-core %s %%, SPEC CPU2017 intrate %s %%, fprate %s %%).\n"
-	       "Runs without hlt (e.g. `idlebench bench`, mode=host) get no slowdown columns.\n"
+	printf("usage: idlebench report [--png OUT.png] [--firmware-s SECONDS] FILE...\n"
+	       "Verifies each result stream (as `idlebench check`); each file is one boot. Files with\n"
+	       "the same plan_id, machine_id and placement form one set (schema 1 files, which have\n"
+	       "no plan_id: the same cpu_vendor, cpu_family, cpu_model, smbios_product, placement);\n"
+	       "other sets are shown side by side with the reason they were not pooled.\n"
+	       "Per set, recomputed from the rows with the kernel's own analysis (bench/analysis.c):\n"
+	       "each boot's paired log-ratio slowdowns against hlt (blocks = repetitions), then a t\n"
+	       "interval over the boots' estimates (one boot: within this boot only). It prints the\n"
+	       "primary result (int and fp geomeans of mwait vs hlt) beside the seed's figures (Hygon\n"
+	       "18h, MWAIT-C1 vs HLT: SPEC CPU2017 intrate %s %%, fprate %s %%, UnixBench single-core\n"
+	       "%s %%), the controls (A/A hlt2 must cover 0, spike must cover +1 %%; a set failing one\n"
+	       "is flagged UNTRUSTWORTHY), per workload and mode the slowdown with its 95%% interval,\n"
+	       "Holm-adjusted p and minimum detectable effect, class geomeans, the variance components\n"
+	       "and the repetitions and boots a +-1 %% answer needs (>= 2 boots), and per boot the\n"
+	       "carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n"
 	       "\n"
-	       "  --png OUT.png  also draw slowdown vs hlt per workload and mode with interval\n"
-	       "                 whiskers through gnuplot (Debian package gnuplot-nox). Without\n"
-	       "                 gnuplot the table is still printed, stderr says so, exit 0.\n"
-	       "  --seed N       bootstrap seed (default %d, the kernel's default seed=, so one\n"
-	       "                 default run reproduces its own summary records)\n"
+	       "  --png OUT.png         also draw slowdown vs hlt per workload and mode with interval\n"
+	       "                        whiskers through gnuplot (Debian package gnuplot-nox). Without\n"
+	       "                        gnuplot the table is still printed, stderr says so, exit 0.\n"
+	       "  --firmware-s SECONDS  firmware and loader time per boot for planning (default %.0f;\n"
+	       "                        the stream only sees the time from the kernel's start)\n"
 	       "\n"
 	       "Exit: 0 report printed; 1 a file rejected (one line per file), or gnuplot failed;\n"
 	       "2 usage.\n",
-	       STATS_BOOTSTRAP, REPORT_SEED_UNIXBENCH, REPORT_SEED_INTRATE, REPORT_SEED_FPRATE, REPORT_DEFAULT_SEED);
+	       REPORT_SEED_INTRATE, REPORT_SEED_FPRATE, REPORT_SEED_UNIXBENCH, REPORT_DEFAULT_FIRMWARE_S);
 }
 
-static bool parse_seed(const char *s, uint64_t *seed)
+/* A non-negative decimal number of seconds. */
+static bool parse_seconds(const char *s, double *v)
 {
 	if (*s < '0' || *s > '9')
 		return false;
 	char *end;
 	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
-	*seed = v;
-	return !*end && errno == 0;
+	*v = strtod(s, &end);
+	return !*end && errno == 0 && *v >= 0 && *v < 1e9;
 }
 
 int cmd_report(int argc, char **argv)
 {
 	const char *png = NULL;
-	uint64_t seed = REPORT_DEFAULT_SEED;
+	double firmware_s = REPORT_DEFAULT_FIRMWARE_S;
 	const char **files = calloc((size_t)argc, sizeof *files);
 	size_t nfiles = 0;
 	if (!files) {
@@ -86,11 +92,11 @@ int cmd_report(int argc, char **argv)
 				free(files);
 				return usage_error("--png needs an output file name", NULL);
 			}
-		} else if (!strcmp(a, "--seed") || !strncmp(a, "--seed=", 7)) {
-			const char *v = a[6] == '=' ? a + 7 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || !parse_seed(v, &seed)) {
+		} else if (!strcmp(a, "--firmware-s") || !strncmp(a, "--firmware-s=", 13)) {
+			const char *v = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v || !parse_seconds(v, &firmware_s)) {
 				free(files);
-				return usage_error("--seed needs an unsigned number, got", v ? v : "nothing");
+				return usage_error("--firmware-s needs a number of seconds, got", v ? v : "nothing");
 			}
 		} else {
 			free(files);
@@ -104,7 +110,7 @@ int cmd_report(int argc, char **argv)
 
 	/* Every file is verified before anything is printed: a report never mixes
 	 * a table with a rejected input. */
-	struct report_pool pool = { .machine_count = 0 };
+	struct report_pool pool = { .set_count = 0 };
 	bool all_ok = true;
 	for (size_t i = 0; i < nfiles; i++) {
 		char err[1024];
@@ -122,25 +128,25 @@ int cmd_report(int argc, char **argv)
 		return 1;
 	}
 
-	struct report_summary *sums[REPORT_MAX_MACHINES] = { NULL };
+	struct report_summary *sums[REPORT_MAX_SETS] = { NULL };
 	int status = 0;
-	for (size_t i = 0; i < pool.machine_count && !status; i++) {
+	for (size_t i = 0; i < pool.set_count && !status; i++) {
 		sums[i] = malloc(sizeof *sums[i]);
-		if (!sums[i] || !report_summarize(pool.machine[i], seed, sums[i])) {
+		if (!sums[i] || !report_summarize(pool.set[i], firmware_s, sums[i])) {
+			free(sums[i]);
+			sums[i] = NULL;
 			fprintf(stderr, "idlebench report: out of memory\n");
 			status = 1;
 		}
 	}
-	for (size_t i = 0; i < pool.machine_count && !status; i++) {
+	for (size_t i = 0; i < pool.set_count && !status; i++) {
 		if (i)
 			printf("\n");
-		report_table_print(stdout, pool.machine[i], sums[i], i + 1, pool.machine_count);
+		report_table_print(stdout, &pool, (const struct report_summary *const *)sums, i);
 	}
 	fflush(stdout);
 	if (png && !status) {
-		enum report_png_result r = report_png_write(png, (const struct report_machine *const *)pool.machine,
-							    (const struct report_summary *const *)sums,
-							    pool.machine_count);
+		enum report_png_result r = report_png_write(png, &pool, (const struct report_summary *const *)sums);
 		if (r == REPORT_PNG_OK) {
 			printf("\nchart: %s\n", png);
 		} else {
@@ -148,8 +154,11 @@ int cmd_report(int argc, char **argv)
 			status = r == REPORT_PNG_NO_GNUPLOT ? 0 : 1;
 		}
 	}
-	for (size_t i = 0; i < pool.machine_count; i++)
+	for (size_t i = 0; i < pool.set_count; i++) {
+		if (sums[i])
+			report_summary_free(sums[i]);
 		free(sums[i]);
+	}
 	report_pool_free(&pool);
 	return status;
 }

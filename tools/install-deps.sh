@@ -22,6 +22,7 @@ PACKAGES=(
 	console-setup-linux               # the console font rendered on framebuffers
 	acpica-tools                      # iasl: the test SSDT with a _CST
 	python3                           # the CSV-readability test
+	python3-scipy                     # tests/fixtures/results/generate.py: independent reference figures
 	gnuplot-nox                       # idlebench report --png
 	gzip git
 )

@@ -12,7 +12,7 @@
 /* PNG file signature (PNG specification, 3rd ed., section 5.2). */
 static const unsigned char png_signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 
-/* Panel height per machine, pixels. */
+/* Panel height per set, pixels. */
 #define PANEL_HEIGHT 480
 
 const char *report_png_result_text(enum report_png_result r)
@@ -50,52 +50,53 @@ static bool find_on_path(const char *name)
 	return false;
 }
 
-/* Modes a machine's panel shows: measured, not hlt, with at least one slowdown. */
-static bool mode_plotted(const struct report_machine *m, const struct report_summary *s, size_t md)
+/* Modes a set's panel shows: measured, not hlt, with at least one slowdown. */
+static bool mode_plotted(const struct report_set *set, const struct report_summary *s, size_t md)
 {
-	if (!m->mode_used[md] || md == REPORT_MODE_HLT)
+	if (!set->mode_used[md] || md == REPORT_MODE_HLT)
 		return false;
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
-		if (m->workload_used[w] && s->cell[w][md].have_slowdown)
+		if (set->workload_used[w] && s->set->cell[w][md].have)
 			return true;
 	return false;
 }
 
-static void put_interval(FILE *f, bool have, struct stats_interval r)
+/* value lo hi; without an interval the whisker collapses onto the value. */
+static void put_estimate(FILE *f, const struct analysis_cell *c)
 {
-	if (have)
-		fprintf(f, " %.4f %.4f %.4f", report_slowdown_pct(r.value), report_slowdown_pct(r.lo),
-			report_slowdown_pct(r.hi));
-	else
+	if (!c->have || c->s.status == STATS_NO_DATA)
 		fprintf(f, " NaN NaN NaN");
+	else if (c->s.status != STATS_INTERVAL)
+		fprintf(f, " %.4f %.4f %.4f", c->s.value_pct, c->s.value_pct, c->s.value_pct);
+	else
+		fprintf(f, " %.4f %.4f %.4f", c->s.value_pct, c->s.lo_pct, c->s.hi_pct);
 }
 
 /* One line per workload, then one per class geomean: label, then per plotted mode value lo hi. */
-static bool write_data(const char *path, const struct report_machine *m, const struct report_summary *s)
+static bool write_data(const char *path, const struct report_set *set, const struct report_summary *s)
 {
-	static const char *const class_name[REPORT_CLASS_COUNT] = { "int", "fp" };
 	FILE *f = fopen(path, "w");
 	if (!f)
 		return false;
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
-		if (!m->workload_used[w])
+		if (!set->workload_used[w])
 			continue;
-		fprintf(f, "\"%s\"", m->workload_name[w]);
+		fprintf(f, "\"%s\"", set->workload_name[w]);
 		for (size_t md = 0; md < REPORT_MODE_SLOTS; md++)
-			if (mode_plotted(m, s, md))
-				put_interval(f, s->cell[w][md].have_slowdown, s->cell[w][md].ratio);
+			if (mode_plotted(set, s, md))
+				put_estimate(f, &s->set->cell[w][md]);
 		fprintf(f, "\n");
 	}
-	for (size_t k = 0; k < REPORT_CLASS_COUNT; k++) {
+	for (size_t k = 0; k < ANALYSIS_CLASS_COUNT; k++) {
 		bool any = false;
 		for (size_t md = 0; md < REPORT_MODE_SLOTS; md++)
-			any = any || (mode_plotted(m, s, md) && s->geomean[k][md].workloads);
+			any = any || (mode_plotted(set, s, md) && s->set->cls[k][md].have);
 		if (!any)
 			continue;
-		fprintf(f, "\"%s geomean\"", class_name[k]);
+		fprintf(f, "\"%s geomean\"", analysis_class_name((enum analysis_class)k));
 		for (size_t md = 0; md < REPORT_MODE_SLOTS; md++)
-			if (mode_plotted(m, s, md))
-				put_interval(f, s->geomean[k][md].workloads > 0, s->geomean[k][md].ratio);
+			if (mode_plotted(set, s, md))
+				put_estimate(f, &s->set->cls[k][md]);
 		fprintf(f, "\n");
 	}
 	return fclose(f) == 0;
@@ -113,8 +114,8 @@ static void put_quoted(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-static bool write_script(const char *path, const char *dir, const char *png, const struct report_machine *const *m,
-			 const struct report_summary *const *s, size_t count, size_t panels)
+static bool write_script(const char *path, const char *dir, const char *png, const struct report_pool *pool,
+			 const struct report_summary *const *s, size_t panels)
 {
 	FILE *f = fopen(path, "w");
 	if (!f)
@@ -131,7 +132,7 @@ static bool write_script(const char *path, const char *dir, const char *png, con
 	fprintf(f, "\nset style data histograms\n"
 		   "set style histogram errorbars gap 1 lw 1\n"
 		   "set style fill solid 0.7 border -1\n"
-		   "set ylabel 'slowdown vs hlt, %% (whiskers: 95%% bootstrap interval)'\n"
+		   "set ylabel 'slowdown vs hlt, %% (whiskers: 95%% t interval)'\n"
 		   "set xtics rotate by -40 scale 0\n"
 		   "set xzeroaxis lt -1\n"
 		   "set grid ytics\n"
@@ -140,28 +141,31 @@ static bool write_script(const char *path, const char *dir, const char *png, con
 		   "set multiplot layout %zu,1\n",
 		panels);
 	size_t panel = 0;
-	for (size_t i = 0; i < count; i++) {
-		if (!s[i]->have_hlt)
+	for (size_t i = 0; i < pool->set_count; i++) {
+		if (!s[i]->have_baseline)
 			continue;
-		char id[512], title[600];
-		report_machine_identity(m[i], id, sizeof id);
-		snprintf(title, sizeof title, "machine %zu: %s", i + 1, id);
+		const struct report_set *set = pool->set[i];
+		char id[512], title[700];
+		report_set_identity(set, id, sizeof id);
+		snprintf(title, sizeof title, "set %zu: %s (%s)%s", i + 1, id,
+			 s[i]->boots > 1 ? "t over the boots" : "one boot: within this boot only",
+			 report_untrustworthy(s[i]) ? " UNTRUSTWORTHY: a control failed" : "");
 		fprintf(f, "set title ");
 		put_quoted(f, title);
 		fprintf(f, "\nplot ");
 		size_t col = 2;
 		for (size_t md = 0; md < REPORT_MODE_SLOTS; md++) {
-			if (!mode_plotted(m[i], s[i], md))
+			if (!mode_plotted(set, s[i], md))
 				continue;
 			if (col == 2) {
 				char data[4200];
-				snprintf(data, sizeof data, "%s/machine%zu.dat", dir, panel);
+				snprintf(data, sizeof data, "%s/set%zu.dat", dir, panel);
 				put_quoted(f, data);
 				fprintf(f, " using 2:3:4:xtic(1)");
 			} else
 				fprintf(f, ", '' using %zu:%zu:%zu", col, col + 1, col + 2);
 			fprintf(f, " title ");
-			put_quoted(f, m[i]->mode_name[md]);
+			put_quoted(f, set->mode_name[md]);
 			col += 3;
 		}
 		fprintf(f, "\n");
@@ -217,19 +221,19 @@ static enum report_png_result copy_png(const char *src, const char *dst)
 	return ok ? REPORT_PNG_OK : REPORT_PNG_WRITE;
 }
 
-enum report_png_result report_png_write(const char *out_path, const struct report_machine *const *m,
-					const struct report_summary *const *s, size_t count)
+enum report_png_result report_png_write(const char *out_path, const struct report_pool *pool,
+					const struct report_summary *const *s)
 {
 	size_t panels = 0;
-	for (size_t i = 0; i < count; i++)
-		panels += s[i]->have_hlt;
+	for (size_t i = 0; i < pool->set_count; i++)
+		panels += s[i]->have_baseline;
 	if (!panels)
 		return REPORT_PNG_NOTHING_TO_PLOT;
 	if (!find_on_path("gnuplot"))
 		return REPORT_PNG_NO_GNUPLOT;
 
 	const char *tmp = getenv("TMPDIR");
-	char dir[4096], script[4200], png[4200], data[REPORT_MAX_MACHINES][4200];
+	char dir[4096], script[4200], png[4200], data[REPORT_MAX_SETS][4200];
 	snprintf(dir, sizeof dir, "%s/idlebench-report.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir))
 		return REPORT_PNG_TEMP;
@@ -238,15 +242,15 @@ enum report_png_result report_png_write(const char *out_path, const struct repor
 
 	enum report_png_result r = REPORT_PNG_OK;
 	size_t panel = 0;
-	for (size_t i = 0; i < count && r == REPORT_PNG_OK; i++) {
-		if (!s[i]->have_hlt)
+	for (size_t i = 0; i < pool->set_count && r == REPORT_PNG_OK; i++) {
+		if (!s[i]->have_baseline)
 			continue;
-		snprintf(data[panel], sizeof data[panel], "%s/machine%zu.dat", dir, panel);
-		if (!write_data(data[panel], m[i], s[i]))
+		snprintf(data[panel], sizeof data[panel], "%s/set%zu.dat", dir, panel);
+		if (!write_data(data[panel], pool->set[i], s[i]))
 			r = REPORT_PNG_TEMP;
 		panel++;
 	}
-	if (r == REPORT_PNG_OK && !write_script(script, dir, png, m, s, count, panels))
+	if (r == REPORT_PNG_OK && !write_script(script, dir, png, pool, s, panels))
 		r = REPORT_PNG_TEMP;
 	if (r == REPORT_PNG_OK && !run_gnuplot(script))
 		r = REPORT_PNG_GNUPLOT_FAILED;

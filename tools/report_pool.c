@@ -1,5 +1,6 @@
-/* Verified result files → per-machine sample groups (see report_pool.h). */
+/* Verified result files → boots grouped into comparable sets (see report_pool.h). */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,58 +56,105 @@ static const char *meta_or_empty(const struct stream_reader *r, const char *key)
 	return v ? v : "";
 }
 
-static void machine_free(struct report_machine *m)
+static void boot_free(struct report_boot *b)
 {
-	free(m->cpu_vendor);
-	free(m->cpu_family);
-	free(m->cpu_model);
-	free(m->smbios_product);
-	free(m->placement);
-	free(m->cpu_brand);
-	free(m->hypervisor);
-	for (size_t i = 0; i < m->file_count; i++)
-		free(m->files[i].path);
-	free(m);
+	free(b->path);
+	free(b->seed);
+	free(b->seed_source);
+	free(b->stop_reason);
+	free(b->sample);
 }
 
-/* The machine with r's identity, a new one when there is none; NULL when out of room. */
-static struct report_machine *machine_for(struct report_pool *pool, const struct stream_reader *r,
-					  const char *path, char *err, size_t err_size)
+static void set_free(struct report_set *s)
 {
-	const char *id[5] = { meta_or_empty(r, "cpu_vendor"), meta_or_empty(r, "cpu_family"),
-			      meta_or_empty(r, "cpu_model"), meta_or_empty(r, "smbios_product"),
-			      meta_or_empty(r, "placement") };
-	for (size_t i = 0; i < pool->machine_count; i++) {
-		struct report_machine *m = pool->machine[i];
-		if (!strcmp(m->cpu_vendor, id[0]) && !strcmp(m->cpu_family, id[1]) && !strcmp(m->cpu_model, id[2]) &&
-		    !strcmp(m->smbios_product, id[3]) && !strcmp(m->placement, id[4]))
-			return m;
-	}
-	if (pool->machine_count == REPORT_MAX_MACHINES) {
-		say(err, err_size, path, "a %dth machine: a report shows at most %d", REPORT_MAX_MACHINES + 1,
-		    REPORT_MAX_MACHINES);
+	char **text[] = { &s->plan_id,	  &s->machine_id,     &s->placement, &s->cpu_vendor, &s->cpu_family,
+			  &s->cpu_model,  &s->smbios_product, &s->cpu_brand, &s->hypervisor, &s->primary_mode };
+	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
+		free(*text[i]);
+	for (size_t i = 0; i < s->boot_count; i++)
+		boot_free(&s->boot[i]);
+	free(s);
+}
+
+/* Metadata that decides which set a file joins. */
+struct set_key {
+	unsigned schema;
+	bool by_plan;
+	const char *plan_id, *machine_id, *placement, *vendor, *family, *model, *product;
+};
+
+static struct set_key key_of(const struct stream_reader *r)
+{
+	struct set_key k = {
+		.schema = stream_reader_schema(r),
+		.plan_id = meta_or_empty(r, "plan_id"),
+		.machine_id = meta_or_empty(r, "machine_id"),
+		.placement = meta_or_empty(r, "placement"),
+		.vendor = meta_or_empty(r, "cpu_vendor"),
+		.family = meta_or_empty(r, "cpu_family"),
+		.model = meta_or_empty(r, "cpu_model"),
+		.product = meta_or_empty(r, "smbios_product"),
+	};
+	/* A stream without both ids (schema 1) can only be grouped by what it says about the machine. */
+	k.by_plan = *k.plan_id && *k.machine_id;
+	return k;
+}
+
+static bool same_identity(const struct report_set *s, const struct set_key *k)
+{
+	return !strcmp(s->cpu_vendor, k->vendor) && !strcmp(s->cpu_family, k->family) &&
+	       !strcmp(s->cpu_model, k->model) && !strcmp(s->smbios_product, k->product);
+}
+
+static bool key_matches(const struct report_set *s, const struct set_key *k)
+{
+	if (s->by_plan != k->by_plan || strcmp(s->placement, k->placement))
+		return false;
+	if (k->by_plan)
+		return !strcmp(s->plan_id, k->plan_id) && !strcmp(s->machine_id, k->machine_id);
+	return same_identity(s, k);
+}
+
+/* The set with r's key, a new one when there is none; NULL when out of room. */
+static struct report_set *set_for(struct report_pool *pool, const struct stream_reader *r, const char *path,
+				  char *err, size_t err_size)
+{
+	struct set_key k = key_of(r);
+	for (size_t i = 0; i < pool->set_count; i++)
+		if (key_matches(pool->set[i], &k))
+			return pool->set[i];
+	if (pool->set_count == REPORT_MAX_SETS) {
+		say(err, err_size, path, "a %dth set of comparable runs: a report shows at most %d", REPORT_MAX_SETS + 1,
+		    REPORT_MAX_SETS);
 		return NULL;
 	}
-	struct report_machine *m = calloc(1, sizeof *m);
-	if (!m) {
+	struct report_set *s = calloc(1, sizeof *s);
+	if (!s) {
 		say(err, err_size, path, "out of memory");
 		return NULL;
 	}
-	m->cpu_vendor = strdup(id[0]);
-	m->cpu_family = strdup(id[1]);
-	m->cpu_model = strdup(id[2]);
-	m->smbios_product = strdup(id[3]);
-	m->placement = strdup(id[4]);
-	m->cpu_brand = strdup(meta_or_empty(r, "cpu_brand"));
-	m->hypervisor = strdup(meta_or_empty(r, "hypervisor"));
-	if (!m->cpu_vendor || !m->cpu_family || !m->cpu_model || !m->smbios_product || !m->placement ||
-	    !m->cpu_brand || !m->hypervisor) {
-		machine_free(m);
+	s->schema = k.schema;
+	s->by_plan = k.by_plan;
+	const char *primary = meta_or_empty(r, "primary_mode");
+	s->plan_id = strdup(k.plan_id);
+	s->machine_id = strdup(k.machine_id);
+	s->placement = strdup(k.placement);
+	s->cpu_vendor = strdup(k.vendor);
+	s->cpu_family = strdup(k.family);
+	s->cpu_model = strdup(k.model);
+	s->smbios_product = strdup(k.product);
+	s->cpu_brand = strdup(meta_or_empty(r, "cpu_brand"));
+	s->hypervisor = strdup(meta_or_empty(r, "hypervisor"));
+	/* Schema 1 has no primary_mode: its question was always mwait against hlt. */
+	s->primary_mode = strdup(*primary ? primary : idle_modes[IDLE_MWAIT].name);
+	if (!s->plan_id || !s->machine_id || !s->placement || !s->cpu_vendor || !s->cpu_family || !s->cpu_model ||
+	    !s->smbios_product || !s->cpu_brand || !s->hypervisor || !s->primary_mode) {
+		set_free(s);
 		say(err, err_size, path, "out of memory");
 		return NULL;
 	}
-	pool->machine[pool->machine_count++] = m;
-	return m;
+	pool->set[pool->set_count++] = s;
+	return s;
 }
 
 /* Slot of a name: its index in the fixed table when known, else a slot past
@@ -146,16 +194,8 @@ static bool parse_number(const char *s, double *v)
 	return !*end;
 }
 
-/* One verified sample row, checked before anything is stored. */
-struct parsed_row {
-	int w, m;
-	bool ok;
-	double cpi, eff, c0;
-	bool have_eff, have_c0;
-};
-
-/* Parse row i of r for machine m (slots are claimed here). */
-static bool parse_row(struct report_machine *m, const struct stream_reader *r, size_t i, struct parsed_row *p,
+/* Parse row i of r into *p, claiming slots in s (a scratch copy of the set). */
+static bool parse_row(struct report_set *s, const struct stream_reader *r, size_t i, struct report_sample *p,
 		      const char *path, char *err, size_t err_size)
 {
 	const char *const *f = stream_reader_row(r, i);
@@ -165,39 +205,45 @@ static bool parse_row(struct report_machine *m, const struct stream_reader *r, s
 		    i + 1, wl, mode, REPORT_NAME_MAX - 1);
 		return false;
 	}
-	p->w = slot_for(wl, workload_find(wl), WORKLOAD_MAX, m->workload_name, m->workload_used,
-			REPORT_WORKLOAD_SLOTS);
+	int w = slot_for(wl, workload_find(wl), WORKLOAD_MAX, s->workload_name, s->workload_used,
+			 REPORT_WORKLOAD_SLOTS);
 	enum idle_mode known = idle_mode_from_name(mode, strlen(mode));
-	p->m = slot_for(mode, known < IDLE_MODE_COUNT ? (int)known : -1, IDLE_MODE_COUNT, m->mode_name,
-			m->mode_used, REPORT_MODE_SLOTS);
-	if (p->w < 0 || p->m < 0) {
+	int m = slot_for(mode, known < IDLE_MODE_COUNT ? (int)known : -1, IDLE_MODE_COUNT, s->mode_name,
+			 s->mode_used, REPORT_MODE_SLOTS);
+	if (w < 0 || m < 0) {
 		say(err, err_size, path, "data row %zu: too many workloads or modes unknown to this build (%s, %s)",
 		    i + 1, wl, mode);
 		return false;
 	}
-	if (m->workload_used[p->w] && strcmp(m->workload_class[p->w], cls)) {
+	if (s->workload_used[w] && strcmp(s->workload_class[w], cls)) {
 		say(err, err_size, path, "data row %zu: workload %s has class %s here but %s before", i + 1, wl, cls,
-		    m->workload_class[p->w]);
+		    s->workload_class[w]);
 		return false;
 	}
-	if (strlen(cls) >= sizeof m->workload_class[0]) {
+	if (strlen(cls) >= sizeof s->workload_class[0]) {
 		say(err, err_size, path, "data row %zu: class '%s' is neither int nor fp", i + 1, cls);
 		return false;
 	}
-	unsigned long long cycles, iterations;
+	unsigned long long cycles, iterations, rep;
 	if (!parse_count(f[STREAM_COLUMN_tsc_cycles], &cycles) ||
 	    !parse_count(f[STREAM_COLUMN_iterations], &iterations) || iterations == 0) {
 		say(err, err_size, path, "data row %zu: tsc_cycles '%s' / iterations '%s' is not a cycle count per iteration",
 		    i + 1, f[STREAM_COLUMN_tsc_cycles], f[STREAM_COLUMN_iterations]);
 		return false;
 	}
-	/* The same double the kernel's summary uses (kernel/experiment/experiment.c),
-	 * not the rounded cycles_per_iter text. */
+	if (!parse_count(f[STREAM_COLUMN_rep], &rep) || rep >= STATS_MAX_REPS) {
+		say(err, err_size, path, "data row %zu: rep '%s' is not a repetition 0..%d", i + 1, f[STREAM_COLUMN_rep],
+		    STATS_MAX_REPS - 1);
+		return false;
+	}
+	*p = (struct report_sample){ .w = (uint8_t)w, .m = (uint8_t)m, .rep = (uint32_t)rep };
+	/* The same double the kernel's summary uses (tsc_cycles / iterations
+	 * counted, schema 2), not the rounded cycles_per_iter text. */
 	p->cpi = (double)cycles / (double)iterations;
 	p->have_eff = *f[STREAM_COLUMN_eff_mhz] != '\0';
 	p->have_c0 = *f[STREAM_COLUMN_sib_c0_pct] != '\0';
-	if ((p->have_eff && !parse_number(f[STREAM_COLUMN_eff_mhz], &p->eff)) ||
-	    (p->have_c0 && !parse_number(f[STREAM_COLUMN_sib_c0_pct], &p->c0))) {
+	if ((p->have_eff && !parse_number(f[STREAM_COLUMN_eff_mhz], &p->eff_mhz)) ||
+	    (p->have_c0 && !parse_number(f[STREAM_COLUMN_sib_c0_pct], &p->sib_c0_pct))) {
 		say(err, err_size, path, "data row %zu: eff_mhz '%s' or sib_c0_pct '%s' is not a number", i + 1,
 		    f[STREAM_COLUMN_eff_mhz], f[STREAM_COLUMN_sib_c0_pct]);
 		return false;
@@ -208,22 +254,95 @@ static bool parse_row(struct report_machine *m, const struct stream_reader *r, s
 		return false;
 	}
 	p->ok = !strcmp(f[STREAM_COLUMN_check], "ok");
-	if (p->ok && m->group[p->w][p->m].n == STATS_MAX_SAMPLES) {
-		say(err, err_size, path, "more than %d samples of %s in mode %s: pool fewer runs", STATS_MAX_SAMPLES,
-		    wl, mode);
-		return false;
-	}
 	/* Claim the slots now so later rows of this file find them. */
-	if (!m->workload_used[p->w]) {
-		m->workload_used[p->w] = true;
-		strcpy(m->workload_name[p->w], wl);
-		strcpy(m->workload_class[p->w], cls);
+	if (!s->workload_used[w]) {
+		s->workload_used[w] = true;
+		strcpy(s->workload_name[w], wl);
+		strcpy(s->workload_class[w], cls);
 	}
-	if (!m->mode_used[p->m]) {
-		m->mode_used[p->m] = true;
-		strcpy(m->mode_name[p->m], mode);
+	if (!s->mode_used[m]) {
+		s->mode_used[m] = true;
+		strcpy(s->mode_name[m], mode);
 	}
 	return true;
+}
+
+/* Every (workload, mode, rep) at most once per boot: a second sample would
+ * make the block ambiguous. */
+static bool check_unique(const struct report_set *s, const struct report_boot *b, const char *path, char *err,
+			 size_t err_size)
+{
+	bool *seen = calloc((size_t)REPORT_WORKLOAD_SLOTS * REPORT_MODE_SLOTS * (b->reps ? b->reps : 1), 1);
+	if (!seen) {
+		say(err, err_size, path, "out of memory");
+		return false;
+	}
+	bool ok = true;
+	for (size_t i = 0; ok && i < b->rows; i++) {
+		const struct report_sample *p = &b->sample[i];
+		size_t at = ((size_t)p->w * REPORT_MODE_SLOTS + p->m) * b->reps + p->rep;
+		if (seen[at]) {
+			say(err, err_size, path, "data row %zu: a second sample of %s in mode %s at rep %u", i + 1,
+			    s->workload_name[p->w], s->mode_name[p->m], (unsigned)p->rep);
+			ok = false;
+		}
+		seen[at] = true;
+	}
+	free(seen);
+	return ok;
+}
+
+/* A decimal number from a record field. */
+static bool record_number(const struct stream_record *rec, const char *key, double *v)
+{
+	const char *t = stream_record_get(rec, key);
+	return t && parse_number(t, v);
+}
+
+/* The costs of a boot from its `#! stop` record (schema 2), for planning. */
+static void read_stop(const struct stream_reader *r, struct report_boot *b)
+{
+	for (size_t i = 0; i < stream_reader_record_count(r); i++) {
+		const struct stream_record *rec = stream_reader_record_at(r, i);
+		if (strcmp(rec->type, "stop"))
+			continue;
+		const char *reason = stream_record_get(rec, "reason"), *rounds = stream_record_get(rec, "rounds");
+		unsigned long long n;
+		free(b->stop_reason);
+		b->stop_reason = strdup(reason ? reason : "");
+		b->have_stop = record_number(rec, "setup_s", &b->setup_s) &&
+			       record_number(rec, "elapsed_s", &b->elapsed_s) && rounds && parse_count(rounds, &n) &&
+			       n > 0;
+		b->rounds = b->have_stop ? (size_t)n : 0;
+	}
+}
+
+/* The boot of file r: its rows into b (slots claimed in scratch). */
+static bool read_boot(struct report_set *scratch, const struct stream_reader *r, struct report_boot *b,
+		      const char *path, char *err, size_t err_size)
+{
+	size_t rows = stream_reader_row_count(r);
+	b->schema = stream_reader_schema(r);
+	b->path = strdup(path);
+	b->seed = strdup(meta_or_empty(r, "seed"));
+	b->seed_source = strdup(meta_or_empty(r, "seed_source"));
+	b->stop_reason = strdup("");
+	b->sample = calloc(rows ? rows : 1, sizeof *b->sample);
+	if (!b->path || !b->seed || !b->seed_source || !b->stop_reason || !b->sample) {
+		say(err, err_size, path, "out of memory");
+		return false;
+	}
+	for (size_t i = 0; i < rows; i++) {
+		struct report_sample *p = &b->sample[i];
+		if (!parse_row(scratch, r, i, p, path, err, err_size))
+			return false;
+		b->rows++;
+		b->bad_rows += !p->ok;
+		if (p->rep + 1 > b->reps)
+			b->reps = p->rep + 1;
+	}
+	read_stop(r, b);
+	return b->stop_reason && check_unique(scratch, b, path, err, err_size);
 }
 
 bool report_pool_add_file(struct report_pool *pool, const char *path, char *err, size_t err_size)
@@ -231,74 +350,122 @@ bool report_pool_add_file(struct report_pool *pool, const char *path, char *err,
 	struct stream_reader *r = read_verified(path, err, err_size);
 	if (!r)
 		return false;
-	struct report_machine *m = machine_for(pool, r, path, err, err_size);
-	bool ok = m != NULL;
-	if (ok && m->file_count == REPORT_MAX_FILES) {
-		say(err, err_size, path, "more than %d files of one machine", REPORT_MAX_FILES);
+	struct report_set *s = set_for(pool, r, path, err, err_size);
+	bool ok = s != NULL;
+	if (ok && s->boot_count == REPORT_MAX_BOOTS) {
+		say(err, err_size, path, "more than %d files (boots) in one set", REPORT_MAX_BOOTS);
 		ok = false;
 	}
-	/* Work on a copy so a file rejected half-way adds nothing. */
-	struct report_machine *copy = ok ? malloc(sizeof *copy) : NULL;
-	if (ok && !copy) {
+	/* Claim slots in a copy so a file rejected half-way changes nothing. */
+	struct report_set *scratch = ok ? malloc(sizeof *scratch) : NULL;
+	if (ok && !scratch) {
 		say(err, err_size, path, "out of memory");
 		ok = false;
 	}
-	if (ok)
-		memcpy(copy, m, sizeof *copy);
-	size_t rows = stream_reader_row_count(r);
-	for (size_t i = 0; ok && i < rows; i++) {
-		struct parsed_row p = { .w = 0 };
-		ok = parse_row(copy, r, i, &p, path, err, err_size);
-		if (!ok)
-			break;
-		struct report_group *g = &copy->group[p.w][p.m];
-		copy->rows++;
-		if (!p.ok) {
-			g->bad++;
-			copy->bad_rows++;
-			continue;
-		}
-		g->cpi[g->n++] = p.cpi;
-		if (p.have_eff)
-			g->eff_mhz[g->n_eff++] = p.eff;
-		if (p.have_c0)
-			g->sib_c0[g->n_c0++] = p.c0;
+	struct report_boot boot = { .path = NULL };
+	if (ok) {
+		memcpy(scratch, s, sizeof *scratch);
+		ok = read_boot(scratch, r, &boot, path, err, err_size);
 	}
 	if (ok) {
-		char *path_copy = strdup(path);
-		if (!path_copy) {
-			say(err, err_size, path, "out of memory");
-			ok = false;
-		} else {
-			copy->files[copy->file_count].path = path_copy;
-			copy->files[copy->file_count].rows = rows;
-			copy->file_count++;
-			memcpy(m, copy, sizeof *m);
-		}
+		memcpy(s->workload_used, scratch->workload_used, sizeof s->workload_used);
+		memcpy(s->workload_name, scratch->workload_name, sizeof s->workload_name);
+		memcpy(s->workload_class, scratch->workload_class, sizeof s->workload_class);
+		memcpy(s->mode_used, scratch->mode_used, sizeof s->mode_used);
+		memcpy(s->mode_name, scratch->mode_name, sizeof s->mode_name);
+		s->rows += boot.rows;
+		s->bad_rows += boot.bad_rows;
+		s->boot[s->boot_count++] = boot;
+	} else {
+		boot_free(&boot);
 	}
-	/* A machine created for a file that was then rejected is dropped again. */
-	if (m && m->file_count == 0) {
-		machine_free(m);
-		pool->machine_count--;
+	/* A set created for a file that was then rejected is dropped again. */
+	if (s && s->boot_count == 0) {
+		set_free(s);
+		pool->set_count--;
 	}
-	free(copy);
+	free(scratch);
 	stream_reader_free(r);
 	return ok;
 }
 
 void report_pool_free(struct report_pool *pool)
 {
-	for (size_t i = 0; i < pool->machine_count; i++)
-		machine_free(pool->machine[i]);
-	pool->machine_count = 0;
+	for (size_t i = 0; i < pool->set_count; i++)
+		set_free(pool->set[i]);
+	pool->set_count = 0;
 }
 
-void report_machine_identity(const struct report_machine *m, char *buf, size_t size)
+void report_set_identity(const struct report_set *s, char *buf, size_t size)
 {
-	int n = snprintf(buf, size, "%s family %s model %s", *m->cpu_vendor ? m->cpu_vendor : "unknown CPU",
-			 *m->cpu_family ? m->cpu_family : "?", *m->cpu_model ? m->cpu_model : "?");
-	if (n >= 0 && (size_t)n < size && *m->smbios_product)
-		n += snprintf(buf + n, size - (size_t)n, ", %s", m->smbios_product);
-	if (n >= 0 && (size_t)n < size && *m->placement)
-		snprintf(buf + n, size - (size_t)n, ", placement %s", m->placement);
+	int n = snprintf(buf, size, "%s family %s model %s", *s->cpu_vendor ? s->cpu_vendor : "unknown CPU",
+			 *s->cpu_family ? s->cpu_family : "?", *s->cpu_model ? s->cpu_model : "?");
+	if (n >= 0 && (size_t)n < size && *s->smbios_product)
+		n += snprintf(buf + n, size - (size_t)n, ", %s", s->smbios_product);
+	if (n >= 0 && (size_t)n < size && *s->placement)
+		snprintf(buf + n, size - (size_t)n, ", placement %s", s->placement);
+}
+
+/* Append "; " (after the first reason) and a formatted reason. */
+__attribute__((format(printf, 4, 5)))
+static void add_reason(char *buf, size_t size, size_t *at, const char *fmt, ...)
+{
+	if (*at + 1 >= size)
+		return;
+	if (*at) {
+		int n = snprintf(buf + *at, size - *at, "; ");
+		*at += n > 0 ? (size_t)n : 0;
+		if (*at + 1 >= size)
+			return;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf + *at, size - *at, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*at = *at + (size_t)n < size ? *at + (size_t)n : size - 1;
+}
+
+void report_set_difference(const struct report_set *a, const struct report_set *b, char *buf, size_t size)
+{
+	size_t at = 0;
+	if (size)
+		buf[0] = '\0';
+	if (a->by_plan != b->by_plan)
+		add_reason(buf, size, &at, "%s here, %s there: a run without plan_id cannot be matched to a plan",
+			   a->by_plan ? "plan_id and machine_id" : "no plan_id (schema 1)",
+			   b->by_plan ? "plan_id and machine_id" : "no plan_id (schema 1)");
+	if (a->by_plan && b->by_plan) {
+		if (strcmp(a->plan_id, b->plan_id))
+			add_reason(buf, size, &at, "plan_id differs (%s here, %s there: another plan)", a->plan_id,
+				   b->plan_id);
+		if (strcmp(a->machine_id, b->machine_id))
+			add_reason(buf, size, &at, "machine_id differs (%s here, %s there: another machine, firmware or microcode)",
+				   a->machine_id, b->machine_id);
+	}
+	if (!a->by_plan && !b->by_plan) {
+		struct set_key k = { .vendor = b->cpu_vendor, .family = b->cpu_family, .model = b->cpu_model,
+				     .product = b->smbios_product };
+		if (!same_identity(a, &k))
+			add_reason(buf, size, &at, "machine identity differs (cpu_vendor, cpu_family, cpu_model, smbios_product)");
+	}
+	if (strcmp(a->placement, b->placement))
+		add_reason(buf, size, &at, "placement differs (%s here, %s there)", *a->placement ? a->placement : "none",
+			   *b->placement ? b->placement : "none");
+}
+
+double *report_boot_cpi(const struct report_boot *b)
+{
+	size_t reps = b->reps ? b->reps : 1, n = (size_t)REPORT_WORKLOAD_SLOTS * REPORT_MODE_SLOTS * reps;
+	double *cpi = malloc(n * sizeof *cpi);
+	if (!cpi)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		cpi[i] = NAN;
+	for (size_t i = 0; i < b->rows; i++) {
+		const struct report_sample *p = &b->sample[i];
+		if (p->ok)
+			cpi[((size_t)p->w * REPORT_MODE_SLOTS + p->m) * reps + p->rep] = p->cpi;
+	}
+	return cpi;
 }

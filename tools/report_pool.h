@@ -1,23 +1,30 @@
-/* The samples `idlebench report` works on: verified result files, grouped by
- * machine, pooled by repetition. A machine is the run's identity metadata
- * (cpu_vendor, cpu_family, cpu_model, smbios_product) plus its `placement`
- * (sibling and other-core runs are different experiments, never pooled).
- * Files of one machine add their samples to the same (workload, mode) groups;
- * different machines stay apart and are reported side by side.
+/* The samples `idlebench report` works on: verified result files, one file =
+ * one boot, each boot's samples kept apart and indexed by repetition (the
+ * analysis pairs the modes within a repetition, then combines boots; pooled
+ * samples would hide both, bench/inference.h).
+ *
+ * Files are grouped into comparable sets. Schema 2 files: the same `plan_id`
+ * (what was measured and how), `machine_id` (which machine, firmware and
+ * microcode) and `placement`. Schema 1 files have neither id and are grouped
+ * by the old machine identity (cpu_vendor, cpu_family, cpu_model,
+ * smbios_product, placement). Different sets are reported side by side with
+ * the reason they were not pooled (report_set_difference).
  *
  * Slots: a workload of the registry (bench/workload.h) sits at its registry
  * index and a mode of the kernel's table (kernel/sibling/idle_mode.h) at its
- * enum value, so tables list them in the kernel's order and the bootstrap seed
- * of a group is derived exactly as kernel/experiment/summary.c derives it.
- * Names neither table knows (`host` from `idlebench bench`, workloads of a
- * newer producer) take the next free slot after those ranges. */
+ * enum value, so tables list them in the kernel's order and the analysis
+ * finds hlt, mwait, hlt2 and spike at fixed slots. Names neither table knows
+ * (`host` from `idlebench bench`, workloads of a newer producer) take the
+ * next free slot after those ranges. */
 #ifndef IDLEBENCH_TOOLS_REPORT_POOL_H
 #define IDLEBENCH_TOOLS_REPORT_POOL_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-#include "bench/stats.h"
+#include "bench/analysis.h"
+#include "bench/inference.h"
 #include "bench/workload.h"
 #include "kernel/sibling/idle_mode.h"
 
@@ -25,53 +32,67 @@
 #define REPORT_WORKLOAD_SLOTS (WORKLOAD_MAX + 16)
 /* Mode slots: the kernel's table, then up to 3 other names (e.g. `host`). */
 #define REPORT_MODE_SLOTS (IDLE_MODE_COUNT + 3)
-/* Most machines (blocks) one report shows. */
-#define REPORT_MAX_MACHINES 16
-/* Most files pooled into one machine. */
-#define REPORT_MAX_FILES 64
+/* Most comparable sets (blocks) one report shows. */
+#define REPORT_MAX_SETS 16
+/* Most files (boots) in one set. */
+#define REPORT_MAX_BOOTS 64
 /* Longest workload or mode name kept. */
 #define REPORT_NAME_MAX 32
 
-/* The measured samples of one (workload, mode): rows with check=ok only. */
-struct report_group {
-	double cpi[STATS_MAX_SAMPLES];     /* tsc_cycles / iterations, as the kernel computes it */
-	double eff_mhz[STATS_MAX_SAMPLES]; /* non-empty eff_mhz fields */
-	double sib_c0[STATS_MAX_SAMPLES];  /* non-empty sib_c0_pct fields */
-	size_t n, n_eff, n_c0;
-	size_t bad; /* rows with check=bad: counted, not in the arrays */
+_Static_assert(REPORT_WORKLOAD_SLOTS <= ANALYSIS_MAX_WORKLOADS, "workload slots exceed bench/analysis.h");
+_Static_assert(REPORT_MODE_SLOTS <= ANALYSIS_MAX_MODES, "mode slots exceed bench/analysis.h");
+
+/* One data row of a boot, as the analysis needs it. */
+struct report_sample {
+	uint8_t w, m;       /* workload and mode slots */
+	bool ok;            /* check=ok: a bad row is a missing sample (it still ran: it is a previous mode) */
+	bool have_eff, have_c0;
+	uint32_t rep;       /* measured repetition, from 0 */
+	double cpi;         /* tsc_cycles / iterations, the double the kernel computes */
+	double eff_mhz, sib_c0_pct;
 };
 
-/* One pooled file. */
-struct report_file {
+/* One file: one boot. */
+struct report_boot {
 	char *path;
-	size_t rows;
+	unsigned schema;
+	char *seed, *seed_source;        /* metadata, for people ("" when absent) */
+	struct report_sample *sample;    /* the rows in stream (= measurement) order */
+	size_t rows, bad_rows;
+	size_t reps;                     /* highest rep + 1 */
+	bool have_stop;                  /* a `#! stop` record with usable setup_s, elapsed_s, rounds */
+	char *stop_reason;               /* its reason= ("" without one) */
+	double setup_s, elapsed_s;       /* kernel start to first sample; sampling time */
+	size_t rounds;                   /* measured repetitions it states */
 };
 
-/* One machine: its identity, its files and its samples. */
-struct report_machine {
-	char *cpu_vendor, *cpu_family, *cpu_model, *smbios_product, *placement; /* identity ("" when absent) */
-	char *cpu_brand, *hypervisor; /* from the first file, for people */
-	struct report_file files[REPORT_MAX_FILES];
-	size_t file_count;
+/* One comparable set of boots. */
+struct report_set {
+	unsigned schema;                 /* of its first file */
+	bool by_plan;                    /* grouped by plan_id and machine_id (schema 2), else by machine identity */
+	char *plan_id, *machine_id, *placement;
+	char *cpu_vendor, *cpu_family, *cpu_model, *smbios_product;
+	char *cpu_brand, *hypervisor, *primary_mode; /* from the first file, for people */
+	struct report_boot boot[REPORT_MAX_BOOTS];
+	size_t boot_count;
 	size_t rows, bad_rows;
 	bool workload_used[REPORT_WORKLOAD_SLOTS];
 	char workload_name[REPORT_WORKLOAD_SLOTS][REPORT_NAME_MAX];
 	char workload_class[REPORT_WORKLOAD_SLOTS][8]; /* the `class` column: "int", "fp" or other */
 	bool mode_used[REPORT_MODE_SLOTS];
 	char mode_name[REPORT_MODE_SLOTS][REPORT_NAME_MAX];
-	struct report_group group[REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];
 };
 
-/* All machines of one report, in the order their first file was given. */
+/* All sets of one report, in the order their first file was given. */
 struct report_pool {
-	struct report_machine *machine[REPORT_MAX_MACHINES];
-	size_t machine_count;
+	struct report_set *set[REPORT_MAX_SETS];
+	size_t set_count;
 };
 
-/* Verify the result file at path with the stream reader and add its rows to
- * the pool. On failure nothing is added and err receives one line naming the
- * file and the reason (the stream reader's message, or what in a row or in
- * the pool's limits is wrong). */
+/* Verify the result file at path with the stream reader and add it as a boot
+ * of its set. On failure nothing is added and err receives one line naming
+ * the file and the reason (the stream reader's message, or what in a row or
+ * in the pool's limits is wrong). */
 bool report_pool_add_file(struct report_pool *pool, const char *path, char *err, size_t err_size);
 
 /* Release everything the pool holds (the pool itself is the caller's). */
@@ -79,9 +100,17 @@ void report_pool_free(struct report_pool *pool);
 
 /* "HygonGenuine family 0x18 model 0x0, Standard PC (…), placement sibling":
  * the machine identity as one line (absent parts are left out). */
-void report_machine_identity(const struct report_machine *m, char *buf, size_t size);
+void report_set_identity(const struct report_set *s, char *buf, size_t size);
 
-/* Slot of the mode called `hlt` (the reference every slowdown is against). */
+/* Why sets a and b were not pooled, e.g. "plan_id differs (0123… here,
+ * 4567… there)"; several reasons are joined by "; ". */
+void report_set_difference(const struct report_set *a, const struct report_set *b, char *buf, size_t size);
+
+/* Boot b's samples as the analysis takes them: cpi[(w * REPORT_MODE_SLOTS + m) * reps + r]
+ * (NaN where no good sample), reps = the boot's. Caller frees; NULL when out of memory. */
+double *report_boot_cpi(const struct report_boot *b);
+
+/* Slot of the mode called `hlt` (the baseline every slowdown is against). */
 #define REPORT_MODE_HLT IDLE_HLT
 
 #endif

@@ -1,87 +1,321 @@
-/* Statistics of a pooled machine (see report_summary.h): the same formulas and
- * seeds as kernel/experiment/summary.c, applied to the rows instead of the
- * kernel's in-memory table, so a report of one default-seeded run without bad
- * rows reproduces that run's `#! summary` and `#! geomean` records. */
+/* Statistics of one comparable set (see report_summary.h). */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tools/report_summary.h"
 
-uint64_t report_group_seed(uint64_t seed, size_t w, size_t m)
-{
-	return seed ^ ((uint64_t)w << 8 | (uint64_t)m);
-}
-
-double report_slowdown_pct(double ratio)
-{
-	return (ratio - 1) * 100;
-}
-
 static int class_of(const char *name)
 {
 	if (!strcmp(name, "int"))
-		return REPORT_CLASS_INT;
+		return ANALYSIS_CLASS_INT;
 	if (!strcmp(name, "fp"))
-		return REPORT_CLASS_FP;
+		return ANALYSIS_CLASS_FP;
 	return -1;
 }
 
-bool report_summarize(const struct report_machine *m, uint64_t seed, struct report_summary *s)
+static size_t used_mode(const struct report_set *s, enum idle_mode m)
 {
-	/* Bootstrap replicates of every workload in the mode at hand. */
-	double(*replicates)[STATS_BOOTSTRAP] = malloc(sizeof(double[REPORT_WORKLOAD_SLOTS][STATS_BOOTSTRAP]));
-	if (!replicates)
-		return false;
-	memset(s, 0, sizeof *s);
-	s->seed = seed;
+	return s->mode_used[m] ? (size_t)m : ANALYSIS_NONE;
+}
 
-	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
-		const struct report_group *h = &m->group[w][REPORT_MODE_HLT];
-		if (m->workload_used[w] && m->mode_used[REPORT_MODE_HLT] && h->n)
-			s->have_hlt = true;
+/* bench/analysis.c's figures beside an estimate, for an across-boots one. */
+static void describe(struct analysis_cell *c, struct stats_slowdown est)
+{
+	*c = (struct analysis_cell){ .have = true, .s = est, .p = NAN, .p_holm = NAN, .mde_pct = NAN };
+	if (est.status == STATS_INTERVAL) {
+		c->p = stats_slowdown_p_value(&est);
+		c->mde_pct = stats_min_detectable_pct(est.se_log);
 	}
-	for (size_t md = 0; md < REPORT_MODE_SLOTS; md++) {
-		if (!m->mode_used[md])
+}
+
+/* The control's verdict, the rule of bench/analysis.c on the across-boots all-workload geomean. */
+static enum analysis_verdict judge(const struct analysis *a, size_t m, double expected_pct)
+{
+	if (m == ANALYSIS_NONE || !a->cls[ANALYSIS_CLASS_ALL][m].have)
+		return ANALYSIS_ABSENT;
+	const struct stats_slowdown *s = &a->cls[ANALYSIS_CLASS_ALL][m].s;
+	if (s->status != STATS_INTERVAL)
+		return ANALYSIS_NO_INTERVAL;
+	return s->lo_pct <= expected_pct && expected_pct <= s->hi_pct ? ANALYSIS_PASS : ANALYSIS_FAIL;
+}
+
+/* A per-workload cell (is_class false, i = workload) or a class geomean (i = class). */
+static struct analysis_cell *cell_of(struct analysis *a, bool is_class, size_t i, size_t m)
+{
+	return is_class ? &a->cls[i][m] : &a->cell[i][m];
+}
+
+/* One estimate across the boots from each boot's cell. */
+static void combine(struct analysis *set, struct analysis *const *boot, size_t b, bool is_class, size_t i_, size_t m)
+{
+	struct analysis_cell *out = cell_of(set, is_class, i_, m);
+	struct stats_boot per[REPORT_MAX_BOOTS];
+	bool any = false;
+	for (size_t i = 0; i < b; i++) {
+		const struct analysis_cell *c = cell_of(boot[i], is_class, i_, m);
+		per[i] = c->have ? stats_boot_of(&c->s) : (struct stats_boot){ 0, 0, 0 };
+		any = any || c->have;
+	}
+	if (any)
+		describe(out, stats_across_boots(per, b));
+}
+
+/* Across the boots: every cell and class, Holm over the same family as one boot's. */
+static void combine_boots(const struct report_set *s, struct report_summary *sum)
+{
+	struct analysis *a = sum->set;
+	const size_t b = sum->boots;
+	*a = (struct analysis){ .aa = ANALYSIS_ABSENT, .spike = ANALYSIS_ABSENT };
+	static double p[STATS_MAX_TESTS], adjusted[STATS_MAX_TESTS];
+	static bool significant[STATS_MAX_TESTS];
+	static struct analysis_cell *member[STATS_MAX_TESTS];
+	size_t family = 0;
+	for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+		if (m == REPORT_MODE_HLT || !s->mode_used[m])
 			continue;
-		double ratios[REPORT_CLASS_COUNT][REPORT_WORKLOAD_SLOTS];
-		const double *reps[REPORT_CLASS_COUNT][REPORT_WORKLOAD_SLOTS];
-		size_t nclass[REPORT_CLASS_COUNT] = { 0 };
 		for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
-			if (!m->workload_used[w])
+			if (!s->workload_used[w])
 				continue;
-			const struct report_group *g = &m->group[w][md];
-			const struct report_group *h = &m->group[w][REPORT_MODE_HLT];
-			struct report_cell *c = &s->cell[w][md];
-			c->n = g->n;
-			c->bad = g->bad;
-			if (!g->n)
-				continue;
-			c->median_cpi = stats_median(g->cpi, g->n);
-			c->have_eff = g->n_eff > 0;
-			if (c->have_eff)
-				c->eff_mhz = stats_median(g->eff_mhz, g->n_eff);
-			c->have_sib_c0 = g->n_c0 > 0;
-			if (c->have_sib_c0)
-				c->sib_c0_pct = stats_median(g->sib_c0, g->n_c0);
-			if (!h->n)
-				continue;
-			c->have_slowdown = true;
-			c->ratio = stats_ratio_of_medians(g->cpi, g->n, h->cpi, h->n, report_group_seed(seed, w, md),
-							  replicates[w]);
-			int k = class_of(m->workload_class[w]);
-			if (k < 0)
-				continue;
-			ratios[k][nclass[k]] = c->ratio.value;
-			reps[k][nclass[k]] = replicates[w];
-			nclass[k]++;
+			struct analysis_cell *c = &a->cell[w][m];
+			combine(a, sum->boot, b, false, w, m);
+			if (c->have && m != sum->aa && m != sum->spike && family < STATS_MAX_TESTS) {
+				member[family] = c;
+				p[family++] = c->p;
+			}
 		}
-		for (size_t k = 0; k < REPORT_CLASS_COUNT; k++) {
-			if (!nclass[k])
+		for (size_t k = 0; k < ANALYSIS_CLASS_COUNT; k++)
+			combine(a, sum->boot, b, true, k, m);
+	}
+	for (size_t k = 0; k < ANALYSIS_CLASS_COUNT; k++)
+		for (size_t i = 0; i < b; i++)
+			if (sum->boot[i]->cls_workloads[k] > a->cls_workloads[k])
+				a->cls_workloads[k] = sum->boot[i]->cls_workloads[k];
+	stats_holm(p, family, adjusted, significant);
+	for (size_t i = 0; i < family; i++) {
+		member[i]->p_holm = adjusted[i];
+		member[i]->significant = significant[i];
+	}
+	a->family = family;
+	a->aa = judge(a, sum->aa, 0.0);
+	a->spike = judge(a, sum->spike, ANALYSIS_SPIKE_PCT);
+	a->primary_half_width_pct = NAN;
+}
+
+/* One boot's analysis_run on its rep-indexed samples. */
+static bool analyse_boot(const struct report_set *s, const struct report_summary *sum, const struct report_boot *b,
+			 struct analysis *a)
+{
+	double *cpi = report_boot_cpi(b);
+	if (!cpi)
+		return false;
+	int cls[REPORT_WORKLOAD_SLOTS];
+	bool used[REPORT_MODE_SLOTS];
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		cls[w] = class_of(s->workload_class[w]);
+	/* A mode the set knows but this boot never ran is left out of this boot. */
+	memset(used, 0, sizeof used);
+	for (size_t i = 0; i < b->rows; i++)
+		used[b->sample[i].m] = true;
+	bool wused[REPORT_WORKLOAD_SLOTS] = { false };
+	for (size_t i = 0; i < b->rows; i++)
+		wused[b->sample[i].w] = true;
+	struct analysis_input in = {
+		.workloads = REPORT_WORKLOAD_SLOTS, .modes = REPORT_MODE_SLOTS, .reps = b->reps ? b->reps : 1,
+		.cpi = cpi, .workload_used = wused, .workload_class = cls, .mode_used = used,
+		.baseline = REPORT_MODE_HLT, .primary = sum->primary, .aa = sum->aa, .spike = sum->spike,
+	};
+	bool ok = analysis_run(&in, a);
+	free(cpi);
+	return ok;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Median of v[0..n) (sorted in place); n > 0. */
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, compare_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Medians of cpi, eff MHz and sibling C0 per (workload, mode) over every boot. */
+static bool describe_samples(const struct report_set *s, struct report_summary *sum)
+{
+	size_t most = 1;
+	for (size_t i = 0; i < s->boot_count; i++)
+		most += s->boot[i].rows;
+	double *cpi = malloc(most * sizeof *cpi), *eff = malloc(most * sizeof *eff), *c0 = malloc(most * sizeof *c0);
+	bool ok = cpi && eff && c0;
+	for (size_t w = 0; ok && w < REPORT_WORKLOAD_SLOTS; w++)
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+			if (!s->workload_used[w] || !s->mode_used[m])
 				continue;
-			s->geomean[k][md].workloads = nclass[k];
-			s->geomean[k][md].ratio = stats_geomean_interval(ratios[k], reps[k], nclass[k]);
+			struct report_figures *f = &sum->fig[w][m];
+			size_t ne = 0, nc = 0;
+			for (size_t i = 0; i < s->boot_count; i++)
+				for (size_t r = 0; r < s->boot[i].rows; r++) {
+					const struct report_sample *p = &s->boot[i].sample[r];
+					if (p->w != w || p->m != m)
+						continue;
+					if (!p->ok) {
+						f->bad++;
+						continue;
+					}
+					cpi[f->n++] = p->cpi;
+					if (p->have_eff)
+						eff[ne++] = p->eff_mhz;
+					if (p->have_c0)
+						c0[nc++] = p->sib_c0_pct;
+				}
+			if (f->n)
+				f->median_cpi = median(cpi, f->n);
+			if ((f->have_eff = ne > 0))
+				f->eff_mhz = median(eff, ne);
+			if ((f->have_sib_c0 = nc > 0))
+				f->sib_c0_pct = median(c0, nc);
+		}
+	free(cpi);
+	free(eff);
+	free(c0);
+	return ok;
+}
+
+/* The carry-over check of boot b over its rows in measurement order. */
+static bool check_carryover(const struct report_boot *b, struct report_carryover *out)
+{
+	*out = (struct report_carryover){ .checked = false };
+	uint8_t index[REPORT_MODE_SLOTS], slot[REPORT_MODE_SLOTS];
+	bool present[REPORT_MODE_SLOTS] = { false };
+	size_t modes = 0;
+	for (size_t i = 0; i < b->rows; i++)
+		present[b->sample[i].m] = true;
+	for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+		if (present[m]) {
+			index[m] = (uint8_t)modes;
+			slot[modes++] = (uint8_t)m;
+		}
+	if (modes < 2 || modes > STATS_MAX_CONDITIONS) {
+		snprintf(out->why, sizeof out->why, "not checked: %zu modes (the check takes 2 to %d)", modes,
+			 STATS_MAX_CONDITIONS);
+		return true;
+	}
+	struct stats_order_sample *x = malloc((b->rows ? b->rows : 1) * sizeof *x);
+	if (!x)
+		return false;
+	size_t n = 0;
+	for (size_t i = 0; i < b->rows; i++) {
+		const struct report_sample *p = &b->sample[i];
+		/* A bad row is a missing sample, but it ran: it is the next row's previous mode. */
+		if (!p->ok)
+			continue;
+		x[n++] = (struct stats_order_sample){
+			.rep = p->rep, .workload = p->w, .mode = index[p->m],
+			.prev_mode = i ? index[b->sample[i - 1].m] : STATS_NO_PREVIOUS, .log_cpi = log(p->cpi),
+		};
+	}
+	out->c = stats_carryover(x, n, modes);
+	free(x);
+	out->checked = out->c.valid;
+	if (out->c.valid)
+		out->c.prev_mode = slot[out->c.prev_mode];
+	else
+		snprintf(out->why, sizeof out->why,
+			 "not estimable (%zu complete blocks; the order never varies, or too few blocks)", out->c.blocks);
+	return true;
+}
+
+/* Variance components of the primary result and what ±1 % would take. */
+static void plan(const struct report_set *s, struct report_summary *sum)
+{
+	double setup = 0, rep_cost = 0;
+	sum->have_costs = s->boot_count > 0;
+	for (size_t i = 0; i < s->boot_count; i++) {
+		const struct report_boot *b = &s->boot[i];
+		sum->have_costs = sum->have_costs && b->have_stop;
+		if (b->have_stop) {
+			setup += b->setup_s;
+			rep_cost += b->elapsed_s / (double)b->rounds;
 		}
 	}
-	free(replicates);
-	return true;
+	if (sum->have_costs) {
+		sum->setup_s = setup / (double)s->boot_count;
+		sum->boot_cost_s = sum->setup_s + sum->firmware_s;
+		sum->rep_cost_s = rep_cost / (double)s->boot_count;
+	}
+	if (sum->primary == ANALYSIS_NONE || sum->boots < 2)
+		return;
+	for (size_t k = 0; k < 2; k++) {
+		struct report_plan *pl = &sum->plan[k];
+		struct stats_boot per[REPORT_MAX_BOOTS];
+		size_t blocks = 0, with = 0;
+		for (size_t i = 0; i < sum->boots; i++) {
+			const struct analysis_cell *c = &sum->boot[i]->cls[k][sum->primary];
+			per[i] = c->have ? stats_boot_of(&c->s) : (struct stats_boot){ 0, 0, 0 };
+			blocks += per[i].blocks;
+			with += per[i].blocks > 0;
+		}
+		if (with < 2)
+			continue;
+		pl->v = stats_variance_components(per, sum->boots);
+		if (!(pl->v.within >= 0) || !(pl->v.between >= 0))
+			continue;
+		pl->have = true;
+		pl->reps_now = (blocks + with / 2) / with;
+		pl->boots_now = stats_boots_needed(&pl->v, pl->reps_now, REPORT_TARGET_HALF_WIDTH_PCT);
+		if (sum->have_costs) {
+			pl->optimal_reps = stats_optimal_reps(&pl->v, sum->boot_cost_s, sum->rep_cost_s);
+			if (pl->optimal_reps)
+				pl->boots_optimal = stats_boots_needed(&pl->v, pl->optimal_reps, REPORT_TARGET_HALF_WIDTH_PCT);
+		}
+	}
+}
+
+bool report_summarize(const struct report_set *s, double firmware_s, struct report_summary *out)
+{
+	memset(out, 0, sizeof *out);
+	out->firmware_s = firmware_s;
+	out->boots = s->boot_count;
+	out->have_baseline = s->mode_used[REPORT_MODE_HLT];
+	enum idle_mode primary = idle_mode_from_name(s->primary_mode, strlen(s->primary_mode));
+	out->primary = primary < IDLE_MODE_COUNT ? used_mode(s, primary) : ANALYSIS_NONE;
+	out->aa = used_mode(s, IDLE_HLT2);
+	out->spike = used_mode(s, IDLE_SPIKE);
+	bool ok = true;
+	for (size_t i = 0; ok && i < s->boot_count; i++) {
+		out->boot[i] = malloc(sizeof *out->boot[i]);
+		ok = out->boot[i] && analyse_boot(s, out, &s->boot[i], out->boot[i]) &&
+		     check_carryover(&s->boot[i], &out->carry[i]);
+	}
+	out->set = ok ? malloc(sizeof *out->set) : NULL;
+	ok = ok && out->set && describe_samples(s, out);
+	if (ok && s->boot_count == 1)
+		*out->set = *out->boot[0];
+	else if (ok)
+		combine_boots(s, out);
+	if (ok)
+		plan(s, out);
+	if (!ok)
+		report_summary_free(out);
+	return ok;
+}
+
+void report_summary_free(struct report_summary *out)
+{
+	for (size_t i = 0; i < REPORT_MAX_BOOTS; i++) {
+		free(out->boot[i]);
+		out->boot[i] = NULL;
+	}
+	free(out->set);
+	out->set = NULL;
+}
+
+bool report_untrustworthy(const struct report_summary *sum)
+{
+	return sum->set && (sum->set->aa == ANALYSIS_FAIL || sum->set->spike == ANALYSIS_FAIL);
 }

@@ -1,57 +1,80 @@
-/* What `idlebench report` computes from a machine's pooled samples, with the
- * same statistics the kernel's summary uses (bench/stats.c): per (workload,
- * mode) the median cycles per iteration, the slowdown against `hlt` with its
- * 95 % percentile-bootstrap interval, the median effective MHz and sibling C0
- * share; per class and mode the geometric mean of the ratios with the interval
- * combined replicate by replicate. */
+/* What `idlebench report` computes for one comparable set of boots
+ * (tools/report_pool.h), with the kernel's own freestanding code:
+ *  - per boot, bench/analysis.c (the analysis the kernel's summary prints):
+ *    paired log-ratio slowdowns per (workload, mode), class geomeans, Holm,
+ *    MDE, the control verdicts;
+ *  - across the boots of the set, per cell and class geomean a t interval
+ *    over the boots' estimates (stats_across_boots, "boots-t"; one boot: its
+ *    within-boot interval, labelled so), Holm-adjusted again over the same
+ *    family (per-workload cells, neither the baseline nor the controls);
+ *  - the variance components of the primary result and the repetitions per
+ *    boot and boots a ±1 % answer needs (bench/planning.h);
+ *  - per boot the carry-over check over the rows in measurement order
+ *    (bench/order.h). */
 #ifndef IDLEBENCH_TOOLS_REPORT_SUMMARY_H
 #define IDLEBENCH_TOOLS_REPORT_SUMMARY_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
-#include "bench/stats.h"
+#include "bench/analysis.h"
+#include "bench/order.h"
+#include "bench/planning.h"
 #include "tools/report_pool.h"
 
-/* The kernel's default `seed=` (kernel/options.c): a default-seeded run
- * reports the same intervals as its own `#! summary` records. */
-#define REPORT_DEFAULT_SEED 1
+/* Firmware and loader time per boot assumed for planning when not given
+ * (`--firmware-s`): POST, memory training and the boot menu of a typical
+ * server or desktop board, which the stream cannot see. */
+#define REPORT_DEFAULT_FIRMWARE_S 60.0
+/* The precision the planning lines aim at: ±1 % on the primary result. */
+#define REPORT_TARGET_HALF_WIDTH_PCT 1.0
 
-/* The classes a geometric mean is taken over, as written in the `class` column. */
-enum report_class { REPORT_CLASS_INT, REPORT_CLASS_FP, REPORT_CLASS_COUNT };
-
-/* Figures of one (workload, mode). */
-struct report_cell {
-	size_t n, bad;                 /* samples used, rows with check=bad (excluded) */
-	double median_cpi;             /* valid when n > 0 */
-	bool have_slowdown;            /* n > 0 and the workload has good hlt samples */
-	struct stats_interval ratio;   /* median cpi here / median cpi in hlt, with 95 % interval */
+/* Descriptive figures of one (workload, mode) over every boot of the set. */
+struct report_figures {
+	size_t n, bad;                  /* good samples, rows with check=bad (missing samples) */
+	double median_cpi;              /* valid when n > 0 */
 	bool have_eff, have_sib_c0;
-	double eff_mhz, sib_c0_pct;    /* medians of the non-empty fields */
+	double eff_mhz, sib_c0_pct;     /* medians of the non-empty fields */
 };
 
-/* A class geometric mean in one mode. */
-struct report_geomean {
-	size_t workloads;              /* 0: no workload of the class has a slowdown in this mode */
-	struct stats_interval ratio;
+/* The carry-over check of one boot. */
+struct report_carryover {
+	bool checked;                   /* the check ran (else why says why not) */
+	char why[96];
+	struct stats_carryover c;       /* c.prev_mode is a mode slot here (not the check's index) */
 };
 
-/* Everything the table and the chart print for one machine. */
+/* Planning from one primary class's boots. */
+struct report_plan {
+	bool have;                      /* >= 2 boots with an estimate: v is meaningful */
+	struct stats_variance_components v;
+	size_t reps_now;                /* mean blocks per boot, rounded */
+	size_t optimal_reps;            /* stats_optimal_reps (0 without costs) */
+	size_t boots_now, boots_optimal; /* stats_boots_needed for ±1 % at reps_now, at optimal_reps */
+};
+
+/* Everything the table and the chart print for one set. */
 struct report_summary {
-	uint64_t seed;
-	bool have_hlt;                 /* some workload has good hlt samples: slowdowns exist */
-	struct report_cell cell[REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];
-	struct report_geomean geomean[REPORT_CLASS_COUNT][REPORT_MODE_SLOTS];
+	size_t boots;
+	bool have_baseline;             /* hlt measured: slowdowns exist */
+	size_t primary;                 /* primary mode slot, or ANALYSIS_NONE */
+	size_t aa, spike;               /* control mode slots, or ANALYSIS_NONE */
+	struct analysis *boot[REPORT_MAX_BOOTS];   /* each boot's own analysis */
+	struct analysis *set;           /* across the boots (the one boot's when there is one) */
+	struct report_figures fig[REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];
+	struct report_carryover carry[REPORT_MAX_BOOTS];
+	/* Planning (set->... of the primary mode, int and fp). */
+	double firmware_s;              /* the firmware assumption used */
+	bool have_costs;                /* every boot has a `#! stop` record */
+	double setup_s, boot_cost_s, rep_cost_s; /* mean setup_s; + firmware_s; mean elapsed_s / rounds */
+	struct report_plan plan[2];     /* ANALYSIS_CLASS_INT, ANALYSIS_CLASS_FP */
 };
 
-/* Seed of the bootstrap of workload slot w in mode slot m, as kernel/experiment/summary.c derives it. */
-uint64_t report_group_seed(uint64_t seed, size_t w, size_t m);
-
-/* Compute s for machine m with bootstrap seed `seed`; false only when out of memory. */
-bool report_summarize(const struct report_machine *m, uint64_t seed, struct report_summary *s);
-
-/* Slowdown in % of a ratio: (ratio - 1) x 100. */
-double report_slowdown_pct(double ratio);
+/* Compute out for set s; false only when out of memory (out is then freed). */
+bool report_summarize(const struct report_set *s, double firmware_s, struct report_summary *out);
+/* Release what report_summarize allocated (out itself is the caller's). */
+void report_summary_free(struct report_summary *out);
+/* True when a control of the set failed: its interval misses the known effect. */
+bool report_untrustworthy(const struct report_summary *sum);
 
 #endif

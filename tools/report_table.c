@@ -1,114 +1,290 @@
 /* Text layout of the report (see report_table.h). */
+#include <math.h>
+#include <string.h>
+
 #include "kernel/lib/fmt.h"
 #include "tools/report_table.h"
 
-/* Empty fields print as "-" (not measured), never as 0. */
+/* A number, or "-" where there is none (never 0 for unknown). */
 static const char *num(char *buf, size_t size, double v, int decimals)
 {
+	if (isnan(v))
+		return "-";
 	fmt_fixed(buf, size, v, decimals);
 	return buf;
 }
 
-static const char *pct(char *buf, size_t size, double ratio)
-{
-	return num(buf, size, report_slowdown_pct(ratio), 2);
-}
-
-/* "[lo, hi]" of a ratio interval, as slowdowns in %. */
-static const char *interval(char *buf, size_t size, struct stats_interval r)
+/* "[lo, hi]", or "-" without an interval. */
+static const char *interval(char *buf, size_t size, const struct stats_slowdown *s)
 {
 	char lo[32], hi[32];
-	fmt_snprintf(buf, size, "[%s, %s]", pct(lo, sizeof lo, r.lo), pct(hi, sizeof hi, r.hi));
+	if (s->status != STATS_INTERVAL)
+		return "-";
+	fmt_snprintf(buf, size, "[%s, %s]", num(lo, sizeof lo, s->lo_pct, 2), num(hi, sizeof hi, s->hi_pct, 2));
 	return buf;
 }
 
-static void print_header(FILE *out, const struct report_machine *m, const struct report_summary *s, size_t index,
-			 size_t count)
+/* "boots-t over 3 boots" or "within one boot (paired-t)". */
+static void method_text(char *buf, size_t size, const struct report_summary *sum)
 {
+	if (sum->boots > 1)
+		fmt_snprintf(buf, size, "t interval over %zu boots' estimates (boots-t)", sum->boots);
+	else
+		fmt_snprintf(buf, size, "one boot: paired t over its repetitions, within this boot only");
+}
+
+static void print_warnings(FILE *out, const struct report_set *s, const struct report_summary *sum)
+{
+	static const char *const what[2] = { "A/A control", "spike-in" };
+	static const char *const expected[2] = { "0.00", "+1.00" };
+	size_t mode[2] = { sum->aa, sum->spike };
+	enum analysis_verdict v[2] = { sum->set->aa, sum->set->spike };
+	for (size_t i = 0; i < 2; i++) {
+		if (v[i] != ANALYSIS_FAIL)
+			continue;
+		const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][mode[i]];
+		char val[32], iv[80];
+		fprintf(out, "  UNTRUSTWORTHY: the %s (%s vs hlt, all workloads) shows %s %% %s, which excludes the known %s %%:\n"
+			     "  the intervals below do not hold for this set\n",
+			what[i], s->mode_name[mode[i]], num(val, sizeof val, c->s.value_pct, 2),
+			interval(iv, sizeof iv, &c->s), expected[i]);
+	}
+}
+
+static void print_header(FILE *out, const struct report_pool *pool, const struct report_summary *sum, size_t index)
+{
+	const struct report_set *s = pool->set[index];
 	char id[512];
-	report_machine_identity(m, id, sizeof id);
-	fprintf(out, "machine %zu of %zu: %s\n", index, count, id);
-	if (*m->cpu_brand || *m->hypervisor)
-		fprintf(out, "  cpu: %s%s%s\n", *m->cpu_brand ? m->cpu_brand : "?",
-			*m->hypervisor ? "; hypervisor: " : "", m->hypervisor);
-	for (size_t i = 0; i < m->file_count; i++)
-		fprintf(out, "  run %zu: %s (%zu rows)\n", i + 1, m->files[i].path, m->files[i].rows);
-	fprintf(out, "  rows: %zu, of which check=bad: %zu (counted in 'bad', excluded from the statistics)\n", m->rows,
-		m->bad_rows);
-	if (s->have_hlt)
-		fprintf(out,
-			"  slowdown = median cycles/iter / median in hlt - 1; 95%% percentile bootstrap, %d replicates,\n"
-			"  seed %llu (group seed = seed ^ (workload index << 8 | mode index), as the kernel's summary)\n",
-			STATS_BOOTSTRAP, (unsigned long long)s->seed);
+	report_set_identity(s, id, sizeof id);
+	fprintf(out, "set %zu of %zu: %s\n", index + 1, pool->set_count, id);
+	print_warnings(out, s, sum);
+	if (s->by_plan)
+		fprintf(out, "  plan_id %s, machine_id %s: %zu boot%s of one plan on one machine\n", s->plan_id,
+			s->machine_id, s->boot_count, s->boot_count == 1 ? "" : "s");
 	else
-		fprintf(out, "  no hlt samples: no slowdown columns\n");
+		fprintf(out, "  schema %u: no plan_id, pooled by machine identity only (%zu boot%s)\n", s->schema,
+			s->boot_count, s->boot_count == 1 ? "" : "s");
+	if (*s->cpu_brand || *s->hypervisor)
+		fprintf(out, "  cpu: %s%s%s\n", *s->cpu_brand ? s->cpu_brand : "?", *s->hypervisor ? "; hypervisor: " : "",
+			s->hypervisor);
+	for (size_t i = 0; i < s->boot_count; i++) {
+		const struct report_boot *b = &s->boot[i];
+		char setup[32], el[32];
+		fprintf(out, "  boot %zu: %s (schema %u, %zu reps, %zu rows, check=bad %zu", i + 1, b->path, b->schema,
+			b->reps, b->rows, b->bad_rows);
+		if (*b->seed)
+			fprintf(out, "; seed %s%s%s%s", b->seed, *b->seed_source ? " (" : "", b->seed_source,
+				*b->seed_source ? ")" : "");
+		if (b->have_stop)
+			fprintf(out, "; stop %s, setup %s s, sampling %s s", *b->stop_reason ? b->stop_reason : "?",
+				num(setup, sizeof setup, b->setup_s, 2), num(el, sizeof el, b->elapsed_s, 2));
+		fprintf(out, ")\n");
+	}
+	for (size_t j = 0; j < pool->set_count; j++) {
+		if (j == index)
+			continue;
+		char why[1024];
+		report_set_difference(s, pool->set[j], why, sizeof why);
+		fprintf(out, "  not pooled with set %zu (%s): %s\n", j + 1, pool->set[j]->boot[0].path, why);
+	}
+	if (s->bad_rows)
+		fprintf(out, "  rows with check=bad: %zu (missing samples: their blocks are left out)\n", s->bad_rows);
 }
 
-static void print_cells(FILE *out, const struct report_machine *m, const struct report_summary *s)
+static void print_primary(FILE *out, const struct report_set *s, const struct report_summary *sum)
 {
-	char med[32], sl[32], iv[80], eff[32], c0[32];
-	if (s->have_hlt)
-		fprintf(out, "  %-14s %-7s %4s %16s %10s %-20s %8s %8s %4s\n", "workload", "mode", "n", "median cyc/iter",
-			"slowdown %", "[95% interval]", "eff MHz", "sib C0%", "bad");
+	static const char *const seed[2] = { REPORT_SEED_INTRATE " (SPEC CPU2017 intrate)",
+					     REPORT_SEED_FPRATE " (SPEC CPU2017 fprate)" };
+	char method[128];
+	method_text(method, sizeof method, sum);
+	if (sum->primary == ANALYSIS_NONE) {
+		fprintf(out, "  primary result: mode %s was not measured\n", s->primary_mode);
+		return;
+	}
+	fprintf(out, "  primary result: %s vs hlt, class geometric mean of the slowdown; %s\n", s->mode_name[sum->primary],
+		method);
+	fprintf(out, "    %-5s %10s %-20s %7s  %-30s %s\n", "class", "slowdown %", "[95% interval]", "MDE %", "seed's figure",
+		"note");
+	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
+		const struct analysis_cell *c = &sum->set->cls[k][sum->primary];
+		char val[32], iv[80], mde[32], note[64];
+		if (!c->have) {
+			fprintf(out, "    %-5s %10s %-20s %7s  %-30s no %s workload\n", analysis_class_name(k), "-", "-", "-",
+				seed[k], analysis_class_name(k));
+			continue;
+		}
+		fprintf(out, "    %-5s %10s %-20s %7s  %-30s %s\n", analysis_class_name(k), num(val, sizeof val, c->s.value_pct, 2),
+			interval(iv, sizeof iv, &c->s), num(mde, sizeof mde, c->mde_pct, 2), seed[k],
+			stats_slowdown_note(&c->s, note, sizeof note));
+	}
+	fprintf(out, "    (seed: Hygon family 18h, SMT2, sibling in MWAIT-C1 vs HLT; UnixBench single-core " REPORT_SEED_UNIXBENCH
+		     " %%)\n");
+}
+
+static void print_controls(FILE *out, const struct report_set *s, const struct report_summary *sum)
+{
+	static const char *const what[2] = { "A/A", "spike" };
+	static const double expected[2] = { 0.0, ANALYSIS_SPIKE_PCT };
+	size_t mode[2] = { sum->aa, sum->spike };
+	enum analysis_verdict v[2] = { sum->set->aa, sum->set->spike };
+	fprintf(out, "  controls (all-workload geomean against hlt; the interval must cover the known effect):\n");
+	for (size_t i = 0; i < 2; i++) {
+		char exp[32], val[32], iv[80], note[64];
+		if (mode[i] == ANALYSIS_NONE) {
+			fprintf(out, "    %-5s %-6s not measured: absent\n", what[i], idle_modes[i ? IDLE_SPIKE : IDLE_HLT2].name);
+			continue;
+		}
+		const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][mode[i]];
+		fprintf(out, "    %-5s %-6s expected %s %%, got %s %% %s: %s%s%s\n", what[i], s->mode_name[mode[i]],
+			num(exp, sizeof exp, expected[i], 2), num(val, sizeof val, c->s.value_pct, 2),
+			interval(iv, sizeof iv, &c->s), analysis_verdict_name(v[i]),
+			v[i] == ANALYSIS_NO_INTERVAL ? " " : "", v[i] == ANALYSIS_NO_INTERVAL ? stats_slowdown_note(&c->s, note, sizeof note) : "");
+	}
+}
+
+static void print_cells(FILE *out, const struct report_set *s, const struct report_summary *sum)
+{
+	if (sum->have_baseline)
+		fprintf(out, "  per workload: slowdown vs hlt; p_holm adjusted (Holm) over the %zu per-workload cells "
+			     "(hlt and the controls are not in the family);\n"
+			     "  MDE = smallest slowdown the cell detects with 80 %% power at 5 %%\n"
+			     "  %-14s %-6s %4s %16s %10s %-20s %7s %6s %8s %8s %4s  %s\n",
+			sum->set->family, "workload", "mode", "n", "median cyc/iter", "slowdown %", "[95% interval]", "p_holm",
+			"MDE %", "eff MHz", "sib C0%", "bad", "note");
 	else
-		fprintf(out, "  %-14s %-7s %4s %16s %8s %8s %4s\n", "workload", "mode", "n", "median cyc/iter", "eff MHz",
-			"sib C0%", "bad");
+		fprintf(out, "  no hlt samples: no slowdown columns\n  %-14s %-6s %4s %16s %8s %8s %4s\n", "workload", "mode", "n",
+			"median cyc/iter", "eff MHz", "sib C0%", "bad");
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
-		if (!m->workload_used[w])
+		if (!s->workload_used[w])
 			continue;
-		for (size_t md = 0; md < REPORT_MODE_SLOTS; md++) {
-			const struct report_cell *c = &s->cell[w][md];
-			if (!m->mode_used[md] || (!c->n && !c->bad))
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+			const struct report_figures *f = &sum->fig[w][m];
+			if (!s->mode_used[m] || (!f->n && !f->bad))
 				continue;
-			const char *median = c->n ? num(med, sizeof med, c->median_cpi, 2) : "-";
-			const char *e = c->have_eff ? num(eff, sizeof eff, c->eff_mhz, 0) : "-";
-			const char *z = c->have_sib_c0 ? num(c0, sizeof c0, c->sib_c0_pct, 1) : "-";
-			if (s->have_hlt)
-				fprintf(out, "  %-14s %-7s %4zu %16s %10s %-20s %8s %8s %4zu\n", m->workload_name[w],
-					m->mode_name[md], c->n, median,
-					c->have_slowdown ? pct(sl, sizeof sl, c->ratio.value) : "-",
-					c->have_slowdown ? interval(iv, sizeof iv, c->ratio) : "-", e, z, c->bad);
-			else
-				fprintf(out, "  %-14s %-7s %4zu %16s %8s %8s %4zu\n", m->workload_name[w], m->mode_name[md],
-					c->n, median, e, z, c->bad);
+			char med[32], eff[32], c0[32], val[32], iv[80], p[32], mde[32], note[64];
+			const char *median = f->n ? num(med, sizeof med, f->median_cpi, 2) : "-";
+			const char *e = f->have_eff ? num(eff, sizeof eff, f->eff_mhz, 0) : "-";
+			const char *z = f->have_sib_c0 ? num(c0, sizeof c0, f->sib_c0_pct, 1) : "-";
+			if (!sum->have_baseline) {
+				fprintf(out, "  %-14s %-6s %4zu %16s %8s %8s %4zu\n", s->workload_name[w], s->mode_name[m], f->n,
+					median, e, z, f->bad);
+				continue;
+			}
+			const struct analysis_cell *c = &sum->set->cell[w][m];
+			bool est = m != REPORT_MODE_HLT && c->have;
+			fprintf(out, "  %-14s %-6s %4zu %16s %10s %-20s %7s %6s %8s %8s %4zu  %s\n", s->workload_name[w],
+				s->mode_name[m], f->n, median, est ? num(val, sizeof val, c->s.value_pct, 2) : "-",
+				est ? interval(iv, sizeof iv, &c->s) : "-", est ? num(p, sizeof p, c->p_holm, 4) : "-",
+				est ? num(mde, sizeof mde, c->mde_pct, 2) : "-", e, z, f->bad,
+				est ? stats_slowdown_note(&c->s, note, sizeof note) : "");
 		}
 	}
 }
 
-static void print_geomeans(FILE *out, const struct report_machine *m, const struct report_summary *s)
+static void print_geomeans(FILE *out, const struct report_set *s, const struct report_summary *sum)
 {
-	static const char *const class_name[REPORT_CLASS_COUNT] = { "int", "fp" };
-	char sl[32], iv[80], cell[128];
 	fprintf(out, "  class geometric mean of slowdown vs hlt, %% [95%% interval] (workloads)\n");
-	fprintf(out, "  %-7s %-32s %s\n", "mode", "int", "fp");
-	for (size_t md = 0; md < REPORT_MODE_SLOTS; md++) {
-		if (!m->mode_used[md] || md == REPORT_MODE_HLT)
+	fprintf(out, "  %-6s %-30s %-30s %s\n", "mode", "int", "fp", "all");
+	for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+		if (!s->mode_used[m] || m == REPORT_MODE_HLT)
 			continue;
-		fprintf(out, "  %-7s", m->mode_name[md]);
-		for (size_t k = 0; k < REPORT_CLASS_COUNT; k++) {
-			const struct report_geomean *g = &s->geomean[k][md];
-			if (g->workloads)
-				fmt_snprintf(cell, sizeof cell, "%s %s (%zu)", pct(sl, sizeof sl, g->ratio.value),
-					     interval(iv, sizeof iv, g->ratio), g->workloads);
+		fprintf(out, "  %-6s", s->mode_name[m]);
+		for (size_t k = 0; k < ANALYSIS_CLASS_COUNT; k++) {
+			const struct analysis_cell *c = &sum->set->cls[k][m];
+			char val[32], iv[80], cell[160];
+			if (c->have)
+				fmt_snprintf(cell, sizeof cell, "%s %s (%zu)", num(val, sizeof val, c->s.value_pct, 2),
+					     interval(iv, sizeof iv, &c->s), sum->set->cls_workloads[k]);
 			else
-				fmt_snprintf(cell, sizeof cell, "- (no %s workload)", class_name[k]);
-			fprintf(out, " %-*s", k + 1 < REPORT_CLASS_COUNT ? 32 : 0, cell);
+				fmt_snprintf(cell, sizeof cell, "- (no %s workload)", analysis_class_name(k));
+			fprintf(out, " %-*s", k + 1 < ANALYSIS_CLASS_COUNT ? 30 : 0, cell);
 		}
 		fprintf(out, "\n");
 	}
-	fprintf(out, "  %-7s %-32s %-32s UnixBench single-core " REPORT_SEED_UNIXBENCH "\n", "seed",
-		REPORT_SEED_INTRATE " (SPEC CPU2017 intrate)", REPORT_SEED_FPRATE " (SPEC CPU2017 fprate)");
-	fprintf(out, "  (seed: Hygon family 18h, SMT2, sibling in MWAIT-C1 vs HLT: compare with mode mwait)\n");
 }
 
-void report_table_print(FILE *out, const struct report_machine *m, const struct report_summary *s, size_t index,
-			size_t count)
+/* A log-scale variance as a standard deviation in %. */
+static const char *sd_pct(char *buf, size_t size, double var)
 {
-	print_header(out, m, s, index, count);
-	fprintf(out, "\n");
-	print_cells(out, m, s);
-	if (s->have_hlt) {
-		fprintf(out, "\n");
-		print_geomeans(out, m, s);
+	return num(buf, size, var >= 0 ? (exp(sqrt(var)) - 1) * 100 : NAN, 2);
+}
+
+static void print_planning(FILE *out, const struct report_summary *sum)
+{
+	char a[32], b[32], c[32], d[32];
+	fprintf(out, "  planning (variance components of the primary result, Kalibera & Jones 2013):\n");
+	if (sum->primary == ANALYSIS_NONE) {
+		fprintf(out, "    not computed: the primary mode was not measured\n");
+		return;
 	}
+	if (sum->boots < 2) {
+		fprintf(out, "    not computed: one boot says nothing about how boots differ (needs >= 2 boots of one set)\n");
+		return;
+	}
+	if (sum->have_costs)
+		fprintf(out, "    cost: boot %s s (setup %s s measured + firmware %s s assumed, --firmware-s), repetition %s s "
+			     "(elapsed_s / rounds)\n",
+			num(a, sizeof a, sum->boot_cost_s, 2), num(b, sizeof b, sum->setup_s, 2),
+			num(c, sizeof c, sum->firmware_s, 0), num(d, sizeof d, sum->rep_cost_s, 3));
+	else
+		fprintf(out, "    cost: unknown (a boot without a `#! stop` record, e.g. schema 1): no optimal repetitions\n");
+	for (size_t k = 0; k < 2; k++) {
+		const struct report_plan *p = &sum->plan[k];
+		if (!p->have) {
+			fprintf(out, "    %-3s not computed: fewer than 2 boots with an estimate, or too few blocks\n",
+				analysis_class_name(k));
+			continue;
+		}
+		fprintf(out, "    %-3s sd between boots %s %%, within a boot %s %% per block (%zu boots, ~%zu blocks each);\n",
+			analysis_class_name(k), sd_pct(a, sizeof a, p->v.between), sd_pct(b, sizeof b, p->v.within),
+			p->v.boots, p->reps_now);
+		fprintf(out, "        +-1 %%: %zu boots at %zu reps", p->boots_now, p->reps_now);
+		if (p->optimal_reps)
+			fprintf(out, "; %zu reps per boot minimise the total time: %zu boots at %zu reps", p->optimal_reps,
+				p->boots_optimal, p->optimal_reps);
+		fprintf(out, "\n");
+	}
+}
+
+static void print_carryover(FILE *out, const struct report_set *s, const struct report_summary *sum)
+{
+	fprintf(out, "  carry-over (does a sample depend on the mode run just before it? rows in measurement order):\n");
+	for (size_t i = 0; i < s->boot_count; i++) {
+		const struct report_carryover *c = &sum->carry[i];
+		char val[32], iv[80], lo[32], hi[32];
+		if (!c->checked) {
+			fprintf(out, "    boot %zu: %s\n", i + 1, c->why);
+			continue;
+		}
+		fmt_snprintf(iv, sizeof iv, "[%s, %s]", num(lo, sizeof lo, c->c.lo_pct, 2), num(hi, sizeof hi, c->c.hi_pct, 2));
+		if (c->c.excludes_zero)
+			fprintf(out, "    boot %zu: CARRY-OVER: a sample right after %s runs %s %% %s slower than after the other modes "
+				     "(95 %% jointly over the previous modes)\n",
+				i + 1, s->mode_name[c->c.prev_mode], num(val, sizeof val, c->c.value_pct, 2), iv);
+		else
+			fprintf(out, "    boot %zu: none detected (largest: after %s %s %% %s)\n", i + 1,
+				s->mode_name[c->c.prev_mode], num(val, sizeof val, c->c.value_pct, 2), iv);
+	}
+}
+
+void report_table_print(FILE *out, const struct report_pool *pool, const struct report_summary *const *sums,
+			size_t index)
+{
+	const struct report_set *s = pool->set[index];
+	const struct report_summary *sum = sums[index];
+	print_header(out, pool, sum, index);
+	if (sum->have_baseline) {
+		fprintf(out, "\n");
+		print_primary(out, s, sum);
+		print_controls(out, s, sum);
+	}
+	fprintf(out, "\n");
+	print_cells(out, s, sum);
+	if (sum->have_baseline) {
+		fprintf(out, "\n");
+		print_geomeans(out, s, sum);
+		fprintf(out, "\n");
+		print_planning(out, sum);
+	}
+	print_carryover(out, s, sum);
 }

@@ -1,6 +1,8 @@
-/* The text of `idlebench report`: one block per machine with its identity, the
- * files pooled, the workload × mode table and the class geometric means beside
- * the figures that motivated idlebench. Numbers go through fmt_fixed
+/* The text of `idlebench report`: one block per comparable set: a warning
+ * first when a control failed, the identity, the boots and why other sets
+ * were not pooled, the primary result beside the seed's figures, the
+ * controls, the per-workload table (Holm-adjusted), the class geomeans, the
+ * planning figures and the carry-over check. Numbers go through fmt_fixed
  * (kernel/lib/fmt.h), the kernel's own rounding, so they read like its records. */
 #ifndef IDLEBENCH_TOOLS_REPORT_TABLE_H
 #define IDLEBENCH_TOOLS_REPORT_TABLE_H
@@ -16,8 +18,8 @@
 #define REPORT_SEED_INTRATE "12.68"
 #define REPORT_SEED_FPRATE "19.73"
 
-/* Print machine number index (1-based) of count: header, table, geomeans. */
-void report_table_print(FILE *out, const struct report_machine *m, const struct report_summary *s, size_t index,
-			size_t count);
+/* Print set index (0-based) of the pool with its summary. */
+void report_table_print(FILE *out, const struct report_pool *pool, const struct report_summary *const *sums,
+			size_t index);
 
 #endif

@@ -11,6 +11,11 @@
 #include "kernel/lib/crc32.h"
 #include "kernel/stream/schema.h"
 
+/* The writer's schema is one this reader reads. */
+_Static_assert(STREAM_SCHEMA_VERSION >= STREAM_READER_SCHEMA_OLDEST &&
+		       STREAM_SCHEMA_VERSION <= STREAM_READER_SCHEMA_NEWEST,
+	       "kernel/stream/schema.h writes a schema tools/stream_reader.h does not read");
+
 /* The bytes that open a stream; '#' occurs only at its start, which lets a
  * one-counter matcher find it anywhere in noise (no KMP table needed). */
 static const char header_prefix[] = "#! idlebench ";
@@ -27,6 +32,7 @@ struct stream_reader {
 	char *line;                   /* current line, STREAM_READER_LINE_MAX + 1 bytes */
 	size_t line_len;
 	char *version;
+	unsigned schema; /* the header's schema=, 0 before a valid header */
 	char end_status[8];
 	stream_reader_sink_fn sink;
 	void *sink_ctx;
@@ -202,9 +208,11 @@ static void parse_header(struct stream_reader *r, const char *s, size_t len)
 	r->version = dup_range(v, (size_t)(sp - v));
 	if (!r->version)
 		fail(r, STREAM_ERR_NO_MEMORY, "line 1");
-	if (schema != STREAM_SCHEMA_VERSION)
-		fail(r, STREAM_ERR_SCHEMA, "line 1: schema=%ld, this reader knows schema=%d",
-		     schema, STREAM_SCHEMA_VERSION);
+	if (schema < STREAM_READER_SCHEMA_OLDEST || schema > STREAM_READER_SCHEMA_NEWEST)
+		fail(r, STREAM_ERR_SCHEMA, "line 1: schema=%ld, this reader knows schema=%d to %d", schema,
+		     STREAM_READER_SCHEMA_OLDEST, STREAM_READER_SCHEMA_NEWEST);
+	else
+		r->schema = (unsigned)schema;
 }
 
 /* `#= key=value`: value verbatim to the end of the line. */
@@ -398,8 +406,8 @@ static void parse_table_line(struct stream_reader *r, const char *s, size_t len)
 	if (!r->have_table_header) {
 		r->have_table_header = true;
 		if (len != strlen(STREAM_HEADER_LINE) || memcmp(s, STREAM_HEADER_LINE, len))
-			fail(r, STREAM_ERR_BAD_DATA_HEADER, "line %zu: expected the schema %d column header `%s`",
-			     r->lines, STREAM_SCHEMA_VERSION, STREAM_HEADER_LINE);
+			fail(r, STREAM_ERR_BAD_DATA_HEADER, "line %zu: expected the schema %u column header `%s`",
+			     r->lines, r->schema, STREAM_HEADER_LINE);
 		return;
 	}
 	r->table_lines++;
@@ -575,6 +583,11 @@ size_t stream_reader_line_count(const struct stream_reader *r)
 const char *stream_reader_version(const struct stream_reader *r)
 {
 	return r->version;
+}
+
+unsigned stream_reader_schema(const struct stream_reader *r)
+{
+	return r->schema;
 }
 
 size_t stream_reader_meta_count(const struct stream_reader *r)

@@ -31,6 +31,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Schema versions this reader reads. Schema 2 keeps schema 1's columns and
+ * changes what `cycles_per_iter` means for the `spike` control (results/README.md);
+ * readers keep reading older schemas and reject any other. */
+#define STREAM_READER_SCHEMA_OLDEST 1
+#define STREAM_READER_SCHEMA_NEWEST 2
+
 /* Longest stream line accepted, without its `\n` (noise before the header has no limit). */
 #define STREAM_READER_LINE_MAX 8192
 
@@ -119,6 +125,9 @@ size_t stream_reader_line_count(const struct stream_reader *r);
 
 /* The version token of the header line, or NULL before a valid header. */
 const char *stream_reader_version(const struct stream_reader *r);
+
+/* The header's schema version (STREAM_READER_SCHEMA_OLDEST..NEWEST), or 0 before a valid header. */
+unsigned stream_reader_schema(const struct stream_reader *r);
 
 /* Number of metadata pairs, in stream order. */
 size_t stream_reader_meta_count(const struct stream_reader *r);

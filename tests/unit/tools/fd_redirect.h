@@ -8,8 +8,8 @@
 /* What a command printed and returned. */
 struct command_output {
 	int status;
-	char out[8192];
-	char err[8192];
+	char out[65536];
+	char err[65536];
 };
 
 /* Run cmd(argc, argv) with stdin from stdin_path (NULL: unchanged), capturing stdout and stderr. */

@@ -1,11 +1,14 @@
-/* `idlebench report` on hand-made result files (tests/fixtures/results/
- * generate.py states how every expected number follows from the rows): exact
- * table values, pooling, machines side by side, rejected files, runs without
- * hlt, the PNG chart and its absence. Bootstrap intervals are not
- * hand-computable; where one is asserted literally, the test also recomputes
- * it with bench/stats.c and the documented seed derivation. */
+/* `idlebench report` on the fixtures of tests/fixtures/results/generate.py:
+ * schema 1 files made by hand (values follow from the rows by hand) and
+ * schema 2 boots simulated with a known truth, whose figures the generator
+ * computes independently with scipy and prints (the literals below). Proves:
+ * one plan's boots pool into a t interval over boots, different plan_id or
+ * machine_id are refused and shown side by side with the reason, a schema 1
+ * file still reports, a failed A/A control is flagged at the top of its
+ * block, a carry-over is named, and the chart and usage rules. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,13 +19,8 @@
 
 #include <cmocka.h>
 
-#include "bench/stats.h"
-#include "bench/workload.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/sibling/idle_mode.h"
 #include "tests/unit/tools/fd_redirect.h"
 #include "tools/commands.h"
-#include "tools/report_summary.h"
 
 #define F "tests/fixtures/results/"
 
@@ -37,105 +35,126 @@ static void assert_contains(const char *haystack, const char *needle)
 		fail_msg("expected to find\n%s\nin\n%s", needle, haystack);
 }
 
-/* "[lo, hi]" of slowdown(a vs b) as report prints it, computed here with the seed derivation it states. */
-static void interval_text(char *buf, size_t size, struct stats_interval r)
+/* The block of set `index` (1-based) of the output. */
+static const char *block(const char *out, int index)
 {
-	char lo[32], hi[32];
-	fmt_fixed(lo, sizeof lo, (r.lo - 1) * 100, 2);
-	fmt_fixed(hi, sizeof hi, (r.hi - 1) * 100, 2);
-	snprintf(buf, size, "[%s, %s]", lo, hi);
+	char head[32];
+	snprintf(head, sizeof head, "set %d of ", index);
+	const char *b = strstr(out, head);
+	if (!b)
+		fail_msg("no block %d in\n%s", index, out);
+	return b;
 }
 
-static struct stats_interval ratio(const double *a, size_t na, const double *b, size_t nb, const char *workload,
-				   enum idle_mode mode, double *replicates)
-{
-	int w = workload_find(workload);
-	assert_true(w >= 0);
-	return stats_ratio_of_medians(a, na, b, nb, report_group_seed(REPORT_DEFAULT_SEED, (size_t)w, mode),
-				      replicates);
-}
-
-static void test_known_fixture_gives_hand_computed_medians_slowdowns_and_geomeans(void **state)
+static void test_two_boots_of_one_plan_pool_into_a_boots_t_interval(void **state)
 {
 	(void)state;
 	struct command_output o;
-	char *argv[] = { "report", F "known.csv" };
-	report(&o, 2, argv);
-	assert_int_equal(o.status, 0);
-	assert_string_equal(o.err, "");
-	assert_contains(o.out, "machine 1 of 1: HygonGenuine family 0x18 model 0x0, Test Board A, placement sibling\n"
-			       "  cpu: Test CPU; hypervisor: none\n"
-			       "  run 1: " F "known.csv (19 rows)\n"
-			       "  rows: 19, of which check=bad: 1 (counted in 'bad', excluded from the statistics)\n");
-	assert_contains(o.out, "  seed 1 (group seed = seed ^ (workload index << 8 | mode index)");
-	/* Medians 1000/1150, eff 2500 (hlt), sibling C0 2.0 and the bad row of lz mwait counted, not used. */
-	assert_contains(o.out, "  lz             hlt        3          1000.00       0.00 [-1.98, 2.02]            2500        -    0\n");
-	assert_contains(o.out, "  lz             mwait      3          1150.00      15.00 [8.91, 21.21]               -      2.0    1\n");
-	/* Constant samples: every replicate is 1.1, the interval collapses. */
-	assert_contains(o.out, "  hash           mwait      3           550.00      10.00 [10.00, 10.00]              -        -    0\n");
-	assert_contains(o.out, "  whetstone      mwait      3          2400.00      20.00 [9.52, 31.58]               -        -    0\n");
-	/* int: sqrt(1.15 x 1.10) = 1.124722; fp: whetstone alone. */
-	assert_contains(o.out, "  mwait   12.47 [9.45, 15.47] (2)          20.00 [9.52, 31.58] (1)\n");
-	assert_contains(o.out, "  seed    12.68 (SPEC CPU2017 intrate)     19.73 (SPEC CPU2017 fprate)      "
-			       "UnixBench single-core 14.53\n");
-
-	/* The literal intervals above are bench/stats.c's with the stated seeds. */
-	double lz_hlt[] = { 1000, 1010, 990 }, lz_mwait[] = { 1150, 1100, 1200 };
-	double hash_hlt[] = { 500, 500, 500 }, hash_mwait[] = { 550, 550, 550 };
-	double wh_hlt[] = { 2000, 2100, 1900 }, wh_mwait[] = { 2400, 2500, 2300 };
-	static double rep_lz[STATS_BOOTSTRAP], rep_hash[STATS_BOOTSTRAP], rep_wh[STATS_BOOTSTRAP], scratch[STATS_BOOTSTRAP];
-	char text[80];
-	interval_text(text, sizeof text, ratio(lz_hlt, 3, lz_hlt, 3, "lz", IDLE_HLT, scratch));
-	assert_string_equal(text, "[-1.98, 2.02]");
-	interval_text(text, sizeof text, ratio(lz_mwait, 3, lz_hlt, 3, "lz", IDLE_MWAIT, rep_lz));
-	assert_string_equal(text, "[8.91, 21.21]");
-	interval_text(text, sizeof text, ratio(hash_mwait, 3, hash_hlt, 3, "hash", IDLE_MWAIT, rep_hash));
-	assert_string_equal(text, "[10.00, 10.00]");
-	interval_text(text, sizeof text, ratio(wh_mwait, 3, wh_hlt, 3, "whetstone", IDLE_MWAIT, rep_wh));
-	assert_string_equal(text, "[9.52, 31.58]");
-	double ratios[] = { 1.15, 1.10 };
-	const double *reps[] = { rep_lz, rep_hash };
-	struct stats_interval g = stats_geomean_interval(ratios, reps, 2);
-	interval_text(text, sizeof text, g);
-	assert_string_equal(text, "[9.45, 15.47]");
-}
-
-static void test_two_runs_of_one_machine_pool_their_samples(void **state)
-{
-	(void)state;
-	struct command_output o;
-	char *argv[] = { "report", F "known.csv", F "known_run2.csv" };
+	char *argv[] = { "report", F "plan_a_boot1.csv", F "plan_a_boot2.csv" };
 	report(&o, 3, argv);
 	assert_int_equal(o.status, 0);
-	assert_contains(o.out, "machine 1 of 1: ");
-	assert_contains(o.out, "  run 1: " F "known.csv (19 rows)\n  run 2: " F "known_run2.csv (6 rows)\n"
-			       "  rows: 25, of which check=bad: 1");
-	/* n = 3 + 3 for lz in both modes; medians of the six values are unchanged. */
-	assert_contains(o.out, "  lz             hlt        6          1000.00       0.00 ");
-	assert_contains(o.out, "  lz             mwait      6          1150.00      15.00 ");
-	assert_contains(o.out, "  hash           mwait      3           550.00      10.00 [10.00, 10.00]");
-	assert_null(strstr(o.out, "machine 2"));
+	assert_string_equal(o.err, "");
+	assert_contains(o.out, "set 1 of 1: HygonGenuine family 0x18 model 0x0, Test Board S, placement sibling\n"
+			       "  plan_id a1b2c3d4e5f60718, machine_id 0f1e2d3c4b5a6978: 2 boots of one plan on one machine\n");
+	assert_contains(o.out, "  boot 1: " F "plan_a_boot1.csv (schema 2, 12 reps, 240 rows, check=bad 0; seed 101 (rdrand); "
+			       "stop fixed, setup 2.50 s, sampling 30.00 s)\n");
+	/* generate.py (scipy): int 12.65 [4.41, 21.55] MDE 1.69, fp 19.96 [13.54, 26.75] MDE 1.22. */
+	assert_contains(o.out, "t interval over 2 boots' estimates (boots-t)\n");
+	assert_contains(o.out, "    int        12.65 [4.41, 21.55]           1.69  12.68 (SPEC CPU2017 intrate)");
+	assert_contains(o.out, "    fp         19.96 [13.54, 26.75]          1.22  19.73 (SPEC CPU2017 fprate)");
+	/* Cells: lz mwait 12.53 [-0.53, 27.32] p_holm 0.104489 MDE 2.76; Holm over 8 cells. */
+	assert_contains(o.out, "Holm) over the 8 per-workload cells (hlt and the controls are not in the family)");
+	assert_contains(o.out, "  lz             mwait    24          1113.42      12.53 [-0.53, 27.32]        0.1045   2.76");
+	assert_contains(o.out, "  lz             spin     24          1041.14       4.74 [4.18, 5.30]          0.0460   0.12");
+	/* Controls: hlt2 0.09 [-0.44, 0.62], spike 1.16 [0.05, 2.27]. */
+	assert_contains(o.out, "    A/A   hlt2   expected 0.00 %, got 0.09 % [-0.44, 0.62]: pass\n");
+	assert_contains(o.out, "    spike spike  expected 1.00 %, got 1.16 % [0.05, 2.27]: pass\n");
+	assert_null(strstr(o.out, "UNTRUSTWORTHY"));
+	/* Planning: boot cost 3.00 + 60, rep cost 2.750; int between 0.80 %, within 1.03 %, 6 boots
+	 * at 12 reps, 7 reps optimal with 6 boots; fp 0.53, 1.06, 4 boots, 10 reps, 5 boots. */
+	assert_contains(o.out, "    cost: boot 63.00 s (setup 3.00 s measured + firmware 60 s assumed, --firmware-s), "
+			       "repetition 2.750 s (elapsed_s / rounds)\n");
+	assert_contains(o.out, "    int sd between boots 0.80 %, within a boot 1.03 % per block (2 boots, ~12 blocks each);\n"
+			       "        +-1 %: 6 boots at 12 reps; 7 reps per boot minimise the total time: 6 boots at 7 reps\n");
+	assert_contains(o.out, "    fp  sd between boots 0.53 %, within a boot 1.06 % per block (2 boots, ~12 blocks each);\n"
+			       "        +-1 %: 4 boots at 12 reps; 10 reps per boot minimise the total time: 5 boots at 10 reps\n");
 }
 
-static void test_two_machines_get_one_block_each_in_argument_order(void **state)
+static void test_one_boot_is_labelled_within_this_boot_only(void **state)
 {
 	(void)state;
 	struct command_output o;
-	char *argv[] = { "report", F "known.csv", F "other_machine.csv", F "known_run2.csv" };
-	report(&o, 4, argv);
+	char *argv[] = { "report", F "plan_a_boot1.csv" };
+	report(&o, 2, argv);
 	assert_int_equal(o.status, 0);
-	const char *a = strstr(o.out, "machine 1 of 2: HygonGenuine family 0x18 model 0x0, Test Board A, placement sibling\n");
-	const char *b = strstr(o.out, "machine 2 of 2: AuthenticAMD family 0x19 model 0x1, Test Board B, placement sibling\n");
-	assert_non_null(a);
-	assert_non_null(b);
-	assert_true(a < b);
-	/* The second file of machine A still pooled into A's block. */
-	const char *pooled = strstr(o.out, "  lz             hlt        6 ");
-	assert_non_null(pooled);
-	assert_true(pooled < b);
-	assert_contains(b, "  run 1: " F "other_machine.csv (6 rows)\n");
-	assert_contains(b, "  lz             spin       3           880.00      10.00 ");
-	assert_contains(b, "  spin    10.00 [");
+	/* generate.py: int 13.33 [12.68, 13.98] MDE 0.73 within boot 1. */
+	assert_contains(o.out, "one boot: paired t over its repetitions, within this boot only\n");
+	assert_contains(o.out, "    int        13.33 [12.68, 13.98]          0.73  12.68 (SPEC CPU2017 intrate)   within this boot only\n");
+	assert_contains(o.out, "    not computed: one boot says nothing about how boots differ (needs >= 2 boots of one set)\n");
+}
+
+static void test_different_plan_or_machine_ids_are_not_pooled_and_say_why(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "report", F "plan_a_boot1.csv", F "plan_b.csv", F "aa_fail.csv", F "plan_a_boot2.csv" };
+	report(&o, 5, argv);
+	assert_int_equal(o.status, 0);
+	const char *a = block(o.out, 1), *b = block(o.out, 2), *c = block(o.out, 3);
+	assert_true(a < b && b < c);
+	assert_null(strstr(o.out, "set 4 of"));
+	assert_contains(a, "  plan_id a1b2c3d4e5f60718, machine_id 0f1e2d3c4b5a6978: 2 boots of one plan on one machine\n");
+	assert_contains(a, "  not pooled with set 2 (" F "plan_b.csv): plan_id differs (a1b2c3d4e5f60718 here, "
+			   "b0b0b0b0b0b0b0b0 there: another plan)\n");
+	assert_contains(a, "  not pooled with set 3 (" F "aa_fail.csv): machine_id differs (0f1e2d3c4b5a6978 here, "
+			   "deadbeefdeadbeef there: another machine, firmware or microcode)\n");
+	assert_contains(b, "  plan_id b0b0b0b0b0b0b0b0, machine_id 0f1e2d3c4b5a6978: 1 boot of one plan on one machine\n");
+}
+
+static void test_a_schema_1_file_still_reports_by_machine_identity(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "report", F "known.csv", F "plan_a_boot1.csv" };
+	report(&o, 3, argv);
+	assert_int_equal(o.status, 0);
+	const char *old = block(o.out, 1);
+	assert_contains(old, "set 1 of 2: HygonGenuine family 0x18 model 0x0, Test Board A, placement sibling\n"
+			     "  schema 1: no plan_id, pooled by machine identity only (1 boot)\n");
+	assert_contains(old, "  not pooled with set 2 (" F "plan_a_boot1.csv): no plan_id (schema 1) here, plan_id and "
+			     "machine_id there: a run without plan_id cannot be matched to a plan\n");
+	/* By hand: lz mwait blocks r0, r1 (r2 is check=bad): sqrt(1.15 x 1100/1010) = 1.1191 -> 11.91;
+	 * whetstone cbrt(1.2 x 2500/2100 x 2300/1900) -> 20.03; 3 reps: no interval. */
+	assert_contains(old, "  lz             mwait     3          1150.00      11.91 -                          -      -"
+			     "        -      2.0    1  n/a: 2 blocks, need 10\n");
+	assert_contains(old, "  whetstone      mwait     3          2400.00      20.03 -");
+	assert_contains(old, "    A/A   hlt2   not measured: absent\n");
+}
+
+static void test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "report", F "aa_fail.csv" };
+	report(&o, 2, argv);
+	assert_int_equal(o.status, 0);
+	/* generate.py: hlt2 2.12 [1.86, 2.38] in a boot whose hlt2 runs 2 % slow. */
+	assert_contains(o.out, "set 1 of 1: HygonGenuine family 0x18 model 0x0, Test Board F, placement sibling\n"
+			       "  UNTRUSTWORTHY: the A/A control (hlt2 vs hlt, all workloads) shows 2.12 % [1.86, 2.38], "
+			       "which excludes the known 0.00 %:\n");
+	assert_contains(o.out, "    A/A   hlt2   expected 0.00 %, got 2.12 % [1.86, 2.38]: fail\n");
+}
+
+static void test_a_carry_over_names_the_previous_mode(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "report", F "plan_b.csv", F "plan_a_boot1.csv" };
+	report(&o, 3, argv);
+	assert_int_equal(o.status, 0);
+	/* plan_b.csv: every sample right after spin runs 4 % (log 0.04) slow. */
+	assert_contains(block(o.out, 1), "    boot 1: CARRY-OVER: a sample right after spin runs 4.07 % [3.61, 4.52] slower");
+	assert_contains(block(o.out, 2), "    boot 1: none detected (largest: after ");
 }
 
 static void test_a_rejected_file_prints_its_reason_and_no_table(void **state)
@@ -147,7 +166,7 @@ static void test_a_rejected_file_prints_its_reason_and_no_table(void **state)
 	assert_int_equal(o.status, 1);
 	assert_string_equal(o.out, "");
 	assert_string_equal(o.err,
-		F "known_flipped.csv: CRC-32 mismatch: line 34: end record says crc32=ad352430, computed 352c1386\n"
+		F "known_flipped.csv: CRC-32 mismatch: line 34: end record says crc32=89a089cd, computed 11b9be7b\n"
 		F "bad_check.csv: data row 1: check 'maybe' is neither ok nor bad\n"
 		F "missing.csv: No such file or directory\n");
 }
@@ -162,15 +181,17 @@ static void test_a_run_without_hlt_gets_the_table_without_slowdowns(void **state
 	assert_string_equal(o.err, "");
 	/* Real `idlebench bench` rows: lz 142010.49, 438944.51, 122542.40 -> median 142010.49. */
 	assert_string_equal(o.out,
-		"machine 1 of 1: AuthenticAMD family 0x19 model 0x1\n"
+		"set 1 of 1: AuthenticAMD family 0x19 model 0x1\n"
+		"  schema 1: no plan_id, pooled by machine identity only (1 boot)\n"
 		"  cpu: AMD EPYC; hypervisor: KVMKVMKVM\n"
-		"  run 1: " F "host_bench.csv (6 rows)\n"
-		"  rows: 6, of which check=bad: 0 (counted in 'bad', excluded from the statistics)\n"
-		"  no hlt samples: no slowdown columns\n"
+		"  boot 1: " F "host_bench.csv (schema 1, 3 reps, 6 rows, check=bad 0)\n"
 		"\n"
-		"  workload       mode       n  median cyc/iter  eff MHz  sib C0%  bad\n"
-		"  lz             host       3        142010.49        -        -    0\n"
-		"  whetstone      host       3         29301.28        -        -    0\n");
+		"  no hlt samples: no slowdown columns\n"
+		"  workload       mode      n  median cyc/iter  eff MHz  sib C0%  bad\n"
+		"  lz             host      3        142010.49        -        -    0\n"
+		"  whetstone      host      3         29301.28        -        -    0\n"
+		"  carry-over (does a sample depend on the mode run just before it? rows in measurement order):\n"
+		"    boot 1: not checked: 1 modes (the check takes 2 to 8)\n");
 }
 
 static bool gnuplot_on_path(void)
@@ -191,8 +212,8 @@ static void test_png_is_a_real_png_when_gnuplot_exists(void **state)
 	close(fd);
 	unlink(png);
 	struct command_output o;
-	char *argv[] = { "report", "--png", png, F "known.csv", F "other_machine.csv" };
-	report(&o, 5, argv);
+	char *argv[] = { "report", "--png", png, F "known.csv", F "plan_a_boot1.csv", F "plan_a_boot2.csv" };
+	report(&o, 6, argv);
 	assert_int_equal(o.status, 0);
 	assert_string_equal(o.err, "");
 	char chart[128];
@@ -222,7 +243,7 @@ static void test_without_gnuplot_the_table_is_printed_and_exit_is_0(void **state
 		free(saved);
 	}
 	assert_int_equal(o.status, 0);
-	assert_contains(o.out, "  lz             mwait      3          1150.00      15.00 ");
+	assert_contains(o.out, "  lz             mwait     3          1150.00      11.91 ");
 	assert_null(strstr(o.out, "chart:"));
 	assert_string_equal(o.err, "idlebench report: gnuplot not found on PATH (Debian package gnuplot-nox): no PNG written\n");
 	struct stat st;
@@ -236,7 +257,7 @@ static void test_png_of_runs_without_hlt_is_refused_with_exit_1(void **state)
 	char *argv[] = { "report", "--png=/tmp/test_report_nothing.png", F "host_bench.csv" };
 	report(&o, 3, argv);
 	assert_int_equal(o.status, 1);
-	assert_contains(o.out, "  lz             host       3 ");
+	assert_contains(o.out, "  lz             host      3 ");
 	assert_string_equal(o.err, "idlebench report: nothing to plot: no run has hlt samples to compare against: "
 				   "no PNG written\n");
 }
@@ -256,42 +277,45 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	char *no_png[] = { "report", F "known.csv", "--png" };
 	report(&o, 3, no_png);
 	assert_int_equal(o.status, 2);
-	char *bad_seed[] = { "report", "--seed", "x", F "known.csv" };
-	report(&o, 4, bad_seed);
+	char *old_seed[] = { "report", "--seed", "7", F "known.csv" };
+	report(&o, 4, old_seed);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench report: unknown option --seed (idlebench report --help)\n");
+	char *bad_firmware[] = { "report", "--firmware-s", "-1", F "known.csv" };
+	report(&o, 4, bad_firmware);
 	assert_int_equal(o.status, 2);
 	char *help[] = { "report", "--help" };
 	report(&o, 2, help);
 	assert_int_equal(o.status, 0);
-	assert_contains(o.out, "usage: idlebench report [--png OUT.png] [--seed N] FILE...\n");
+	assert_contains(o.out, "usage: idlebench report [--png OUT.png] [--firmware-s SECONDS] FILE...\n");
 }
 
-/* (With 3 samples per group the per-workload percentile intervals barely depend
- * on the seed; test_report_summary shows a seed changing the geomean intervals.) */
-static void test_seed_option_is_stated_and_leaves_medians_alone(void **state)
+static void test_firmware_option_sets_the_boot_cost(void **state)
 {
 	(void)state;
 	struct command_output o;
-	char *argv[] = { "report", "--seed", "7", F "known.csv" };
-	report(&o, 4, argv);
+	char *argv[] = { "report", "--firmware-s", "300", F "plan_a_boot1.csv", F "plan_a_boot2.csv" };
+	report(&o, 5, argv);
 	assert_int_equal(o.status, 0);
-	assert_contains(o.out, "  seed 7 (group seed");
-	assert_contains(o.out, "  lz             mwait      3          1150.00      15.00 [");
-	assert_contains(o.out, "  hash           mwait      3           550.00      10.00 [10.00, 10.00]");
+	assert_contains(o.out, "    cost: boot 303.00 s (setup 3.00 s measured + firmware 300 s assumed, --firmware-s)");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_known_fixture_gives_hand_computed_medians_slowdowns_and_geomeans),
-		cmocka_unit_test(test_two_runs_of_one_machine_pool_their_samples),
-		cmocka_unit_test(test_two_machines_get_one_block_each_in_argument_order),
+		cmocka_unit_test(test_two_boots_of_one_plan_pool_into_a_boots_t_interval),
+		cmocka_unit_test(test_one_boot_is_labelled_within_this_boot_only),
+		cmocka_unit_test(test_different_plan_or_machine_ids_are_not_pooled_and_say_why),
+		cmocka_unit_test(test_a_schema_1_file_still_reports_by_machine_identity),
+		cmocka_unit_test(test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top),
+		cmocka_unit_test(test_a_carry_over_names_the_previous_mode),
 		cmocka_unit_test(test_a_rejected_file_prints_its_reason_and_no_table),
 		cmocka_unit_test(test_a_run_without_hlt_gets_the_table_without_slowdowns),
 		cmocka_unit_test(test_png_is_a_real_png_when_gnuplot_exists),
 		cmocka_unit_test(test_without_gnuplot_the_table_is_printed_and_exit_is_0),
 		cmocka_unit_test(test_png_of_runs_without_hlt_is_refused_with_exit_1),
 		cmocka_unit_test(test_usage_errors_exit_2_and_help_exits_0),
-		cmocka_unit_test(test_seed_option_is_stated_and_leaves_medians_alone),
+		cmocka_unit_test(test_firmware_option_sets_the_boot_cost),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

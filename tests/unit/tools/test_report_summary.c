@@ -1,9 +1,11 @@
-/* The report's statistics against the kernel's own: a real QEMU TCG run
- * (tests/fixtures/results/qemu_pvh_tcg.csv, seed=1, no bad rows) recomputed
- * from its rows must give, text for text, every `#! summary` and `#! geomean`
- * record the kernel wrote (median, slowdown, interval, n). This proves the
- * rows carry what the summary used and that the seed derivation is the
- * kernel's. */
+/* The report's statistics against an independent computation: the schema 2
+ * fixtures' figures as tests/fixtures/results/generate.py computes them with
+ * scipy (Student t quantiles, ttest_1samp p-values, its own Holm and
+ * one-way ANOVA) from the same rows, compared here to full precision rather
+ * than as printed text. Proves the per-boot analysis (bench/analysis.c),
+ * the combination over boots (boots-t), Holm over the combined family and
+ * the planning figures are what the method says. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,126 +16,138 @@
 
 #include <cmocka.h>
 
-#include "kernel/lib/fmt.h"
 #include "tools/report_pool.h"
 #include "tools/report_summary.h"
-#include "tools/stream_reader.h"
 
-#define QEMU_RUN "tests/fixtures/results/qemu_pvh_tcg.csv"
+#define F "tests/fixtures/results/"
 
-static struct stream_reader *read_stream(const char *path)
+static void near(double got, double want, double tolerance, const char *what)
 {
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	struct stream_reader *r = stream_reader_new();
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		stream_reader_feed(r, buf, n);
-	fclose(f);
-	stream_reader_finish(r);
-	assert_int_equal(stream_reader_result(r), STREAM_OK);
-	return r;
+	if (!(fabs(got - want) <= tolerance))
+		fail_msg("%s: report %.9g, scipy %.9g", what, got, want);
 }
 
-static int slot_of(const char (*names)[REPORT_NAME_MAX], const bool *used, size_t slots, const char *name)
+/* Relative closeness for p-values that span many orders of magnitude. */
+static void near_p(double got, double want, const char *what)
 {
-	for (size_t i = 0; i < slots; i++)
-		if (used[i] && !strcmp(names[i], name))
-			return (int)i;
-	fail_msg("no slot for %s", name);
-	return -1;
+	near(got, want, 1e-5 * want, what);
 }
 
-static void assert_pct(const char *want, double ratio, const char *what)
+static struct report_summary *summarize(struct report_pool *pool, const char *const *files, size_t n)
 {
-	char got[32];
-	fmt_fixed(got, sizeof got, report_slowdown_pct(ratio), 2);
-	if (strcmp(got, want))
-		fail_msg("%s: report %s, kernel %s", what, got, want);
-}
-
-static void test_report_reproduces_every_kernel_summary_and_geomean_record(void **state)
-{
-	(void)state;
-	struct report_pool pool = { .machine_count = 0 };
-	char err[256];
-	assert_true(report_pool_add_file(&pool, QEMU_RUN, err, sizeof err));
-	assert_int_equal(pool.machine_count, 1);
-	const struct report_machine *m = pool.machine[0];
+	char err[512];
+	for (size_t i = 0; i < n; i++)
+		if (!report_pool_add_file(pool, files[i], err, sizeof err))
+			fail_msg("%s", err);
+	assert_int_equal(pool->set_count, 1);
 	struct report_summary *s = malloc(sizeof *s);
 	assert_non_null(s);
-	assert_true(report_summarize(m, REPORT_DEFAULT_SEED, s));
-
-	struct stream_reader *r = read_stream(QEMU_RUN);
-	assert_string_equal(stream_reader_meta(r, "seed"), "1");
-	size_t summaries = 0, geomeans = 0;
-	for (size_t i = 0; i < stream_reader_record_count(r); i++) {
-		const struct stream_record *rec = stream_reader_record_at(r, i);
-		if (!strcmp(rec->type, "summary")) {
-			int w = slot_of(m->workload_name, m->workload_used, REPORT_WORKLOAD_SLOTS,
-					stream_record_get(rec, "workload"));
-			int md = slot_of(m->mode_name, m->mode_used, REPORT_MODE_SLOTS, stream_record_get(rec, "mode"));
-			const struct report_cell *c = &s->cell[w][md];
-			char n[16], med[32];
-			snprintf(n, sizeof n, "%zu", c->n);
-			assert_string_equal(n, stream_record_get(rec, "n"));
-			fmt_fixed(med, sizeof med, c->median_cpi, 2);
-			assert_string_equal(med, stream_record_get(rec, "median_cpi"));
-			assert_true(c->have_slowdown);
-			assert_pct(stream_record_get(rec, "slowdown_vs_hlt_pct"), c->ratio.value, "slowdown");
-			assert_pct(stream_record_get(rec, "ci95_lo"), c->ratio.lo, "ci95_lo");
-			assert_pct(stream_record_get(rec, "ci95_hi"), c->ratio.hi, "ci95_hi");
-			assert_false(c->have_eff); /* TCG has no APERF/MPERF: eff_mhz= is empty */
-			assert_string_equal(stream_record_get(rec, "eff_mhz"), "");
-			summaries++;
-		} else if (!strcmp(rec->type, "geomean")) {
-			size_t k = !strcmp(stream_record_get(rec, "class"), "fp") ? REPORT_CLASS_FP : REPORT_CLASS_INT;
-			int md = slot_of(m->mode_name, m->mode_used, REPORT_MODE_SLOTS, stream_record_get(rec, "mode"));
-			const struct report_geomean *g = &s->geomean[k][md];
-			char n[16];
-			snprintf(n, sizeof n, "%zu", g->workloads);
-			assert_string_equal(n, stream_record_get(rec, "workloads"));
-			assert_pct(stream_record_get(rec, "slowdown_vs_hlt_pct"), g->ratio.value, "geomean");
-			assert_pct(stream_record_get(rec, "ci95_lo"), g->ratio.lo, "geomean ci95_lo");
-			assert_pct(stream_record_get(rec, "ci95_hi"), g->ratio.hi, "geomean ci95_hi");
-			geomeans++;
-		}
-	}
-	/* 18 workloads x 4 modes; 2 classes x 4 modes. */
-	assert_int_equal(summaries, 72);
-	assert_int_equal(geomeans, 8);
-	stream_reader_free(r);
-	free(s);
-	report_pool_free(&pool);
+	assert_true(report_summarize(pool->set[0], REPORT_DEFAULT_FIRMWARE_S, s));
+	return s;
 }
 
-/* The seed reaches the bootstrap: seed 7 moves the geomean interval of mwait/int
- * (kernel, seed 1: 2.96 [-7.78, 40.57]) but not its point value. */
-static void test_another_seed_moves_intervals_not_values(void **state)
+static void done(struct report_pool *pool, struct report_summary *s)
+{
+	report_summary_free(s);
+	free(s);
+	report_pool_free(pool);
+}
+
+static void test_one_boot_matches_scipy_paired_t_and_holm(void **state)
 {
 	(void)state;
-	struct report_pool pool = { .machine_count = 0 };
-	char err[256];
-	assert_true(report_pool_add_file(&pool, QEMU_RUN, err, sizeof err));
-	struct report_summary *s = malloc(sizeof *s);
-	assert_non_null(s);
-	assert_true(report_summarize(pool.machine[0], 7, s));
-	const struct report_geomean *g = &s->geomean[REPORT_CLASS_INT][IDLE_MWAIT];
-	assert_int_equal(s->seed, 7);
-	assert_pct("2.96", g->ratio.value, "geomean value");
-	char lo[32];
-	fmt_fixed(lo, sizeof lo, report_slowdown_pct(g->ratio.lo), 2);
-	assert_string_not_equal(lo, "-7.78");
-	free(s);
-	report_pool_free(&pool);
+	struct report_pool pool = { .set_count = 0 };
+	const char *files[] = { F "plan_a_boot1.csv" };
+	struct report_summary *s = summarize(&pool, files, 1);
+	const struct analysis_cell *lz = &s->set->cell[workload_find("lz")][IDLE_MWAIT];
+	/* generate.py: lz mwait 13.63 [12.88, 14.39] p=1.55137e-13, p_holm 1.08596e-12 (family of 8). */
+	near(lz->s.value_pct, 13.63, 0.005, "lz value");
+	near(lz->s.lo_pct, 12.88, 0.005, "lz lo");
+	near(lz->s.hi_pct, 14.39, 0.005, "lz hi");
+	near_p(lz->p, 1.55137e-13, "lz p");
+	near_p(lz->p_holm, 1.08596e-12, "lz p_holm");
+	assert_int_equal(s->set->family, 8);
+	assert_true(lz->s.within_boot_only);
+	/* Classes: int 13.33 [12.68, 13.98] mde 0.73; controls hlt2 0.04 [-0.29, 0.38], spike 1.24 [0.78, 1.71]. */
+	const struct analysis_cell *in = &s->set->cls[ANALYSIS_CLASS_INT][IDLE_MWAIT];
+	near(in->s.value_pct, 13.33, 0.005, "int value");
+	near(in->s.lo_pct, 12.68, 0.005, "int lo");
+	near(in->mde_pct, 0.73, 0.005, "int mde");
+	near(s->set->cls[ANALYSIS_CLASS_ALL][IDLE_HLT2].s.value_pct, 0.04, 0.005, "hlt2");
+	near(s->set->cls[ANALYSIS_CLASS_ALL][IDLE_SPIKE].s.lo_pct, 0.78, 0.005, "spike lo");
+	assert_int_equal(s->set->aa, ANALYSIS_PASS);
+	assert_int_equal(s->set->spike, ANALYSIS_PASS);
+	assert_false(s->plan[ANALYSIS_CLASS_INT].have); /* one boot: no variance between boots */
+	done(&pool, s);
+}
+
+static void test_two_boots_match_scipy_boots_t_holm_and_planning(void **state)
+{
+	(void)state;
+	struct report_pool pool = { .set_count = 0 };
+	const char *files[] = { F "plan_a_boot1.csv", F "plan_a_boot2.csv" };
+	struct report_summary *s = summarize(&pool, files, 2);
+	assert_int_equal(s->boots, 2);
+	const struct analysis_cell *lz = &s->set->cell[workload_find("lz")][IDLE_MWAIT];
+	/* generate.py: lz mwait 12.53 [-0.53, 27.32] p=0.0522445 mde=2.76, p_holm 0.104489. */
+	assert_string_equal(lz->s.method, "boots-t");
+	assert_false(lz->s.within_boot_only);
+	assert_int_equal(lz->s.n, 2);
+	near(lz->s.value_pct, 12.53, 0.005, "lz value");
+	near(lz->s.lo_pct, -0.53, 0.005, "lz lo");
+	near(lz->s.hi_pct, 27.32, 0.005, "lz hi");
+	near_p(lz->p, 0.0522445, "lz p");
+	near_p(lz->p_holm, 0.104489, "lz p_holm");
+	near(lz->mde_pct, 2.76, 0.005, "lz mde");
+	near_p(s->set->cell[workload_find("lz")][IDLE_SPIN].p_holm, 0.0460258, "lz spin p_holm");
+	/* int 12.65 [4.41, 21.55] p=0.0319479; fp 19.96 [13.54, 26.75]. */
+	const struct analysis_cell *in = &s->set->cls[ANALYSIS_CLASS_INT][IDLE_MWAIT];
+	near(in->s.value_pct, 12.65, 0.005, "int value");
+	near(in->s.hi_pct, 21.55, 0.005, "int hi");
+	near_p(in->p, 0.0319479, "int p");
+	near(s->set->cls[ANALYSIS_CLASS_FP][IDLE_MWAIT].s.lo_pct, 13.54, 0.005, "fp lo");
+	/* Controls: hlt2 0.09 [-0.44, 0.62], spike 1.16 [0.05, 2.27]: both pass. */
+	near(s->set->cls[ANALYSIS_CLASS_ALL][IDLE_SPIKE].s.lo_pct, 0.05, 0.005, "spike lo");
+	assert_int_equal(s->set->aa, ANALYSIS_PASS);
+	assert_int_equal(s->set->spike, ANALYSIS_PASS);
+	/* Planning: boot 63.00 s, rep 2.750 s; int: between sd 0.80 %, within 1.03 %, 6 boots at 12
+	 * reps, 7 optimal reps, 6 boots there; fp: 0.53, 1.06, 4, 10, 5. */
+	assert_true(s->have_costs);
+	near(s->boot_cost_s, 63.0, 1e-9, "boot cost");
+	near(s->rep_cost_s, 2.75, 1e-9, "rep cost");
+	const struct report_plan *pi = &s->plan[ANALYSIS_CLASS_INT], *pf = &s->plan[ANALYSIS_CLASS_FP];
+	assert_true(pi->have && pf->have);
+	near((exp(sqrt(pi->v.between)) - 1) * 100, 0.80, 0.005, "int between");
+	near((exp(sqrt(pi->v.within)) - 1) * 100, 1.03, 0.005, "int within");
+	assert_int_equal(pi->boots_now, 6);
+	assert_int_equal(pi->optimal_reps, 7);
+	assert_int_equal(pi->boots_optimal, 6);
+	near((exp(sqrt(pf->v.between)) - 1) * 100, 0.53, 0.005, "fp between");
+	assert_int_equal(pf->boots_now, 4);
+	assert_int_equal(pf->optimal_reps, 10);
+	assert_int_equal(pf->boots_optimal, 5);
+	done(&pool, s);
+}
+
+static void test_a_broken_aa_arm_fails_its_control(void **state)
+{
+	(void)state;
+	struct report_pool pool = { .set_count = 0 };
+	const char *files[] = { F "aa_fail.csv" };
+	struct report_summary *s = summarize(&pool, files, 1);
+	/* generate.py: hlt2 2.12 [1.86, 2.38]. */
+	near(s->set->cls[ANALYSIS_CLASS_ALL][IDLE_HLT2].s.lo_pct, 1.86, 0.005, "hlt2 lo");
+	assert_int_equal(s->set->aa, ANALYSIS_FAIL);
+	assert_true(report_untrustworthy(s));
+	done(&pool, s);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_report_reproduces_every_kernel_summary_and_geomean_record),
-		cmocka_unit_test(test_another_seed_moves_intervals_not_values),
+		cmocka_unit_test(test_one_boot_matches_scipy_paired_t_and_holm),
+		cmocka_unit_test(test_two_boots_match_scipy_boots_t_holm_and_planning),
+		cmocka_unit_test(test_a_broken_aa_arm_fails_its_control),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

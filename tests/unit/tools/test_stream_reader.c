@@ -180,8 +180,30 @@ static void test_empty_input_is_not_a_stream(void **state)
 static void test_unknown_schema_version_is_rejected(void **state)
 {
 	(void)state;
-	expect("schema2.csv", STREAM_ERR_SCHEMA,
-	       "unknown schema version: line 1: schema=2, this reader knows schema=1");
+	expect("schema3.csv", STREAM_ERR_SCHEMA,
+	       "unknown schema version: line 1: schema=3, this reader knows schema=1 to 2");
+}
+
+/* Readers keep reading older schemas: 1 and 2 are both accepted and say which. */
+static void test_schema_1_and_2_are_read_and_reported(void **state)
+{
+	(void)state;
+	expect("schema2.csv", STREAM_OK, "ok");
+	expect("clean.csv", STREAM_OK, "ok");
+	FILE *f = fopen(FIXTURES "schema2.csv", "rb");
+	assert_non_null(f);
+	int read_errno;
+	struct stream_reader *r = stream_reader_read_file(f, &read_errno);
+	fclose(f);
+	assert_int_equal(stream_reader_schema(r), 2);
+	assert_int_equal(stream_reader_row_count(r), 3);
+	stream_reader_free(r);
+	f = fopen(FIXTURES "clean.csv", "rb");
+	assert_non_null(f);
+	r = stream_reader_read_file(f, &read_errno);
+	fclose(f);
+	assert_int_equal(stream_reader_schema(r), 1);
+	stream_reader_free(r);
 }
 
 static void test_intact_stream_ending_in_error_is_ok_with_its_status(void **state)
@@ -380,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_row_with_missing_field_names_line_and_count),
 		cmocka_unit_test(test_empty_input_is_not_a_stream),
 		cmocka_unit_test(test_unknown_schema_version_is_rejected),
+		cmocka_unit_test(test_schema_1_and_2_are_read_and_reported),
 		cmocka_unit_test(test_intact_stream_ending_in_error_is_ok_with_its_status),
 		cmocka_unit_test(test_escape_code_inside_the_stream_is_named_not_stripped),
 		cmocka_unit_test(test_read_file_reads_a_noisy_file_to_its_end_record),

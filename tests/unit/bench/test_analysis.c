@@ -1,0 +1,188 @@
+/* bench/analysis.c on hand-made boots: the cells are paired t estimates of
+ * log ratios computed here by hand (alternating ±e around a known ratio:
+ * mean log = log ratio, sd = e sqrt(n / (n - 1)), t(9, 0.975) =
+ * 2.2621571627982 from tables), the Holm family holds the per-workload cells
+ * of the non-baseline, non-control modes only, the controls' verdicts follow
+ * their intervals, and the primary half-width is the wider class's. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bench/analysis.h"
+
+enum { HLT, MWAIT, SPIN, HLT2, SPIKE, MODES };
+enum { W_INT, W_FP, WORKLOADS };
+#define REPS 10
+#define T9 2.2621571627982
+
+static double cpi[WORKLOADS * MODES * REPS];
+static struct analysis a;
+
+/* Workload w in mode m: ratio x base, times e^(+e) on even reps and e^(-e) on odd ones. */
+static void fill(size_t w, size_t m, double ratio, double e)
+{
+	for (size_t r = 0; r < REPS; r++)
+		cpi[(w * MODES + m) * REPS + r] = 1000.0 * ratio * exp(r % 2 ? -e : e);
+}
+
+static const bool workload_used[WORKLOADS] = { true, true };
+static const int workload_class[WORKLOADS] = { ANALYSIS_CLASS_INT, ANALYSIS_CLASS_FP };
+static const bool mode_used[MODES] = { true, true, true, true, true };
+
+static struct analysis_input input(size_t reps)
+{
+	return (struct analysis_input){ .workloads = WORKLOADS, .modes = MODES, .reps = reps, .cpi = cpi,
+					.workload_used = workload_used, .workload_class = workload_class,
+					.mode_used = mode_used, .baseline = HLT, .primary = MWAIT, .aa = HLT2,
+					.spike = SPIKE };
+}
+
+/* A plausible boot: mwait +10 % (int) and +20 % (fp), spin +5 %, hlt2 0, spike +1 %. */
+static void plausible_boot(void)
+{
+	for (size_t w = 0; w < WORKLOADS; w++) {
+		fill(w, HLT, 1.0, 0);
+		fill(w, SPIN, 1.05, w ? 0.004 : 0.03);
+		fill(w, HLT2, 1.0, 0.002);
+		fill(w, SPIKE, 1.01, 0.002);
+	}
+	fill(W_INT, MWAIT, 1.10, 0.01);
+	fill(W_FP, MWAIT, 1.20, 0.02);
+}
+
+/* The hand-computed paired t interval of ratio with alternating ±e over REPS blocks. */
+static void expect_interval(const struct stats_slowdown *s, double ratio, double e)
+{
+	double sd = e * sqrt((double)REPS / (REPS - 1)), half = T9 * sd / sqrt((double)REPS);
+	assert_int_equal(s->status, STATS_INTERVAL);
+	assert_int_equal(s->n, REPS);
+	assert_true(fabs(s->value_pct - (ratio - 1) * 100) < 1e-9);
+	assert_true(fabs(s->lo_pct - (ratio * exp(-half) - 1) * 100) < 1e-6);
+	assert_true(fabs(s->hi_pct - (ratio * exp(half) - 1) * 100) < 1e-6);
+	assert_true(fabs(s->sd_log - sd) < 1e-12);
+}
+
+static void test_cells_are_hand_computed_paired_t_intervals_with_mde(void **state)
+{
+	(void)state;
+	plausible_boot();
+	struct analysis_input in = input(REPS);
+	assert_true(analysis_run(&in, &a));
+	expect_interval(&a.cell[W_INT][MWAIT].s, 1.10, 0.01);
+	expect_interval(&a.cell[W_FP][MWAIT].s, 1.20, 0.02);
+	expect_interval(&a.cell[W_INT][SPIN].s, 1.05, 0.03);
+	/* MDE = exp(2.8 se) - 1 with se = sd / sqrt(n). */
+	double se = 0.01 * sqrt(10.0 / 9) / sqrt(10.0);
+	assert_true(fabs(a.cell[W_INT][MWAIT].mde_pct - (exp(2.8 * se) - 1) * 100) < 1e-9);
+	/* The int class is the one int workload: its geomean is that workload's estimate. */
+	expect_interval(&a.cls[ANALYSIS_CLASS_INT][MWAIT].s, 1.10, 0.01);
+	/* All workloads: per block the mean of the two d (both alternate in phase). */
+	expect_interval(&a.cls[ANALYSIS_CLASS_ALL][MWAIT].s, sqrt(1.10 * 1.20), 0.015);
+	assert_int_equal(a.cls_workloads[ANALYSIS_CLASS_ALL], 2);
+	/* The baseline against itself is no estimate. */
+	assert_false(a.cell[W_INT][HLT].have);
+}
+
+static void test_holm_family_excludes_baseline_and_controls(void **state)
+{
+	(void)state;
+	plausible_boot();
+	struct analysis_input in = input(REPS);
+	assert_true(analysis_run(&in, &a));
+	/* mwait and spin x 2 workloads: hlt, hlt2 and spike are not in it. */
+	assert_int_equal(a.family, 4);
+	assert_true(isnan(a.cell[W_INT][HLT2].p_holm));
+	assert_true(isnan(a.cell[W_INT][SPIKE].p_holm));
+	assert_false(isnan(a.cell[W_INT][HLT2].p));
+	/* Holm: the largest of the 4 p-values (spin on the noisy int workload) keeps its
+	 * value, the smallest is multiplied by 4. */
+	const struct analysis_cell *noisy = &a.cell[W_INT][SPIN];
+	assert_true(noisy->p > a.cell[W_FP][SPIN].p && noisy->p > a.cell[W_INT][MWAIT].p);
+	assert_true(fabs(noisy->p_holm - noisy->p) < 1e-15);
+	double smallest = 1;
+	const struct analysis_cell *min_cell = NULL;
+	const struct analysis_cell *family[] = { &a.cell[W_INT][MWAIT], &a.cell[W_FP][MWAIT], &a.cell[W_INT][SPIN],
+						 &a.cell[W_FP][SPIN] };
+	for (size_t i = 0; i < 4; i++)
+		if (family[i]->p < smallest) {
+			smallest = family[i]->p;
+			min_cell = family[i];
+		}
+	assert_non_null(min_cell);
+	assert_true(fabs(min_cell->p_holm - fmin(1.0, 4 * smallest)) <= 1e-12 * (1 + 4 * smallest));
+}
+
+static void test_controls_pass_fail_and_na(void **state)
+{
+	(void)state;
+	plausible_boot();
+	struct analysis_input in = input(REPS);
+	assert_true(analysis_run(&in, &a));
+	assert_int_equal(a.aa, ANALYSIS_PASS);
+	assert_int_equal(a.spike, ANALYSIS_PASS);
+	/* hlt2 3 % slow and spike without its 1 %: both intervals miss the known effect. */
+	fill(W_INT, HLT2, 1.03, 0.002);
+	fill(W_FP, HLT2, 1.03, 0.002);
+	fill(W_INT, SPIKE, 1.0, 0.002);
+	fill(W_FP, SPIKE, 1.0, 0.002);
+	assert_true(analysis_run(&in, &a));
+	assert_int_equal(a.aa, ANALYSIS_FAIL);
+	assert_int_equal(a.spike, ANALYSIS_FAIL);
+	assert_string_equal(analysis_verdict_name(a.aa), "fail");
+	/* Five blocks: values but no interval, so no verdict. */
+	in = input(5);
+	plausible_boot();
+	assert_true(analysis_run(&in, &a));
+	assert_int_equal(a.aa, ANALYSIS_NO_INTERVAL);
+	assert_string_equal(analysis_verdict_name(a.spike), "n/a");
+	/* Not measured. */
+	in = input(REPS);
+	in.aa = ANALYSIS_NONE;
+	assert_true(analysis_run(&in, &a));
+	assert_int_equal(a.aa, ANALYSIS_ABSENT);
+	assert_int_equal(a.spike, ANALYSIS_PASS);
+}
+
+static void test_primary_half_width_is_the_wider_class(void **state)
+{
+	(void)state;
+	plausible_boot();
+	struct analysis_input in = input(REPS);
+	assert_true(analysis_run(&in, &a));
+	/* fp is noisier (e = 0.02): its half-width in % is the primary's. */
+	const struct stats_slowdown *fp = &a.cls[ANALYSIS_CLASS_FP][MWAIT].s;
+	assert_true(fabs(a.primary_half_width_pct - (fp->hi_pct - fp->lo_pct) / 2) < 1e-12);
+	const struct stats_slowdown *in_ = &a.cls[ANALYSIS_CLASS_INT][MWAIT].s;
+	assert_true(a.primary_half_width_pct > (in_->hi_pct - in_->lo_pct) / 2);
+	/* Without an interval for one class there is no half-width. */
+	in = input(5);
+	assert_true(analysis_run(&in, &a));
+	assert_true(isnan(a.primary_half_width_pct));
+}
+
+static void test_malformed_input_is_refused(void **state)
+{
+	(void)state;
+	struct analysis_input in = input(REPS);
+	in.baseline = MODES;
+	assert_false(analysis_run(&in, &a));
+	in = input(STATS_MAX_REPS + 1);
+	assert_false(analysis_run(&in, &a));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cells_are_hand_computed_paired_t_intervals_with_mde),
+		cmocka_unit_test(test_holm_family_excludes_baseline_and_controls),
+		cmocka_unit_test(test_controls_pass_fail_and_na),
+		cmocka_unit_test(test_primary_half_width_is_the_wider_class),
+		cmocka_unit_test(test_malformed_input_is_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
