@@ -5,7 +5,7 @@
 #define IDLEBENCH_KERNEL_STREAM_SCHEMA_H
 
 /* Schema version written in the first line: `#! idlebench <version> schema=N`. */
-#define STREAM_SCHEMA_VERSION 1
+#define STREAM_SCHEMA_VERSION 2
 
 /* The data table's columns, in order: X(name, kind, decimals). One row per
  * sample. kind is the cell's type in struct sample_row and how
