@@ -24,12 +24,12 @@ static void describe(struct analysis_cell *c, struct stats_slowdown s)
 	c->mde_pct = s.status == STATS_INTERVAL ? stats_min_detectable_pct(s.se_log) : NAN_VALUE;
 }
 
-/* The control's verdict from its all-workload geomean. */
-static enum analysis_verdict judge(const struct analysis *a, size_t m, double expected_pct)
+/* A control's verdict from the geomean cell c. */
+static enum analysis_verdict judge(const struct analysis_cell *c, double expected_pct)
 {
-	if (m == ANALYSIS_NONE || !a->cls[ANALYSIS_CLASS_ALL][m].have)
+	if (!c->have)
 		return ANALYSIS_ABSENT;
-	const struct stats_slowdown *s = &a->cls[ANALYSIS_CLASS_ALL][m].s;
+	const struct stats_slowdown *s = &c->s;
 	if (s->status != STATS_INTERVAL)
 		return ANALYSIS_NO_INTERVAL;
 	return s->lo_pct - ANALYSIS_RESOLUTION_PCT <= expected_pct && expected_pct <= s->hi_pct + ANALYSIS_RESOLUTION_PCT
@@ -88,8 +88,23 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 		member[i]->significant = significant[i];
 	}
 	a->family = family;
-	a->aa = judge(a, in->aa, 0.0);
-	a->spike = judge(a, in->spike, ANALYSIS_SPIKE_PCT);
+	if (in->aa < in->modes)
+		a->aa = judge(&a->cls[ANALYSIS_CLASS_ALL][in->aa], 0.0);
+	if (in->spike < in->modes && in->mode_used[in->spike]) {
+		const double *mode_cpi[ANALYSIS_MAX_WORKLOADS], *base_cpi[ANALYSIS_MAX_WORKLOADS];
+		size_t n = 0;
+		for (size_t w = 0; w < in->workloads; w++)
+			if (in->workload_used[w] && (!in->spike_exact || in->spike_exact[w])) {
+				mode_cpi[n] = samples_of(in, w, in->spike);
+				base_cpi[n++] = samples_of(in, w, base);
+			}
+		a->spike_workloads = n;
+		a->spike = ANALYSIS_NO_INTERVAL; /* measured, but no workload where +1 % is exact */
+		if (n) {
+			describe(&a->spike_cell, stats_class_slowdown(mode_cpi, base_cpi, n, in->reps));
+			a->spike = judge(&a->spike_cell, ANALYSIS_SPIKE_PCT);
+		}
+	}
 
 	a->primary_half_width_pct = NAN_VALUE;
 	if (in->primary != ANALYSIS_NONE && in->primary < in->modes) {

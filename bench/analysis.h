@@ -13,8 +13,10 @@
  *  - the primary result: the int and fp class geomeans of the primary mode
  *    (`mwait`, the seed's question) against the baseline;
  *  - the controls: the A/A arm (`hlt2`, the baseline's twin) must cover 0
- *    and the spike-in (`spike`, the baseline with exactly 1 % more work)
- *    must cover +1 %, each judged on its all-workload geomean. */
+ *    on its all-workload geomean; the spike-in (`spike`, the baseline with
+ *    1 % more iterations) must cover +1 % on the geomean of the workloads
+ *    whose iterations all cost the same (for the others 1 % more iterations
+ *    is not exactly 1 % more work: bench/workload.h, uniform_iterations). */
 #ifndef IDLEBENCH_BENCH_ANALYSIS_H
 #define IDLEBENCH_BENCH_ANALYSIS_H
 
@@ -56,6 +58,7 @@ struct analysis_input {
 	size_t baseline;               /* the mode every other is compared with (`hlt`) */
 	size_t primary;                /* the primary result's mode (`mwait`), or ANALYSIS_NONE */
 	size_t aa, spike;              /* the control modes (`hlt2`, `spike`), or ANALYSIS_NONE */
+	const bool *spike_exact;       /* [workloads]: 1 % more iterations is exactly 1 % more work; NULL: all */
 };
 
 /* One estimate and what the tables print beside it. */
@@ -82,6 +85,8 @@ struct analysis {
 	struct analysis_cell cls[ANALYSIS_CLASS_COUNT][ANALYSIS_MAX_MODES];
 	size_t cls_workloads[ANALYSIS_CLASS_COUNT]; /* workloads in each class */
 	size_t family;              /* cells in the Holm family */
+	struct analysis_cell spike_cell; /* the spike-in's geomean over the spike_exact workloads */
+	size_t spike_workloads;     /* how many workloads that is */
 	enum analysis_verdict aa, spike;
 	double primary_half_width_pct; /* the wider of the primary's int and fp half-widths; NaN if either lacks an interval */
 };

@@ -100,4 +100,5 @@ const struct workload workload_fft = {
 	.setup = fft_setup,
 	.run = fft_run,
 	.check_iterations = 16,
+	.uniform_iterations = true,
 };

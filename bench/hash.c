@@ -95,4 +95,5 @@ const struct workload workload_hash = {
 	.setup = hash_setup,
 	.run = hash_run,
 	.check_iterations = 160,
+	.uniform_iterations = true,
 };

@@ -198,4 +198,5 @@ const struct workload workload_interp = {
 	.setup = interp_setup,
 	.run = interp_run,
 	.check_iterations = 16,
+	.uniform_iterations = true,
 };

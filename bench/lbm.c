@@ -96,4 +96,5 @@ const struct workload workload_lbm = {
 	.setup = lbm_setup,
 	.run = lbm_run,
 	.check_iterations = 16,
+	.uniform_iterations = true,
 };

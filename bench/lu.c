@@ -103,4 +103,5 @@ const struct workload workload_lu = {
 	.setup = lu_setup,
 	.run = lu_run,
 	.check_iterations = 16,
+	.uniform_iterations = true,
 };

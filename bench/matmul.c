@@ -68,4 +68,5 @@ const struct workload workload_matmul = {
 	.setup = matmul_setup,
 	.run = matmul_run,
 	.check_iterations = 16,
+	.uniform_iterations = true,
 };

@@ -76,4 +76,5 @@ const struct workload workload_montecarlo = {
 	.setup = montecarlo_setup,
 	.run = montecarlo_run,
 	.check_iterations = 16,
+	.uniform_iterations = true,
 };

@@ -86,4 +86,5 @@ const struct workload workload_nbody = {
 	.setup = nbody_setup,
 	.run = nbody_run,
 	.check_iterations = 32,
+	.uniform_iterations = true,
 };

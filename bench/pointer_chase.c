@@ -70,4 +70,5 @@ const struct workload workload_pointer_chase = {
 	.setup = pc_setup,
 	.run = pc_run,
 	.check_iterations = 128,
+	.uniform_iterations = true,
 };

@@ -131,4 +131,5 @@ const struct workload workload_shortest_path = {
 	.setup = sp_setup,
 	.run = sp_run,
 	.check_iterations = 16,
+	.uniform_iterations = true,
 };

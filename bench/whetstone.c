@@ -133,4 +133,5 @@ const struct workload workload_whetstone = {
 	.setup = whetstone_setup,
 	.run = whetstone_run,
 	.check_iterations = 16,
+	.uniform_iterations = true,
 };

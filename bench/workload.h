@@ -32,6 +32,10 @@ struct workload {
 	void (*setup)(void *arena, uint64_t seed);         /* generate inputs deterministically from seed */
 	uint64_t (*run)(void *arena, uint64_t iterations); /* do the work, return an output checksum; repeatable after one setup */
 	uint64_t check_iterations;   /* iterations used for the build-time checksum */
+	bool uniform_iterations;     /* every iteration costs the same instructions, so 1 % more
+	                              * iterations is exactly 1 % more work (the spike-in control);
+	                              * false where iterations cycle through inputs of different cost.
+	                              * Measured under QEMU -icount (tests/qemu/test_experiment.sh) */
 };
 
 /* Seed for the build-time checksums (tools/gen_workload_checksums.c) and for

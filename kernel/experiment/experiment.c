@@ -298,9 +298,10 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 			continue;
 		calibrate(&c, w);
 		const struct workload *wl = workload_at(w);
-		stream_record(s, "workload", "name=%s class=%s working_set=%zu iterations=%llu check=%s",
+		stream_record(s, "workload", "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s",
 			      wl->name, workload_class_name(wl->class), wl->working_set,
-			      (unsigned long long)c.ws[w].iterations, c.ws[w].expected_ok ? "ok" : "bad");
+			      (unsigned long long)c.ws[w].iterations, c.ws[w].expected_ok ? "ok" : "bad",
+			      wl->uniform_iterations ? "yes" : "no");
 		if (!c.ws[w].expected_ok) {
 			char msg[120];
 			fmt_snprintf(msg, sizeof msg, "workload %s computed a checksum different from the host build",

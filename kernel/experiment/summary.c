@@ -40,12 +40,13 @@ enum idle_mode summary_primary_mode(const struct plan *p)
 
 static bool analyse(const struct plan *p, const struct sample_table *t, size_t reps)
 {
-	static bool workload_used[WORKLOAD_MAX], mode_used[IDLE_MODE_COUNT];
+	static bool workload_used[WORKLOAD_MAX], mode_used[IDLE_MODE_COUNT], spike_exact[WORKLOAD_MAX];
 	static int workload_class[WORKLOAD_MAX];
 	enum idle_mode primary = summary_primary_mode(p);
 
 	for (size_t w = 0; w < WORKLOAD_MAX; w++) {
 		workload_used[w] = p->workloads.selected[w];
+		spike_exact[w] = workload_used[w] && workload_at(w)->uniform_iterations;
 		workload_class[w] = workload_used[w] && workload_at(w)->class == WORKLOAD_FP ? ANALYSIS_CLASS_FP
 											     : ANALYSIS_CLASS_INT;
 	}
@@ -58,7 +59,7 @@ static bool analyse(const struct plan *p, const struct sample_table *t, size_t r
 		.mode_used = mode_used, .baseline = IDLE_HLT,
 		.primary = primary == IDLE_MODE_COUNT ? ANALYSIS_NONE : (size_t)primary,
 		.aa = (p->modes & (1u << IDLE_HLT2)) ? IDLE_HLT2 : ANALYSIS_NONE,
-		.spike = (p->modes & (1u << IDLE_SPIKE)) ? IDLE_SPIKE : ANALYSIS_NONE,
+		.spike = (p->modes & (1u << IDLE_SPIKE)) ? IDLE_SPIKE : ANALYSIS_NONE, .spike_exact = spike_exact,
 	};
 	(void)reps;
 	have_result = analysis_run(&in, &result);
@@ -226,17 +227,24 @@ static void write_controls(struct stream *s)
 		enum analysis_verdict v = controls[i].mode == IDLE_HLT2 ? result.aa : result.spike;
 		if (v == ANALYSIS_ABSENT)
 			continue;
-		const struct analysis_cell *c = &result.cls[ANALYSIS_CLASS_ALL][controls[i].mode];
+		bool spike = controls[i].mode == IDLE_SPIKE;
+		const struct analysis_cell *c = spike ? &result.spike_cell : &result.cls[ANALYSIS_CLASS_ALL][controls[i].mode];
+		size_t workloads = spike ? result.spike_workloads : result.cls_workloads[ANALYSIS_CLASS_ALL];
 		char val[16], lo[16], hi[16], exp[16], text[64];
-		stream_record(s, "control", "mode=%s expected_pct=%s slowdown_vs_hlt_pct=%s ci95_lo=%s ci95_hi=%s verdict=%s",
+		stream_record(s, "control",
+			      "mode=%s expected_pct=%s slowdown_vs_hlt_pct=%s ci95_lo=%s ci95_hi=%s verdict=%s workloads=%zu",
 			      idle_modes[controls[i].mode].name, num(exp, sizeof exp, controls[i].expected, 2),
 			      num(val, sizeof val, c->s.value_pct, 2), num(lo, sizeof lo, c->s.lo_pct, 2),
-			      num(hi, sizeof hi, c->s.hi_pct, 2), analysis_verdict_name(v));
+			      num(hi, sizeof hi, c->s.hi_pct, 2), analysis_verdict_name(v), workloads);
 		cell_text(text, sizeof text, c, false);
 		stream_text(s, "control %-22s %s, expected %s: %s", controls[i].what, text, exp,
 			    v == ANALYSIS_FAIL   ? "FAIL - UNTRUSTWORTHY: the instrument does not see what it must"
 			    : v == ANALYSIS_PASS ? "pass"
+			    : spike && !workloads ? "not judged (no workload whose iterations all cost the same)"
 						 : "no interval (too few blocks)");
+		if (spike && workloads && workloads < result.cls_workloads[ANALYSIS_CLASS_ALL])
+			stream_text(s, "  (spike-in judged over the %zu workloads whose iterations all cost the same)",
+				    workloads);
 	}
 }
 

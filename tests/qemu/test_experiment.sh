@@ -58,17 +58,38 @@ qtest_experiment_icount_off_is_exactly_zero_slowdown() {
 # measured CPU's instruction count: the A/A arm is exactly 0, the spike-in
 # (101 iterations run per 100 counted) exactly +1.00 %, and both pass.
 qtest_experiment_icount_spike_is_exactly_one_percent_and_aa_exactly_zero() {
-	boot exp_ctl BOOT=pvh CMDLINE="modes=hlt,hlt2,spike workloads=pointer_chase,raytrace reps=10 warmup=0 sample_ms=1 seed=3" \
+	boot exp_ctl BOOT=pvh CMDLINE="modes=hlt,hlt2,spike workloads=pointer_chase,nbody reps=10 warmup=0 sample_ms=1 seed=3" \
 		QEMU_EXTRA="$ICOUNT"
 	expect_rc 0 && expect_line '^#= intervals=yes$' || return 1
-	expect_line '^#! control mode=hlt2 expected_pct=0.00 slowdown_vs_hlt_pct=0.00 ci95_lo=0.00 ci95_hi=0.00 verdict=pass$' &&
-		expect_line '^#! control mode=spike expected_pct=1.00 slowdown_vs_hlt_pct=1.00 ci95_lo=1.00 ci95_hi=1.00 verdict=pass$' &&
+	expect_line '^#! control mode=hlt2 expected_pct=0.00 slowdown_vs_hlt_pct=0.00 ci95_lo=0.00 ci95_hi=0.00 verdict=pass workloads=[0-9]*$' &&
+		expect_line '^#! control mode=spike expected_pct=1.00 slowdown_vs_hlt_pct=1.00 ci95_lo=1.00 ci95_hi=1.00 verdict=pass workloads=[0-9]*$' &&
 		expect_line '^#! summary workload=pointer_chase mode=spike .* slowdown_vs_hlt_pct=1.00 ci95_lo=1.00 ci95_hi=1.00 method=paired-t blocks=10 ' &&
-		expect_line '^#! summary workload=raytrace mode=hlt2 .* slowdown_vs_hlt_pct=0.00 ci95_lo=0.00 ci95_hi=0.00 method=paired-t blocks=10 ' || return 1
+		expect_line '^#! summary workload=nbody mode=hlt2 .* slowdown_vs_hlt_pct=0.00 ci95_lo=0.00 ci95_hi=0.00 method=paired-t blocks=10 ' || return 1
 	# 1 % more work, counted as before: every spike row's iterations equal hlt's.
 	stream_rows "$BOOT_OUT" workload mode iterations | sort -u |
 		awk -F, '{it[$1 "," $3]++} END {for (k in it) n++; exit n != 2}' ||
 		fail "spike rows count a different number of iterations than hlt rows"
+}
+
+# The spike-in's premise, measured: for a workload marked uniform_iterations
+# 1 % more iterations is exactly 1 % more instructions (+1.00 under -icount),
+# and every workload not marked is one where it is not.
+qtest_experiment_icount_uniform_iterations_flag_matches_the_spike_in() {
+	boot exp_uniform BOOT=pvh CMDLINE="workloads=all modes=hlt,spike reps=1 warmup=0 sample_ms=1 seed=3" \
+		QEMU_EXTRA="$ICOUNT" QEMU_TIMEOUT=900
+	expect_rc 0 || return 1
+	stream_of "$BOOT_OUT" | python3 -c '
+import re, sys
+flag, spike = {}, {}
+for line in sys.stdin:
+    m = re.match(r"#! workload name=(\w+) .* uniform_iterations=(yes|no)", line)
+    if m: flag[m[1]] = m[2] == "yes"
+    m = re.match(r"#! summary workload=(\w+) mode=spike .* slowdown_vs_hlt_pct=([-0-9.]+) ", line)
+    if m: spike[m[1]] = m[2]
+assert len(flag) >= 16 and set(flag) == set(spike), (flag, spike)
+wrong = [w for w in flag if flag[w] != (spike[w] == "1.00")]
+assert not wrong, "uniform_iterations disagrees with the measured spike-in for %s: %s" % (wrong, spike)
+' || fail "uniform_iterations flags do not match the -icount spike-in"
 }
 
 # The seed decides the order and only the order: the same seed gives the same
@@ -98,7 +119,7 @@ qtest_experiment_tcg_aa_interval_covers_zero_in_16_of_20_boots() {
 	for i in $(seq 1 20); do
 		boot "exp_aa$i" BOOT=pvh CMDLINE="modes=hlt,hlt2 workloads=lz,nbody reps=10 warmup=1 sample_ms=1 settle_us=100"
 		expect_rc 0 || return 1
-		verdict=$(stream_of "$BOOT_OUT" | sed -n 's/^#! control mode=hlt2 .* verdict=\([a-z/]*\)$/\1/p')
+		verdict=$(stream_of "$BOOT_OUT" | sed -n 's/^#! control mode=hlt2 .* verdict=\([a-z/]*\) .*$/\1/p')
 		[ -n "$verdict" ] || fail "boot $i: no control record for hlt2" || return 1
 		judged=$((judged + 1))
 		[ "$verdict" = pass ] && covered=$((covered + 1))
