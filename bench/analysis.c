@@ -14,7 +14,7 @@ static bool is_control(const struct analysis_input *in, size_t m)
 }
 
 /* Fill the figures every cell shows beside its estimate. */
-static void describe(struct analysis_cell *c, struct stats_slowdown s)
+void analysis_describe(struct analysis_cell *c, struct stats_slowdown s)
 {
 	c->have = true;
 	c->s = s;
@@ -25,7 +25,7 @@ static void describe(struct analysis_cell *c, struct stats_slowdown s)
 }
 
 /* A control's verdict from the geomean cell c. */
-static enum analysis_verdict judge(const struct analysis_cell *c, double expected_pct)
+enum analysis_verdict analysis_judge(const struct analysis_cell *c, double expected_pct)
 {
 	if (!c->have)
 		return ANALYSIS_ABSENT;
@@ -63,7 +63,7 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 			if (!in->workload_used[w])
 				continue;
 			struct analysis_cell *c = &a->cell[w][m];
-			describe(c, stats_paired_slowdown(samples_of(in, w, m), samples_of(in, w, base), in->reps));
+			analysis_describe(c, stats_paired_slowdown(samples_of(in, w, m), samples_of(in, w, base), in->reps));
 			if (!is_control(in, m) && family < STATS_MAX_TESTS) {
 				member[family] = c;
 				p[family++] = c->p;
@@ -79,7 +79,7 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 				}
 			a->cls_workloads[k] = n;
 			if (n)
-				describe(&a->cls[k][m], stats_class_slowdown(mode_cpi, base_cpi, n, in->reps));
+				analysis_describe(&a->cls[k][m], stats_class_slowdown(mode_cpi, base_cpi, n, in->reps));
 		}
 	}
 	stats_holm(p, family, adjusted, significant);
@@ -88,8 +88,10 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 		member[i]->significant = significant[i];
 	}
 	a->family = family;
-	if (in->aa < in->modes)
-		a->aa = judge(&a->cls[ANALYSIS_CLASS_ALL][in->aa], 0.0);
+	if (in->aa < in->modes) {
+		a->aa_cell = a->cls[ANALYSIS_CLASS_ALL][in->aa];
+		a->aa = analysis_judge(&a->aa_cell, 0.0);
+	}
 	if (in->spike < in->modes && in->mode_used[in->spike]) {
 		const double *mode_cpi[ANALYSIS_MAX_WORKLOADS], *base_cpi[ANALYSIS_MAX_WORKLOADS];
 		size_t n = 0;
@@ -101,8 +103,8 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 		a->spike_workloads = n;
 		a->spike = ANALYSIS_NO_INTERVAL; /* measured, but no workload where +1 % is exact */
 		if (n) {
-			describe(&a->spike_cell, stats_class_slowdown(mode_cpi, base_cpi, n, in->reps));
-			a->spike = judge(&a->spike_cell, ANALYSIS_SPIKE_PCT);
+			analysis_describe(&a->spike_cell, stats_class_slowdown(mode_cpi, base_cpi, n, in->reps));
+			a->spike = analysis_judge(&a->spike_cell, ANALYSIS_SPIKE_PCT);
 		}
 	}
 

@@ -85,6 +85,7 @@ struct analysis {
 	struct analysis_cell cls[ANALYSIS_CLASS_COUNT][ANALYSIS_MAX_MODES];
 	size_t cls_workloads[ANALYSIS_CLASS_COUNT]; /* workloads in each class */
 	size_t family;              /* cells in the Holm family */
+	struct analysis_cell aa_cell;    /* the A/A arm's all-workload geomean (what its verdict judges) */
 	struct analysis_cell spike_cell; /* the spike-in's geomean over the spike_exact workloads */
 	size_t spike_workloads;     /* how many workloads that is */
 	enum analysis_verdict aa, spike;
@@ -94,6 +95,13 @@ struct analysis {
 /* Analyse one boot into a (large: keep it static). False, a untouched, when
  * the input is malformed (dimensions above the maxima, baseline out of range). */
 bool analysis_run(const struct analysis_input *in, struct analysis *a);
+/* Fill cell c from estimate s: p-value and minimum detectable effect when it
+ * has an interval (NaN otherwise); p_holm NaN, not significant. */
+void analysis_describe(struct analysis_cell *c, struct stats_slowdown s);
+/* A control's verdict from its cell: ABSENT without an estimate, NO_INTERVAL
+ * without an interval, else whether the interval, widened by
+ * ANALYSIS_RESOLUTION_PCT, covers expected_pct. */
+enum analysis_verdict analysis_judge(const struct analysis_cell *c, double expected_pct);
 /* A control's verdict as a word: "absent", "n/a", "pass", "fail". */
 const char *analysis_verdict_name(enum analysis_verdict v);
 /* The class slot's name: "int", "fp", "all". */

@@ -20,46 +20,43 @@ static size_t used_mode(const struct report_set *s, enum idle_mode m)
 	return s->mode_used[m] ? (size_t)m : ANALYSIS_NONE;
 }
 
-/* bench/analysis.c's figures beside an estimate, for an across-boots one. */
-static void describe(struct analysis_cell *c, struct stats_slowdown est)
-{
-	*c = (struct analysis_cell){ .have = true, .s = est, .p = NAN, .p_holm = NAN, .mde_pct = NAN };
-	if (est.status == STATS_INTERVAL) {
-		c->p = stats_slowdown_p_value(&est);
-		c->mde_pct = stats_min_detectable_pct(est.se_log);
-	}
-}
-
-/* The control's verdict, the rule of bench/analysis.c on the across-boots all-workload geomean. */
-static enum analysis_verdict judge(const struct analysis *a, size_t m, double expected_pct)
-{
-	if (m == ANALYSIS_NONE || !a->cls[ANALYSIS_CLASS_ALL][m].have)
-		return ANALYSIS_ABSENT;
-	const struct stats_slowdown *s = &a->cls[ANALYSIS_CLASS_ALL][m].s;
-	if (s->status != STATS_INTERVAL)
-		return ANALYSIS_NO_INTERVAL;
-	return s->lo_pct <= expected_pct && expected_pct <= s->hi_pct ? ANALYSIS_PASS : ANALYSIS_FAIL;
-}
-
 /* A per-workload cell (is_class false, i = workload) or a class geomean (i = class). */
 static struct analysis_cell *cell_of(struct analysis *a, bool is_class, size_t i, size_t m)
 {
 	return is_class ? &a->cls[i][m] : &a->cell[i][m];
 }
 
-/* One estimate across the boots from each boot's cell. */
-static void combine(struct analysis *set, struct analysis *const *boot, size_t b, bool is_class, size_t i_, size_t m)
+/* Where a boot keeps the cell being combined: a workload's, a class's, or a control's. */
+struct cell_ref {
+	enum { CELL_WORKLOAD, CELL_CLASS, CELL_AA, CELL_SPIKE } kind;
+	size_t i, m;
+};
+
+static struct analysis_cell *cell_at(struct analysis *a, struct cell_ref r)
 {
-	struct analysis_cell *out = cell_of(set, is_class, i_, m);
+	switch (r.kind) {
+	case CELL_AA:
+		return &a->aa_cell;
+	case CELL_SPIKE:
+		return &a->spike_cell;
+	default:
+		return cell_of(a, r.kind == CELL_CLASS, r.i, r.m);
+	}
+}
+
+/* One estimate across the boots from each boot's cell. */
+static void combine_cell(struct analysis *set, struct analysis *const *boot, size_t b, struct cell_ref r)
+{
+	struct analysis_cell *out = cell_at(set, r);
 	struct stats_boot per[REPORT_MAX_BOOTS];
 	bool any = false;
 	for (size_t i = 0; i < b; i++) {
-		const struct analysis_cell *c = cell_of(boot[i], is_class, i_, m);
+		const struct analysis_cell *c = cell_at(boot[i], r);
 		per[i] = c->have ? stats_boot_of(&c->s) : (struct stats_boot){ 0, 0, 0 };
 		any = any || c->have;
 	}
 	if (any)
-		describe(out, stats_across_boots(per, b));
+		analysis_describe(out, stats_across_boots(per, b));
 }
 
 /* Across the boots: every cell and class, Holm over the same family as one boot's. */
@@ -79,14 +76,14 @@ static void combine_boots(const struct report_set *s, struct report_summary *sum
 			if (!s->workload_used[w])
 				continue;
 			struct analysis_cell *c = &a->cell[w][m];
-			combine(a, sum->boot, b, false, w, m);
+			combine_cell(a, sum->boot, b, (struct cell_ref){ CELL_WORKLOAD, w, m });
 			if (c->have && m != sum->aa && m != sum->spike && family < STATS_MAX_TESTS) {
 				member[family] = c;
 				p[family++] = c->p;
 			}
 		}
 		for (size_t k = 0; k < ANALYSIS_CLASS_COUNT; k++)
-			combine(a, sum->boot, b, true, k, m);
+			combine_cell(a, sum->boot, b, (struct cell_ref){ CELL_CLASS, k, m });
 	}
 	for (size_t k = 0; k < ANALYSIS_CLASS_COUNT; k++)
 		for (size_t i = 0; i < b; i++)
@@ -98,8 +95,15 @@ static void combine_boots(const struct report_set *s, struct report_summary *sum
 		member[i]->significant = significant[i];
 	}
 	a->family = family;
-	a->aa = judge(a, sum->aa, 0.0);
-	a->spike = judge(a, sum->spike, ANALYSIS_SPIKE_PCT);
+	combine_cell(a, sum->boot, b, (struct cell_ref){ CELL_AA, 0, 0 });
+	combine_cell(a, sum->boot, b, (struct cell_ref){ CELL_SPIKE, 0, 0 });
+	for (size_t i = 0; i < b; i++)
+		if (sum->boot[i]->spike_workloads > a->spike_workloads)
+			a->spike_workloads = sum->boot[i]->spike_workloads;
+	if (sum->aa != ANALYSIS_NONE)
+		a->aa = analysis_judge(&a->aa_cell, 0.0);
+	if (sum->spike != ANALYSIS_NONE)
+		a->spike = a->spike_cell.have ? analysis_judge(&a->spike_cell, ANALYSIS_SPIKE_PCT) : ANALYSIS_NO_INTERVAL;
 	a->primary_half_width_pct = NAN;
 }
 
@@ -118,13 +122,17 @@ static bool analyse_boot(const struct report_set *s, const struct report_summary
 	memset(used, 0, sizeof used);
 	for (size_t i = 0; i < b->rows; i++)
 		used[b->sample[i].m] = true;
-	bool wused[REPORT_WORKLOAD_SLOTS] = { false };
+	bool wused[REPORT_WORKLOAD_SLOTS] = { false }, exact[REPORT_WORKLOAD_SLOTS] = { false };
 	for (size_t i = 0; i < b->rows; i++)
 		wused[b->sample[i].w] = true;
+	/* Registry workloads sit at their index; names it does not know are never exact. */
+	for (size_t w = 0; w < workload_count() && w < REPORT_WORKLOAD_SLOTS; w++)
+		exact[w] = workload_at(w)->uniform_iterations;
 	struct analysis_input in = {
 		.workloads = REPORT_WORKLOAD_SLOTS, .modes = REPORT_MODE_SLOTS, .reps = b->reps ? b->reps : 1,
 		.cpi = cpi, .workload_used = wused, .workload_class = cls, .mode_used = used,
 		.baseline = REPORT_MODE_HLT, .primary = sum->primary, .aa = sum->aa, .spike = sum->spike,
+		.spike_exact = exact,
 	};
 	bool ok = analysis_run(&in, a);
 	free(cpi);

@@ -42,9 +42,9 @@ static void print_warnings(FILE *out, const struct report_set *s, const struct r
 	for (size_t i = 0; i < 2; i++) {
 		if (v[i] != ANALYSIS_FAIL)
 			continue;
-		const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][mode[i]];
+		const struct analysis_cell *c = i ? &sum->set->spike_cell : &sum->set->aa_cell;
 		char val[32], iv[80];
-		fprintf(out, "  UNTRUSTWORTHY: the %s (%s vs hlt, all workloads) shows %s %% %s, which excludes the known %s %%:\n"
+		fprintf(out, "  UNTRUSTWORTHY: the %s (%s vs hlt) shows %s %% %s, which excludes the known %s %%:\n"
 			     "  the intervals below do not hold for this set\n",
 			what[i], s->mode_name[mode[i]], num(val, sizeof val, c->s.value_pct, 2),
 			interval(iv, sizeof iv, &c->s), expected[i]);
@@ -127,14 +127,16 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 	static const double expected[2] = { 0.0, ANALYSIS_SPIKE_PCT };
 	size_t mode[2] = { sum->aa, sum->spike };
 	enum analysis_verdict v[2] = { sum->set->aa, sum->set->spike };
-	fprintf(out, "  controls (all-workload geomean against hlt; the interval must cover the known effect):\n");
+	fprintf(out, "  controls (geomean against hlt: A/A over all workloads, spike over the %zu whose iterations all cost\n"
+		     "  the same; the interval must cover the known effect):\n",
+		sum->set->spike_workloads);
 	for (size_t i = 0; i < 2; i++) {
 		char exp[32], val[32], iv[80], note[64];
 		if (mode[i] == ANALYSIS_NONE) {
 			fprintf(out, "    %-5s %-6s not measured: absent\n", what[i], idle_modes[i ? IDLE_SPIKE : IDLE_HLT2].name);
 			continue;
 		}
-		const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][mode[i]];
+		const struct analysis_cell *c = i ? &sum->set->spike_cell : &sum->set->aa_cell;
 		fprintf(out, "    %-5s %-6s expected %s %%, got %s %% %s: %s%s%s\n", what[i], s->mode_name[mode[i]],
 			num(exp, sizeof exp, expected[i], 2), num(val, sizeof val, c->s.value_pct, 2),
 			interval(iv, sizeof iv, &c->s), analysis_verdict_name(v[i]),

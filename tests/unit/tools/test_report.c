@@ -62,10 +62,10 @@ static void test_two_boots_of_one_plan_pool_into_a_boots_t_interval(void **state
 	assert_contains(o.out, "t interval over 2 boots' estimates (boots-t)\n");
 	assert_contains(o.out, "    int        12.65 [4.41, 21.55]           1.69  12.68 (SPEC CPU2017 intrate)");
 	assert_contains(o.out, "    fp         19.96 [13.54, 26.75]          1.22  19.73 (SPEC CPU2017 fprate)");
-	/* Cells: lz mwait 12.53 [-0.53, 27.32] p_holm 0.104489 MDE 2.76; Holm over 8 cells. */
+	/* Cells: interp mwait 12.53 [-0.53, 27.32] p_holm 0.104489 MDE 2.76; Holm over 8 cells. */
 	assert_contains(o.out, "Holm) over the 8 per-workload cells (hlt and the controls are not in the family)");
-	assert_contains(o.out, "  lz             mwait    24          1113.42      12.53 [-0.53, 27.32]        0.1045   2.76");
-	assert_contains(o.out, "  lz             spin     24          1041.14       4.74 [4.18, 5.30]          0.0460   0.12");
+	assert_contains(o.out, "  interp         mwait    24          1113.42      12.53 [-0.53, 27.32]        0.1045   2.76");
+	assert_contains(o.out, "  interp         spin     24          1041.14       4.74 [4.18, 5.30]          0.0460   0.12");
 	/* Controls: hlt2 0.09 [-0.44, 0.62], spike 1.16 [0.05, 2.27]. */
 	assert_contains(o.out, "    A/A   hlt2   expected 0.00 %, got 0.09 % [-0.44, 0.62]: pass\n");
 	assert_contains(o.out, "    spike spike  expected 1.00 %, got 1.16 % [0.05, 2.27]: pass\n");
@@ -140,7 +140,7 @@ static void test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top(void **
 	assert_int_equal(o.status, 0);
 	/* generate.py: hlt2 2.12 [1.86, 2.38] in a boot whose hlt2 runs 2 % slow. */
 	assert_contains(o.out, "set 1 of 1: HygonGenuine family 0x18 model 0x0, Test Board F, placement sibling\n"
-			       "  UNTRUSTWORTHY: the A/A control (hlt2 vs hlt, all workloads) shows 2.12 % [1.86, 2.38], "
+			       "  UNTRUSTWORTHY: the A/A control (hlt2 vs hlt) shows 2.12 % [1.86, 2.38], "
 			       "which excludes the known 0.00 %:\n");
 	assert_contains(o.out, "    A/A   hlt2   expected 0.00 %, got 2.12 % [1.86, 2.38]: fail\n");
 }
