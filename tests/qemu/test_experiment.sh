@@ -92,6 +92,21 @@ assert not wrong, "uniform_iterations disagrees with the measured spike-in for %
 ' || fail "uniform_iterations flags do not match the -icount spike-in"
 }
 
+# Adaptive stopping: a pilot of 10 repetitions, then Stein's rule; the run
+# stops at the target width or at the budget, and says which and how wide.
+qtest_experiment_precision_stops_at_the_target_or_the_budget() {
+	boot exp_target BOOT=pvh CMDLINE="modes=hlt,spin workloads=lz,nbody sample_ms=1 warmup=1 precision=50"
+	expect_rc 0 && expect_line '^#= precision_pct=50.00$' && expect_line '^#= primary_mode=spin$' &&
+		expect_line '^#  pilot of 10 repetitions: [0-9]+ needed for \+-50.00 points' &&
+		expect_line '^#! stop reason=target rounds=10 half_width_pct=[0-9.]+ ' || return 1
+	local half
+	half=$(stream_of "$BOOT_OUT" | sed -n 's/^#! stop .* half_width_pct=\([0-9.]*\) .*/\1/p')
+	awk -v h="$half" 'BEGIN {exit !(h > 0 && h <= 50)}' || fail "target reached with half-width $half > 50" || return 1
+	boot exp_budget BOOT=pvh CMDLINE="modes=hlt,spin workloads=lz,nbody sample_ms=1 warmup=1 precision=0.01 budget_s=2"
+	expect_rc 0 && expect_line '^#= budget_s=2$' &&
+		expect_line '^#! stop reason=budget rounds=[0-9]+ half_width_pct=[0-9.]+ setup_s=[0-9.]+ elapsed_s=(1\.[0-9]|2\.0)$'
+}
+
 # The seed decides the order and only the order: the same seed gives the same
 # rows, another seed another order of the same samples.
 qtest_experiment_icount_seed_repeats_a_run_and_another_seed_reorders_it() {
