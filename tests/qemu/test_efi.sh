@@ -96,7 +96,7 @@ qtest_efi_app_and_pvh_kernel_give_identical_rows_under_icount() {
 	# kernel (both compiled -fpic: the workloads are the same instructions).
 	# shift=5 (32 ns per instruction) because OVMF's own start busy-waits on
 	# virtual time and takes minutes at shift=0.
-	local opts="modes=hlt,off workloads=lz,matmul reps=3" ic="-icount shift=5,sleep=off" pvh
+	local opts="modes=hlt,off workloads=lz,matmul reps=3 seed=5" ic="-icount shift=5,sleep=off" pvh
 	boot efi_ic_pvh BOOT=pvh CMDLINE="$opts" QEMU_EXTRA="$ic"
 	expect_rc 0 || return 1
 	pvh=$BOOT_OUT
