@@ -2,6 +2,8 @@
  * P(|T| >= |t|) = I_x(df/2, 1/2) (Abramowitz & Stegun 26.7.1 with 26.5.27).
  * Passing x and 1 - x separately (here df / (df + t^2) and t^2 / (df + t^2))
  * keeps both logarithms accurate where x is close to 1. */
+#include <stddef.h>
+
 #include "bench/fpmath.h"
 #include "bench/student_t.h"
 
@@ -22,15 +24,26 @@ double stats_log_gamma(double x)
 	}
 	/* Stirling's series (A&S 6.1.41) to 1/x^13: at x >= 10 the first
 	 * omitted term is below 3e-17. */
-	double z = 1.0 / (x * x);
-	double s = 1.0 / 156.0;
-	s = s * z - 691.0 / 360360.0;
-	s = s * z + 1.0 / 1188.0;
-	s = s * z - 1.0 / 1680.0;
-	s = s * z + 1.0 / 1260.0;
-	s = s * z - 1.0 / 360.0;
-	s = s * z + 1.0 / 12.0;
+	static const double series[] = { 1.0 / 156.0, -691.0 / 360360.0, 1.0 / 1188.0, -1.0 / 1680.0,
+					  1.0 / 1260.0, -1.0 / 360.0, 1.0 / 12.0 };
+	double z = 1.0 / (x * x), s = 0;
+	for (size_t i = 0; i < sizeof series / sizeof series[0]; i++)
+		s = s * z + series[i]; /* Horner, highest power first */
 	return (x - 0.5) * bench_log(x) - x + LOG_SQRT_2PI + s / x - bench_log(shift);
+}
+
+/* One step of the modified Lentz method (Numerical Recipes 5.2) with
+ * coefficient aa: updates c and d, returns the factor the value takes. */
+static double lentz_step(double aa, double *c, double *d)
+{
+	*d = 1.0 + aa * *d;
+	if (*d > -CF_TINY && *d < CF_TINY)
+		*d = CF_TINY;
+	*c = 1.0 + aa / *c;
+	if (*c > -CF_TINY && *c < CF_TINY)
+		*c = CF_TINY;
+	*d = 1.0 / *d;
+	return *d * *c;
 }
 
 /* The continued fraction of I_x(a, b) (Numerical Recipes 6.4.5), converging
@@ -46,24 +59,8 @@ static double beta_fraction(double x, double a, double b)
 	double h = d;
 	for (int m = 1; m <= CF_MAX_TERMS; m++) {
 		double m2 = 2.0 * m;
-		double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-		d = 1.0 + aa * d;
-		if (d > -CF_TINY && d < CF_TINY)
-			d = CF_TINY;
-		c = 1.0 + aa / c;
-		if (c > -CF_TINY && c < CF_TINY)
-			c = CF_TINY;
-		d = 1.0 / d;
-		h *= d * c;
-		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1.0 + aa * d;
-		if (d > -CF_TINY && d < CF_TINY)
-			d = CF_TINY;
-		c = 1.0 + aa / c;
-		if (c > -CF_TINY && c < CF_TINY)
-			c = CF_TINY;
-		d = 1.0 / d;
-		double del = d * c;
+		h *= lentz_step(m * (b - m) * x / ((qam + m2) * (a + m2)), &c, &d);
+		double del = lentz_step(-(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)), &c, &d);
 		h *= del;
 		if (del > 1.0 - CF_EPS && del < 1.0 + CF_EPS)
 			break;
