@@ -44,7 +44,7 @@ static const struct option_def defs[OPTION_COUNT] = {
 	  "seed of the mode order (default: a new one each boot, from RDRAND or the TSC; the stream records it)", NULL },
 	[OPTION_SETTLE_US] = { "settle_us", OPT_UINT, "500", "0..1000000", 0, 1000000,
 	  "wait after the parked CPUs acknowledge a mode, before the timing starts", NULL },
-	[OPTION_PRECISION] = { "precision", OPT_TEXT, "", "0.01..100 (%)", 0, 0,
+	[OPTION_PRECISION] = { "precision", OPT_TEXT, "", "0.01..100", 0, 0,
 	  "stop when the primary result's 95% half-width is this many points (default: the preset's; "
 	  "reps= fixes the count instead)", plan_precision_validate },
 	[OPTION_BUDGET_S] = { "budget_s", OPT_UINT, "", "1..86400", 1, 86400,
