@@ -1,4 +1,4 @@
-# `idlebench report` (issue 6): verified result files → pooled per-machine
+# `idlebench report`: verified result files → pooled per-machine
 # table, class geomeans beside the seed's figures, gnuplot PNG chart.
 # Statistics come from bench/stats.c built with BENCH_CFLAGS (mk/bench.mk), the
 # same objects the kernel's summary code is compiled from.
