@@ -4,7 +4,7 @@
 #define IDLEBENCH_KERNEL_FAULT_REPORT_H
 
 /* Make the fault report the CPU exception handler (kernel/arch/exception.h);
- * each front end calls it before kernel_run loads our IDT. */
+ * kernel_run calls it just before it loads our IDT (cpu_tables_load). */
 void fault_report_install(void);
 
 #endif

@@ -14,6 +14,7 @@
 #include "kernel/experiment/boot_seed.h"
 #include "kernel/experiment/experiment.h"
 #include "kernel/experiment/measured_cpu.h"
+#include "kernel/fault_report.h"
 #include "kernel/kernel_run.h"
 #include "kernel/mm/memory_setup.h"
 #include "kernel/mm/phys_alloc.h"
@@ -81,8 +82,11 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 		options_parse(&options, &kernel_options, boot_info.cmdline, boot_info.cmdline_truncated);
 	run_config_resolve(&cfg, &options);
 
-	/* Our IDT before any console: a fault while setting one up is then
-	 * reported (under the UEFI app it would otherwise land in the firmware's handler). */
+	/* Our IDT, with the fault report as the handler of every exception, before
+	 * any console: a fault while setting one up is then reported (under the
+	 * UEFI app it would otherwise land in the firmware's handler). No step
+	 * before this loads an IDT of ours, so none could reach the handler. */
+	fault_report_install();
 	cpu_tables_load(&bsp_tables);
 	console_init(&cfg.console, &boot_info);
 	tsc_detect();

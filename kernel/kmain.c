@@ -6,7 +6,6 @@
 #include "kernel/boot/boot_info.h"
 #include "kernel/boot/multiboot2.h"
 #include "kernel/boot/pvh.h"
-#include "kernel/fault_report.h"
 #include "kernel/kernel_run.h"
 
 /* boot/entry32.asm's boot kinds. */
@@ -54,6 +53,5 @@ void kmain(uint32_t boot_kind, uint32_t magic, uint32_t info_phys)
 
 	boot_info.image_base = (uintptr_t)kernel_start;
 	boot_info.image_end = (uintptr_t)kernel_end;
-	fault_report_install();
 	kernel_run(&boot_info, boot_error);
 }

@@ -1,11 +1,7 @@
 # ACPI table parsing (kernel/acpi/, freestanding) and `idlebench inspect`.
-ACPI_SRCS := kernel/acpi/acpi_aml.c kernel/acpi/acpi_c2.c kernel/acpi/acpi_cst.c \
-             kernel/acpi/acpi_error.c kernel/acpi/acpi_fadt.c kernel/acpi/acpi_format.c \
-             kernel/acpi/acpi_hpet.c kernel/acpi/acpi_madt.c kernel/acpi/acpi_rsdp.c \
-             kernel/acpi/acpi_summary.c kernel/acpi/acpi_table.c kernel/acpi/acpi_tables.c
+ACPI_SRCS := $(filter kernel/acpi/%,$(KERNEL_SRCS))
 ACPIDUMP_SRCS := tools/acpidump_text.c
 
-KERNEL_SRCS   += $(ACPI_SRCS)
 HOST_CLI_SRCS += $(ACPI_SRCS) $(ACPIDUMP_SRCS) tools/cmd_inspect.c
 
 UNIT_TESTS += test_acpi_fixtures test_acpi_crafted test_acpidump_text

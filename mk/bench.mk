@@ -1,7 +1,8 @@
-# bench/: the workload registry (issue 5). Freestanding C built twice from the
-# same sources with the same BENCH_CFLAGS: for the host (unit tests, the
-# checksum generator, the CLI) and for the kernel (KERNEL_CFLAGS, which keep
-# SSE2 on, with BENCH_CFLAGS appended below so they win where they overlap).
+# bench/: the workload registry and the statistics core. Freestanding C built
+# twice from the same sources with the same BENCH_CFLAGS: for the host (unit
+# tests, the checksum generator, the CLI) and for the kernel (KERNEL_CFLAGS,
+# which keep SSE2 on, with BENCH_CFLAGS appended below so they win where they
+# overlap).
 
 # -O2 -std=c11: the optimisation level is part of the contract (it changes
 #   instruction counts, not results).
@@ -15,34 +16,30 @@
 BENCH_CFLAGS := -O2 -std=c11 -fno-fast-math -ffp-contract=off -fno-strict-aliasing \
                 -msse2 -mfpmath=sse
 
-# The workloads, the shared maths and the registry, in no particular order
-# (registry order is the table in bench/registry.c).
-BENCH_WORKLOAD_SRCS := bench/lz.c bench/hash.c bench/sort.c bench/shortest_path.c \
-                       bench/alphabeta.c bench/interp.c bench/sudoku.c bench/bignum.c \
-                       bench/pointer_chase.c bench/matmul.c bench/stencil.c bench/nbody.c \
-                       bench/fft.c bench/lbm.c bench/raytrace.c bench/lu.c \
-                       bench/montecarlo.c bench/whetstone.c
-BENCH_SRCS := $(BENCH_WORKLOAD_SRCS) bench/fpmath.c bench/registry.c bench/expected.c bench/stats.c bench/student_t.c bench/inference.c bench/planning.c bench/order.c bench/analysis.c
-BENCH_HEADERS := bench/workload.h bench/common.h bench/fpmath.h bench/stats.h kernel/lib/mem.h
+# The workloads, the shared maths, the registry and the statistics (listed
+# in mk/kernel.mk; registry order is the table in bench/registry.c).
+BENCH_SRCS := $(filter bench/%,$(KERNEL_SRCS))
 
 # The generated table of expected checksums (included by bench/expected.c).
 BENCH_GEN_HEADER := $(BUILD)/gen/bench/workload_checksums.h
 
 # Host objects, compiled with BENCH_CFLAGS (not HOST_CFLAGS) so the tests and
-# the generator exercise exactly the code the kernel runs.
+# the generator exercise exactly the code the kernel runs; -MMD -MP as for
+# every host object (the Makefile includes their .d files).
 BENCH_HOST_OBJS := $(patsubst bench/%.c,$(BUILD)/host/bench/%.o,$(BENCH_SRCS))
 BENCH_GEN_OBJS := $(filter-out $(BUILD)/host/bench/expected.o,$(BENCH_HOST_OBJS))
 
 $(BUILD)/host/bench $(BUILD)/gen/bench:
 	mkdir -p $@
 
-$(BUILD)/host/bench/%.o: bench/%.c $(BENCH_HEADERS) | $(BUILD)/host/bench
-	$(HOST_CC) $(BENCH_CFLAGS) -Wall -Wextra -I. -I$(BUILD)/gen -c -o $@ $<
+$(BUILD)/host/bench/%.o: bench/%.c | $(BUILD)/host/bench
+	$(HOST_CC) $(BENCH_CFLAGS) -Wall -Wextra -I. -I$(BUILD)/gen -MMD -MP -c -o $@ $<
 
 $(BUILD)/host/bench/expected.o: $(BENCH_GEN_HEADER)
 
-$(BUILD)/host/bench/gen_workload_checksums: tools/gen_workload_checksums.c $(BENCH_GEN_OBJS)
+$(BUILD)/host/bench/gen_workload_checksums: $(BUILD)/host/obj/tools/gen_workload_checksums.o $(BENCH_GEN_OBJS)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $^
+-include $(BUILD)/host/obj/tools/gen_workload_checksums.d
 
 $(BENCH_GEN_HEADER): $(BUILD)/host/bench/gen_workload_checksums | $(BUILD)/gen/bench
 	$< $@
@@ -50,10 +47,11 @@ $(BENCH_GEN_HEADER): $(BUILD)/host/bench/gen_workload_checksums | $(BUILD)/gen/b
 # Proof that bench/ is freestanding: every file compiles with the kernel's
 # freestanding flags, the objects together need nothing but
 # memcpy/memset/memmove/memcmp, and linked into the generator they reproduce
-# the checksum table exactly. Part of `make unit`.
+# the checksum table exactly. Part of `make unit`. The host objects stand for
+# the sources and every header they include (their .d files).
 BENCH_FREESTANDING_STAMP := $(BUILD)/host/bench/freestanding.ok
-$(BENCH_FREESTANDING_STAMP): $(BENCH_SRCS) $(BENCH_HEADERS) $(BENCH_GEN_HEADER) \
-                             tools/gen_workload_checksums.c \
+$(BENCH_FREESTANDING_STAMP): $(BENCH_HOST_OBJS) $(BENCH_GEN_HEADER) \
+                             $(BUILD)/host/obj/tools/gen_workload_checksums.o \
                              tests/unit/bench/check_freestanding.sh | $(BUILD)/host/bench
 	sh tests/unit/bench/check_freestanding.sh "$(HOST_CC)" "$(BENCH_CFLAGS)" \
 	   $(BUILD)/host/bench/freestanding $(BENCH_GEN_HEADER) $(BENCH_SRCS)
@@ -64,8 +62,9 @@ UNIT_TESTS += bench_workloads bench_registry bench_fpmath
 bench_workloads_SRCS := tests/unit/bench/test_workloads.c $(BENCH_HOST_OBJS)
 bench_registry_SRCS := tests/unit/bench/test_registry.c $(BENCH_HOST_OBJS)
 bench_fpmath_SRCS := tests/unit/bench/test_fpmath.c $(BUILD)/host/bench/fpmath.o
+# test_workloads.c includes the generated table too.
+$(BUILD)/host/obj/tests/unit/bench/test_workloads.o: $(BENCH_GEN_HEADER)
 
-KERNEL_SRCS += $(BENCH_SRCS)
 # Kernel objects of bench/: BENCH_CFLAGS after the kernel's own, and the
 # generated table before expected.o (the .d files only know it after a build).
 $(BUILD)/kernel/bench/%.o: KERNEL_CFLAGS += $(BENCH_CFLAGS)

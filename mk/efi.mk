@@ -12,8 +12,7 @@ EFI_FRONT    := boot/uefi/efi_main.c boot/uefi/efi_files.c boot/uefi/efi_hw_stat
                 boot/uefi/efi_mp_check.c
 EFI_ASM      := boot/cpu_setup64.asm boot/uefi/efi_switch.asm kernel/arch/exception_stubs.asm \
                 kernel/arch/msr_safe.asm kernel/arch/irq_stubs.asm boot/ap_trampoline_blob.asm
-# Every kernel source except the multiboot2/PVH entry (expanded late: other
-# fragments add to KERNEL_SRCS after this one is read).
+# Every kernel source (mk/kernel.mk) except the multiboot2/PVH entry.
 EFI_SRCS      = $(filter-out kernel/kmain.c,$(KERNEL_SRCS)) $(EFI_FRONT)
 EFI_OBJS      = $(patsubst %.c,$(BUILD)/efi/%.o,$(sort $(EFI_SRCS))) \
                 $(patsubst %.asm,$(BUILD)/efi/%.o,$(EFI_ASM))
@@ -43,4 +42,16 @@ $(BUILD)/efi/%.o: %.asm
 	$(NASM) -f elf64 -g -I$(BUILD)/gen/ -o $@ $<
 $(BUILD)/efi/boot/ap_trampoline_blob.o: $(BUILD)/gen/ap_trampoline.bin
 
--include $(wildcard $(BUILD)/efi/*/*.d $(BUILD)/efi/*/*/*.d)
+-include $(EFI_OBJS:.o=.d)
+
+# Host unit tests and a fuzzer for the pure pieces of the front end: load
+# options and cmdline.txt to a command line, result file names, the UEFI
+# memory map to boot_info regions.
+UNIT_TESTS += test_efi_cmdline test_uefi_result_name test_efi_mmap
+test_efi_cmdline_SRCS := tests/unit/uefi/test_efi_cmdline.c boot/uefi/efi_cmdline.c
+test_uefi_result_name_SRCS := tests/unit/uefi/test_uefi_result_name.c boot/uefi/efi_result_name.c kernel/lib/fmt.c
+test_efi_mmap_SRCS := tests/unit/uefi/test_efi_mmap.c boot/uefi/efi_mmap.c
+
+FUZZERS += fuzz_efi_cmdline
+fuzz_efi_cmdline_SRCS := tests/fuzz/fuzz_efi_cmdline.c boot/uefi/efi_cmdline.c
+fuzz_efi_cmdline_CORPUS := tests/fuzz/corpus/efi_cmdline

@@ -1,8 +1,8 @@
-# `idlebench report` (issues 6 and 12): verified result files (one per boot)
-# → comparable sets by plan_id and machine_id, each boot analysed by
-# bench/analysis.c, boots combined, controls, planning, carry-over; gnuplot PNG.
-# Statistics come from the bench/ objects built with BENCH_CFLAGS (mk/bench.mk),
-# the same code the kernel's summary is compiled from.
+# `idlebench report`: verified result files (one per boot) → comparable sets
+# by plan_id and machine_id, each boot analysed by bench/analysis.c, boots
+# combined, controls, planning, carry-over; gnuplot PNG. Statistics come from
+# the bench/ objects built with BENCH_CFLAGS (mk/bench.mk), the same code the
+# kernel's summary is compiled from.
 REPORT_SRCS := tools/cmd_report.c tools/report_pool.c tools/report_summary.c tools/report_table.c \
                tools/report_png.c kernel/sibling/idle_mode.c kernel/lib/fmt.c
 

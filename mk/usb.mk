@@ -1,4 +1,4 @@
-# Writable USB stick image (issue 7): GPT, a FAT partition with GRUB EFI as
+# Writable USB stick image: GPT, a FAT partition with GRUB EFI as
 # \EFI\BOOT\BOOTX64.EFI, the multiboot2 kernel, idlebench.efi and
 # \idlebench\results\, plus GRUB i386-pc in a BIOS boot partition. Built
 # without root, loop devices or mounting (tools/make-usb.sh says how).

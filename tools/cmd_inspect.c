@@ -5,7 +5,7 @@
  * human-readable details on lines starting with "# ".
  *
  * Exit status: 0 ok; 2 usage or malformed input (one line on stderr naming
- * the table and offset, as the issue specifies); 1 a file that cannot be read. */
+ * the table and offset); 1 a file that cannot be read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -41,7 +41,7 @@ if ! [[ $mb =~ ^[0-9]+$ ]] || [ "$mb" -lt 8 ]; then
 	die "USB_IMG_MB must be a whole number >= 8 (got '$mb')"
 fi
 
-# EFI System partition (UEFI 2.10, 5.3.3 table 5-9), as issue 7 asks: the
+# EFI System partition (UEFI 2.10, 5.3.3 table 5-9): the
 # type every UEFI firmware accepts for removable-media boot of
 # \EFI\BOOT\BOOTX64.EFI. The price: Windows and macOS do not mount an
 # ESP-typed partition on their own (README "USB stick" says how to reach the

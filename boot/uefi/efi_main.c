@@ -26,7 +26,6 @@
 #include "boot/uefi/efi_switch.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/console/console.h"
-#include "kernel/fault_report.h"
 #include "kernel/kernel_run.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
@@ -363,7 +362,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	struct efi_hw_state hw;
 	efi_hw_save(&hw);
 	fw_bsp_apic_base = hw.apic_base;
-	fault_report_install();
 	run_end_set_handler(run_finished);
 	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
 	efi_hw_restore(&hw);

@@ -36,7 +36,7 @@ void exception_dispatch(struct trap_frame *f)
 		return;
 	if (handler)
 		handler(f);
-	/* No handler: the front end installs one before our IDT is loaded, so
+	/* No handler: kernel_run installs one before our IDT is loaded, so
 	 * this CPU can only stop. */
 	for (;;) {
 		cli();

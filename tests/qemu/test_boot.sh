@@ -1,4 +1,4 @@
-# Boot paths (issue 2): every path reaches a clean end record and says which it was.
+# Boot paths: every path reaches a clean end record and says which it was.
 
 qtest_boot_pvh_ends_ok_with_valid_crc() {
 	boot_valid 0 pvh_ok BOOT=pvh CMDLINE="run=siblings" &&

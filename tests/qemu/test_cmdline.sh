@@ -1,4 +1,4 @@
-# Command line (issue 2): bad input stops the run naming the token and lists
+# Command line: bad input stops the run naming the token and lists
 # the valid options; help ends ok; console= applies before the first byte.
 
 qtest_cmdline_unknown_key_ends_error_naming_token() {

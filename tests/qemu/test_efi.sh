@@ -1,4 +1,4 @@
-# The UEFI application (issue 7): idlebench.efi booted under OVMF from a FAT
+# The UEFI application: idlebench.efi booted under OVMF from a FAT
 # image (as \EFI\BOOT\BOOTX64.EFI, options in \idlebench\cmdline.txt) runs the
 # same kernel and writes its stream to \idlebench\results\ on that image.
 # The GRUB chainloader path (options as load options) is in test_usb.sh.
@@ -25,7 +25,7 @@ set_cmdline() {
 qtest_efi_app_quick_preset_saves_the_stream_with_rows_for_every_mode() {
 	efi_image efi_quick "preset=quick" || return 1
 	local img=$EFI_IMG
-	# qemu-run's defaults are the issue's -smp 2,sockets=1,cores=1,threads=2 -cpu Dhyana.
+	# qemu-run's defaults: -smp 2,sockets=1,cores=1,threads=2 -cpu Dhyana.
 	boot_valid 0 efi_quick BOOT=efi EFI_IMG="$img" &&
 		expect_line '^#= boot=efi$' && expect_line '^#= bootloader=UEFI ' &&
 		expect_line '^#= preset=quick$' || return 1

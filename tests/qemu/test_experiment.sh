@@ -1,4 +1,4 @@
-# The experiment (issue 5): rows, summaries, kernel checksums equal to the
+# The experiment: rows, summaries, kernel checksums equal to the
 # host build's, and deterministic runs under QEMU -icount.
 
 ICOUNT="-icount shift=0,sleep=off"

@@ -1,4 +1,4 @@
-# Fault reports (issue 2): a CPU exception prints vector, RIP and registers,
+# Fault reports: a CPU exception prints vector, RIP and registers,
 # ends the stream with an error record and status=error, and exits 35.
 
 qtest_fault_selftest_ud_reports_vector_and_rip() {

@@ -1,4 +1,4 @@
-# Platform discovery (issue 3), with run=platform: identity, SMT siblings for
+# Platform discovery, with run=platform: identity, SMT siblings for
 # SMT1/2/4, the C2 port from a _CST, TSC calibration against an exact clock.
 
 qtest_platform_dhyana_identity() {

@@ -1,4 +1,4 @@
-# Sibling control (issue 4), with run=siblings: bring-up, every mode entered,
+# Sibling control, with run=siblings: bring-up, every mode entered,
 # acknowledged and verified, wake latency per mode, skips with reasons.
 
 # expect_mode NAME STATUS: a `#! mode name=NAME status=STATUS` record exists.

@@ -1,4 +1,4 @@
-# USB stick image (issue 7): `make usb` builds build/idlebench-usb.img, and
+# USB stick image: `make usb` builds build/idlebench-usb.img, and
 # its own GRUB menu reaches a clean end record through both paths under OVMF
 # (multiboot2 kernel, idlebench.efi) and through the kernel entry under
 # SeaBIOS. Each boot uses a copy whose grub.cfg is grub-usb.cfg with

@@ -1,5 +1,6 @@
 /*
- * SSDT for the QEMU test "c2_port=0x414 c2_source=_CST" (issue 3).
+ * SSDT for the QEMU test qtest_platform_cst_ssdt_gives_c2_port_0x414
+ * (tests/qemu/test_platform.sh): a _CST whose C2 entry is the I/O port 0x414.
  * Pass it with: qemu-system-x86_64 ... -acpitable file=cst-c2-0x414.aml
  * Build with:   iasl -p cst-c2-0x414 cst-c2-0x414.asl   (writes the .aml)
  *

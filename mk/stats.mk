@@ -1,17 +1,12 @@
-# Unit tests of bench/stats.c (issue 5): order statistics, type-7 quantiles,
-# bootstrap intervals and geometric means against hand-computed cases. Linked
-# against the host objects mk/bench.mk builds with BENCH_CFLAGS, so the test
-# exercises the same floating-point code generation as the kernel.
+# Unit tests of the statistics core in bench/ (built with BENCH_CFLAGS by
+# mk/bench.mk, so the tests exercise the same floating-point code generation
+# as the kernel): order statistics, type-7 quantiles, bootstrap intervals and
+# geometric means against hand-computed cases.
 UNIT_TESTS += test_stats
 test_stats_SRCS := tests/unit/bench/test_stats.c $(BUILD)/host/bench/stats.o $(BUILD)/host/bench/fpmath.o
 
-# The inference core (bench/student_t.c, inference.c, planning.c, order.c; in
-# BENCH_SRCS, so also in the kernel and the freestanding check). mk/bench.mk's
-# pattern rule depends on BENCH_HEADERS only; these objects also depend on
-# their own headers.
-STATS_INFERENCE_HEADERS := bench/student_t.h bench/inference.h bench/planning.h bench/order.h bench/analysis.h
-STATS_INFERENCE_OBJS := $(patsubst bench/%.h,$(BUILD)/host/bench/%.o,$(STATS_INFERENCE_HEADERS))
-$(STATS_INFERENCE_OBJS) $(BENCH_FREESTANDING_STAMP): $(STATS_INFERENCE_HEADERS)
+# The inference core (bench/student_t.c, inference.c, planning.c, order.c).
+STATS_INFERENCE_OBJS := $(addprefix $(BUILD)/host/bench/,student_t.o inference.o planning.o order.o)
 STATS_TEST_OBJS := $(STATS_INFERENCE_OBJS) $(BUILD)/host/bench/fpmath.o
 
 # Student's t against mpmath reference values; the estimates and Holm,
@@ -25,4 +20,3 @@ test_stats_planning_SRCS := tests/unit/bench/test_stats_planning.c $(STATS_TEST_
 test_stats_order_SRCS := tests/unit/bench/test_stats_order.c tests/unit/bench/stats_simulation.c $(STATS_TEST_OBJS)
 test_stats_coverage_SRCS := tests/unit/bench/test_stats_coverage.c tests/unit/bench/stats_simulation.c \
                             $(STATS_TEST_OBJS) $(BUILD)/host/bench/stats.o
-$(BUILD)/host/tests/test_stats_order $(BUILD)/host/tests/test_stats_coverage: tests/unit/bench/stats_simulation.h

@@ -1,4 +1,11 @@
-# Host side of the result stream: the reader, `idlebench check`, `idlebench capture`.
+# The result stream, both ends: the kernel's writer (kernel/stream/) and the
+# host side (tools/): the reader, `idlebench check`, `idlebench capture`.
+UNIT_TESTS += test_stream test_sample_row
+test_stream_SRCS := tests/unit/stream/test_stream.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c \
+                    tests/unit/support/crc32_reference.c
+test_sample_row_SRCS := tests/unit/stream/test_sample_row.c kernel/stream/sample_row.c kernel/stream/stream.c \
+                        kernel/lib/fmt.c kernel/lib/crc32.c tests/unit/support/stream_text.c
+
 STREAM_READER_SRCS := tools/stream_reader.c kernel/lib/crc32.c
 CAPTURE_SRCS := tools/cmd_capture.c tools/capture_source.c tools/serial_port.c tools/result_name.c
 TOOLS_TEST_HELPER := tests/unit/tools/fd_redirect.c

@@ -1,0 +1,6 @@
+# The consoles (kernel/console/): the framebuffer text console, drawn with
+# the generated font (mk/kernel.mk), which its objects need before they compile.
+UNIT_TESTS += test_fb_console
+test_fb_console_SRCS := tests/unit/console/test_fb_console.c kernel/console/fb_console.c
+$(BUILD)/host/obj/tests/unit/console/test_fb_console.o $(BUILD)/host/obj/kernel/console/fb_console.o: \
+	$(BUILD)/gen/font_glyphs.h

@@ -1,0 +1,96 @@
+# The kernel build/idlebench.elf (multiboot2 and PVH entries) and the hybrid
+# ISO. KERNEL_SRCS below is the one list of C sources linked into the kernel
+# (and, all but kmain.c, into idlebench.efi: mk/efi.mk); the other fragments
+# take their share of it with $(filter), e.g. mk/acpi.mk's kernel/acpi/%, so a
+# new source is named here once and lands in every build that uses its folder.
+
+KERNEL_CC  := gcc
+NASM       := nasm
+# Freestanding, SSE2 code generation allowed (boot/entry64.asm enables it).
+# Position-independent (-fpic, hidden symbols: RIP-relative, no GOT) although
+# the ELF is linked at 1 MiB: build/idlebench.efi must be PIC, and compiling
+# both alike gives the workloads the same instructions under either front end
+# (identical rows under QEMU -icount; tests/qemu/test_efi.sh).
+KERNEL_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -ffreestanding -fpic -fvisibility=hidden \
+                 -mno-red-zone -mcmodel=small -fno-stack-protector -fno-asynchronous-unwind-tables \
+                 -msse2 -mfpmath=sse -I. -I$(BUILD)/gen -DIDLEBENCH_VERSION='"$(FULL_VERSION)"'
+KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments -T linker.ld
+CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-Terminus16.psf.gz
+
+# Entry, CPU set-up, exception and interrupt stubs, the AP trampoline.
+KERNEL_ASM := boot/headers.asm boot/entry32.asm boot/entry64.asm boot/cpu_setup64.asm \
+              kernel/arch/exception_stubs.asm kernel/arch/msr_safe.asm kernel/arch/irq_stubs.asm \
+              boot/ap_trampoline_blob.asm
+
+# In the order a sample's data flows (the link order is sorted anyway).
+KERNEL_SRCS := \
+	kernel/kmain.c kernel/kernel_run.c kernel/options.c kernel/option_table.c kernel/run_config.c \
+	kernel/selftest.c kernel/run_end.c kernel/fault_report.c \
+	kernel/boot/boot_info.c kernel/boot/multiboot2.c kernel/boot/pvh.c kernel/boot/efi_config.c \
+	kernel/lib/mem.c kernel/lib/fmt.c kernel/lib/crc32.c kernel/lib/sort.c kernel/lib/parse.c \
+	kernel/lib/owner_lock.c kernel/lib/hash64.c \
+	kernel/console/console.c kernel/console/serial.c kernel/console/serial_port.c \
+	kernel/console/vga_text.c kernel/console/fb_console.c \
+	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c \
+	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/arch/tsc.c \
+	kernel/arch/lapic.c \
+	kernel/mm/memory_setup.c kernel/mm/phys_alloc.c \
+	kernel/stream/stream.c kernel/stream/sample_row.c kernel/stream/stream_cpu_lock.c \
+	kernel/stream/capture.c \
+	kernel/platform/platform.c \
+	kernel/cpu/cpu_identity.c kernel/cpu/cpu_features.c kernel/cpu/topology.c \
+	kernel/acpi/acpi_aml.c kernel/acpi/acpi_c2.c kernel/acpi/acpi_cst.c kernel/acpi/acpi_error.c \
+	kernel/acpi/acpi_fadt.c kernel/acpi/acpi_format.c kernel/acpi/acpi_hpet.c kernel/acpi/acpi_madt.c \
+	kernel/acpi/acpi_rsdp.c kernel/acpi/acpi_summary.c kernel/acpi/acpi_table.c kernel/acpi/acpi_tables.c \
+	kernel/smbios/smbios_entry.c kernel/smbios/smbios_table.c \
+	kernel/time/tsc_calibrate.c kernel/time/delay.c kernel/time/quiet_probe.c \
+	kernel/smp/smp.c \
+	kernel/sibling/idle_mode.c kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
+	kernel/sibling/sibling_check.c kernel/sibling/placement.c \
+	kernel/experiment/measured_cpu.c kernel/experiment/plan.c kernel/experiment/counters.c \
+	kernel/experiment/experiment.c kernel/experiment/summary.c kernel/experiment/boot_seed.c \
+	bench/lz.c bench/hash.c bench/sort.c bench/shortest_path.c bench/alphabeta.c bench/interp.c \
+	bench/sudoku.c bench/bignum.c bench/pointer_chase.c bench/matmul.c bench/stencil.c bench/nbody.c \
+	bench/fft.c bench/lbm.c bench/raytrace.c bench/lu.c bench/montecarlo.c bench/whetstone.c \
+	bench/fpmath.c bench/registry.c bench/expected.c \
+	bench/stats.c bench/student_t.c bench/inference.c bench/planning.c bench/order.c bench/analysis.c
+
+KERNEL_OBJS := $(patsubst %.c,$(BUILD)/kernel/%.o,$(sort $(KERNEL_SRCS))) \
+               $(patsubst %.asm,$(BUILD)/kernel/%.o,$(KERNEL_ASM))
+
+kernel: $(BUILD)/idlebench.elf
+
+$(BUILD)/idlebench.elf: $(KERNEL_OBJS) linker.ld
+	ld $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS) $(shell $(KERNEL_CC) -print-libgcc-file-name)
+
+# Objects depend on the flags they were built with (the version string is one
+# of them): a changed flag or a new commit rebuilds them, never a stale mix.
+$(BUILD)/gen/kernel_cflags: FORCE | $(BUILD)/gen
+	@echo '$(KERNEL_CFLAGS)' | cmp -s - $@ || echo '$(KERNEL_CFLAGS)' >$@
+.PHONY: FORCE
+
+$(BUILD)/kernel/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/kernel_cflags
+	@mkdir -p $(dir $@)
+	$(KERNEL_CC) $(KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/kernel/%.o: %.asm
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf64 -g -I$(BUILD)/gen/ -o $@ $<
+
+# The AP trampoline is a flat real-mode binary embedded as data.
+$(BUILD)/gen/ap_trampoline.bin: boot/ap_trampoline.asm | $(BUILD)/gen
+	$(NASM) -f bin -o $@ $<
+$(BUILD)/kernel/boot/ap_trampoline_blob.o: $(BUILD)/gen/ap_trampoline.bin
+
+-include $(KERNEL_OBJS:.o=.d)
+
+# The screen font comes from Debian's console-setup-linux at build time.
+$(BUILD)/gen/font_glyphs.h: tools/gen_font.c $(CONSOLE_FONT) | $(BUILD)/gen
+	$(HOST_CC) -O2 -Wall -Wextra -o $(BUILD)/gen/gen_font tools/gen_font.c
+	gzip -dc $(CONSOLE_FONT) > $(BUILD)/gen/console_font.psf
+	$(BUILD)/gen/gen_font $(BUILD)/gen/console_font.psf $@
+
+# Hybrid BIOS+UEFI image (grub-mkrescue: El Torito + GPT/MBR, `dd`-able).
+iso: $(BUILD)/idlebench.iso
+$(BUILD)/idlebench.iso: $(BUILD)/idlebench.elf grub.cfg tools/make-iso.sh
+	tools/make-iso.sh $(BUILD)/idlebench.elf grub.cfg $@
