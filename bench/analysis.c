@@ -21,7 +21,7 @@ void analysis_describe(struct analysis_cell *c, struct stats_slowdown s)
 	c->p = s.status == STATS_INTERVAL ? stats_slowdown_p_value(&s) : NAN_VALUE;
 	c->p_holm = NAN_VALUE;
 	c->significant = false;
-	c->mde_pct = s.status == STATS_INTERVAL ? stats_min_detectable_pct(s.se_log) : NAN_VALUE;
+	c->mde_pct = s.status == STATS_INTERVAL ? stats_min_detectable_pct(s.se_log, s.df) : NAN_VALUE;
 }
 
 /* A control's verdict from the geomean cell c. */
@@ -119,7 +119,7 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 				widest = NAN_VALUE;
 				break;
 			}
-			double half = (c->s.hi_pct - c->s.lo_pct) / 2;
+			double half = stats_half_width_pct(c->s.se_log, c->s.df);
 			if (half > widest)
 				widest = half;
 		}

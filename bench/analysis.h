@@ -89,7 +89,9 @@ struct analysis {
 	struct analysis_cell spike_cell; /* the spike-in's geomean over the spike_exact workloads */
 	size_t spike_workloads;     /* how many workloads that is */
 	enum analysis_verdict aa, spike;
-	double primary_half_width_pct; /* the wider of the primary's int and fp half-widths; NaN if either lacks an interval */
+	double primary_half_width_pct; /* the wider of the primary's int and fp 95 % half-widths
+	                                * (stats_half_width_pct: the scale of precision=); NaN if
+	                                * either lacks an interval */
 };
 
 /* Analyse one boot into a (large: keep it static). False, a untouched, when

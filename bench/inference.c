@@ -232,7 +232,16 @@ bool stats_holm(const double *p, size_t n, double *adjusted, bool *significant)
 	return true;
 }
 
-double stats_min_detectable_pct(double se_log)
+double stats_min_detectable_pct(double se_log, double df)
 {
-	return pct_of_log(2.8 * se_log);
+	if (!(df >= 1))
+		return NAN_VALUE;
+	return pct_of_log((stats_t_975(df) + stats_t_quantile(0.80, df)) * se_log);
+}
+
+double stats_half_width_pct(double se_log, double df)
+{
+	if (!(df >= 1))
+		return NAN_VALUE;
+	return pct_of_log(stats_t_975(df) * se_log);
 }

@@ -87,8 +87,15 @@ double stats_slowdown_p_value(const struct stats_slowdown *s);
  * adjusted[i] is p[i]'s adjusted value, significant[i] whether it is <= 0.05.
  * NaN p-values are never significant and do not count towards n. False if n is too large. */
 bool stats_holm(const double *p, size_t n, double *adjusted, bool *significant);
-/* Smallest slowdown in % a cell of standard error se_log (log scale) would
- * detect with 80 % power at 5 % two-sided: exp(2.8 se_log) - 1 (2.8 = 1.96 + 0.84). */
-double stats_min_detectable_pct(double se_log);
+/* Smallest slowdown in % a cell of standard error se_log (log scale) and df
+ * degrees of freedom would detect with 80 % power at 5 % two-sided:
+ * (exp((t(df, 0.975) + t(df, 0.80)) se_log) - 1) x 100; the normal
+ * approximation's 2.8 (1.96 + 0.84) holds only for large df (at df = 1 the
+ * factor is 14.1). NaN for df < 1. */
+double stats_min_detectable_pct(double se_log, double df);
+/* The 95 % half-width in % of an estimate, on the scale the precision target
+ * uses: (exp(t(df, 0.975) se_log) - 1) x 100, whatever the effect's size
+ * (the interval itself, exp(mean -+ half) - 1, widens with the effect). */
+double stats_half_width_pct(double se_log, double df);
 
 #endif

@@ -305,12 +305,14 @@ void summary_write(const struct plan *p, const struct sample_table *t, unsigned 
 		stream_text(s, "summary: the analysis could not run (plan larger than its limits)");
 		return;
 	}
-	write_cells(p, t, s);
+	/* The declared primary result first, then the controls that say whether
+	 * to trust it, then every cell. */
 	if (reps < STATS_MIN_BLOCKS)
 		stream_text(s, "%s: %u repetitions, no intervals (need %u blocks); a pipeline check, not a result",
 			    p->preset && !strcmp(p->preset, "quick") ? "quick preset" : "too few repetitions", reps,
 			    STATS_MIN_BLOCKS);
 	write_primary(p, s);
 	write_controls(s);
+	write_cells(p, t, s);
 	table_for_people(p, t, s);
 }

@@ -76,9 +76,9 @@ static void test_cells_are_hand_computed_paired_t_intervals_with_mde(void **stat
 	expect_interval(&a.cell[W_INT][MWAIT].s, 1.10, 0.01);
 	expect_interval(&a.cell[W_FP][MWAIT].s, 1.20, 0.02);
 	expect_interval(&a.cell[W_INT][SPIN].s, 1.05, 0.03);
-	/* MDE = exp(2.8 se) - 1 with se = sd / sqrt(n). */
+	/* MDE = exp((t(9, .975) + t(9, .8)) se) - 1 with se = sd / sqrt(n) (scipy: 2.262157 + 0.883029). */
 	double se = 0.01 * sqrt(10.0 / 9) / sqrt(10.0);
-	assert_true(fabs(a.cell[W_INT][MWAIT].mde_pct - (exp(2.8 * se) - 1) * 100) < 1e-9);
+	assert_true(fabs(a.cell[W_INT][MWAIT].mde_pct - (exp(3.145561022426512 * se) - 1) * 100) < 1e-7);
 	/* The int class is the one int workload: its geomean is that workload's estimate. */
 	expect_interval(&a.cls[ANALYSIS_CLASS_INT][MWAIT].s, 1.10, 0.01);
 	/* All workloads: per block the mean of the two d (both alternate in phase). */
@@ -154,11 +154,14 @@ static void test_primary_half_width_is_the_wider_class(void **state)
 	plausible_boot();
 	struct analysis_input in = input(REPS);
 	assert_true(analysis_run(&in, &a));
-	/* fp is noisier (e = 0.02): its half-width in % is the primary's. */
+	/* fp is noisier (e = 0.02): its half-width is the primary's, on the
+	 * precision target's scale: exp(t(9, .975) se) - 1, not (hi - lo) / 2,
+	 * which grows with the effect (t(9, .975) = 2.2621571627409915, scipy). */
 	const struct stats_slowdown *fp = &a.cls[ANALYSIS_CLASS_FP][MWAIT].s;
-	assert_true(fabs(a.primary_half_width_pct - (fp->hi_pct - fp->lo_pct) / 2) < 1e-12);
+	assert_true(fabs(a.primary_half_width_pct - (exp(2.2621571627409915 * fp->se_log) - 1) * 100) < 1e-9);
+	assert_true(a.primary_half_width_pct < (fp->hi_pct - fp->lo_pct) / 2); /* a 20 % effect widens the latter */
 	const struct stats_slowdown *in_ = &a.cls[ANALYSIS_CLASS_INT][MWAIT].s;
-	assert_true(a.primary_half_width_pct > (in_->hi_pct - in_->lo_pct) / 2);
+	assert_true(a.primary_half_width_pct > (exp(2.2621571627409915 * in_->se_log) - 1) * 100);
 	/* Without an interval for one class there is no half-width. */
 	in = input(5);
 	assert_true(analysis_run(&in, &a));

@@ -255,8 +255,14 @@ static void test_holm_hand_computed(void **state)
 static void test_min_detectable_effect(void **state)
 {
 	(void)state;
-	assert_close(stats_min_detectable_pct(0.01), 2.839568442142504, 1e-13);
-	assert_close(stats_min_detectable_pct(0), 0, 0);
+	/* scipy: (exp((t.ppf(.975, df) + t.ppf(.8, df)) * 0.01) - 1) * 100 */
+	assert_close(stats_min_detectable_pct(0.01, 1), 15.122416391653104, 1e-7);
+	assert_close(stats_min_detectable_pct(0.01, 9), 3.195556630276486, 1e-7);
+	assert_close(stats_min_detectable_pct(0.01, 30), 2.93838271463307, 1e-7);
+	assert_close(stats_min_detectable_pct(0, 9), 0, 0);
+	assert_true(isnan(stats_min_detectable_pct(0.01, 0)));
+	/* the half-width on the target's scale: (exp(t.ppf(.975, 9) * 0.01) - 1) * 100 */
+	assert_close(stats_half_width_pct(0.01, 9), (exp(2.2621571627409915 * 0.01) - 1) * 100, 1e-9);
 }
 
 int main(void)

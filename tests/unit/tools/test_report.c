@@ -58,14 +58,14 @@ static void test_two_boots_of_one_plan_pool_into_a_boots_t_interval(void **state
 			       "  plan_id a1b2c3d4e5f60718, machine_id 0f1e2d3c4b5a6978: 2 boots of one plan on one machine\n");
 	assert_contains(o.out, "  boot 1: " F "plan_a_boot1.csv (schema 2, 12 reps, 240 rows, check=bad 0; seed 101 (rdrand); "
 			       "stop fixed, setup 2.50 s, sampling 30.00 s)\n");
-	/* generate.py (scipy): int 12.65 [4.41, 21.55] MDE 1.69, fp 19.96 [13.54, 26.75] MDE 1.22. */
+	/* generate.py (scipy): int 12.65 [4.41, 21.55] MDE 8.79, fp 19.96 [13.54, 26.75] MDE 6.29 (t(1) quantiles). */
 	assert_contains(o.out, "t interval over 2 boots' estimates (boots-t)\n");
-	assert_contains(o.out, "    int        12.65 [4.41, 21.55]           1.69  12.68 (SPEC CPU2017 intrate)");
-	assert_contains(o.out, "    fp         19.96 [13.54, 26.75]          1.22  19.73 (SPEC CPU2017 fprate)");
-	/* Cells: interp mwait 12.53 [-0.53, 27.32] p_holm 0.104489 MDE 2.76; Holm over 8 cells. */
+	assert_contains(o.out, "    int        12.65 [4.41, 21.55]           8.79  12.68 (SPEC CPU2017 intrate)");
+	assert_contains(o.out, "    fp         19.96 [13.54, 26.75]          6.29  19.73 (SPEC CPU2017 fprate)");
+	/* Cells: interp mwait 12.53 [-0.53, 27.32] p_holm 0.104489 MDE 14.66; Holm over 8 cells. */
 	assert_contains(o.out, "Holm) over the 8 per-workload cells (hlt and the controls are not in the family)");
-	assert_contains(o.out, "  interp         mwait    24          1113.42      12.53 [-0.53, 27.32]        0.1045   2.76");
-	assert_contains(o.out, "  interp         spin     24          1041.14       4.74 [4.18, 5.30]          0.0460   0.12");
+	assert_contains(o.out, "  interp         mwait    24          1113.42      12.53 [-0.53, 27.32]        0.1045  14.66");
+	assert_contains(o.out, "  interp         spin     24          1041.14       4.74 [4.18, 5.30]          0.0460   0.59");
 	/* Controls: hlt2 0.09 [-0.44, 0.62], spike 1.16 [0.05, 2.27]. */
 	assert_contains(o.out, "    A/A   hlt2   expected 0.00 %, got 0.09 % [-0.44, 0.62]: pass\n");
 	assert_contains(o.out, "    spike spike  expected 1.00 %, got 1.16 % [0.05, 2.27]: pass\n");
@@ -87,9 +87,9 @@ static void test_one_boot_is_labelled_within_this_boot_only(void **state)
 	char *argv[] = { "report", F "plan_a_boot1.csv" };
 	report(&o, 2, argv);
 	assert_int_equal(o.status, 0);
-	/* generate.py: int 13.33 [12.68, 13.98] MDE 0.73 within boot 1. */
+	/* generate.py: int 13.33 [12.68, 13.98] MDE 0.81 within boot 1. */
 	assert_contains(o.out, "one boot: paired t over its repetitions, within this boot only\n");
-	assert_contains(o.out, "    int        13.33 [12.68, 13.98]          0.73  12.68 (SPEC CPU2017 intrate)   within this boot only\n");
+	assert_contains(o.out, "    int        13.33 [12.68, 13.98]          0.81  12.68 (SPEC CPU2017 intrate)   within this boot only\n");
 	assert_contains(o.out, "    not computed: one boot says nothing about how boots differ (needs >= 2 boots of one set)\n");
 }
 
