@@ -87,7 +87,10 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 		member[i]->p_holm = adjusted[i];
 		member[i]->significant = significant[i];
 	}
-	a->family = family;
+	/* The family is what Holm multiplied by: cells with a p-value. */
+	a->family = 0;
+	for (size_t i = 0; i < family; i++)
+		a->family += p[i] == p[i];
 	if (in->aa < in->modes) {
 		a->aa_cell = a->cls[ANALYSIS_CLASS_ALL][in->aa];
 		a->aa = analysis_judge(&a->aa_cell, 0.0);

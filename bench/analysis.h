@@ -38,6 +38,14 @@
  * exact only up to the fixed cost of the timing itself. */
 #define ANALYSIS_RESOLUTION_PCT 0.005
 
+/* The figures that motivated idlebench, beside which the primary result is
+ * shown: Hygon family 18h, SMT2, a thread's slowdown in % with its sibling
+ * in MWAIT-C1 rather than HLT (UnixBench single-core, SPEC CPU2017 intrate,
+ * fprate). */
+#define ANALYSIS_SEED_UNIXBENCH "14.53"
+#define ANALYSIS_SEED_INTRATE "12.68"
+#define ANALYSIS_SEED_FPRATE "19.73"
+
 /* Class slots of analysis.cls. */
 enum analysis_class {
 	ANALYSIS_CLASS_INT,
@@ -84,7 +92,7 @@ struct analysis {
 	struct analysis_cell cell[ANALYSIS_MAX_WORKLOADS][ANALYSIS_MAX_MODES];
 	struct analysis_cell cls[ANALYSIS_CLASS_COUNT][ANALYSIS_MAX_MODES];
 	size_t cls_workloads[ANALYSIS_CLASS_COUNT]; /* workloads in each class */
-	size_t family;              /* cells in the Holm family */
+	size_t family;              /* cells in the Holm family (those with a p-value) */
 	struct analysis_cell aa_cell;    /* the A/A arm's all-workload geomean (what its verdict judges) */
 	struct analysis_cell spike_cell; /* the spike-in's geomean over the spike_exact workloads */
 	size_t spike_workloads;     /* how many workloads that is */

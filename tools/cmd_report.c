@@ -51,7 +51,7 @@ static void print_help(void)
 	       "\n"
 	       "Exit: 0 report printed; 1 a file rejected (one line per file), or gnuplot failed;\n"
 	       "2 usage.\n",
-	       REPORT_SEED_INTRATE, REPORT_SEED_FPRATE, REPORT_SEED_UNIXBENCH, REPORT_DEFAULT_FIRMWARE_S);
+	       ANALYSIS_SEED_INTRATE, ANALYSIS_SEED_FPRATE, ANALYSIS_SEED_UNIXBENCH, REPORT_DEFAULT_FIRMWARE_S);
 }
 
 /* A non-negative decimal number of seconds. */

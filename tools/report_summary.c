@@ -94,7 +94,9 @@ static void combine_boots(const struct report_set *s, struct report_summary *sum
 		member[i]->p_holm = adjusted[i];
 		member[i]->significant = significant[i];
 	}
-	a->family = family;
+	a->family = 0; /* what Holm multiplied by: cells with a p-value */
+	for (size_t i = 0; i < family; i++)
+		a->family += p[i] == p[i];
 	combine_cell(a, sum->boot, b, (struct cell_ref){ CELL_AA, 0, 0 });
 	combine_cell(a, sum->boot, b, (struct cell_ref){ CELL_SPIKE, 0, 0 });
 	for (size_t i = 0; i < b; i++)

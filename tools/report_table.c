@@ -93,8 +93,8 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 
 static void print_primary(FILE *out, const struct report_set *s, const struct report_summary *sum)
 {
-	static const char *const seed[2] = { REPORT_SEED_INTRATE " (SPEC CPU2017 intrate)",
-					     REPORT_SEED_FPRATE " (SPEC CPU2017 fprate)" };
+	static const char *const seed[2] = { ANALYSIS_SEED_INTRATE " (SPEC CPU2017 intrate)",
+					     ANALYSIS_SEED_FPRATE " (SPEC CPU2017 fprate)" };
 	char method[128];
 	method_text(method, sizeof method, sum);
 	if (sum->primary == ANALYSIS_NONE) {
@@ -107,17 +107,19 @@ static void print_primary(FILE *out, const struct report_set *s, const struct re
 		"note");
 	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
 		const struct analysis_cell *c = &sum->set->cls[k][sum->primary];
+		/* the seed's figures answer mwait vs hlt only */
+		const char *seed_k = sum->primary == IDLE_MWAIT ? seed[k] : "-";
 		char val[32], iv[80], mde[32], note[64];
 		if (!c->have) {
 			fprintf(out, "    %-5s %10s %-20s %7s  %-30s no %s workload\n", analysis_class_name(k), "-", "-", "-",
-				seed[k], analysis_class_name(k));
+				seed_k, analysis_class_name(k));
 			continue;
 		}
 		fprintf(out, "    %-5s %10s %-20s %7s  %-30s %s\n", analysis_class_name(k), num(val, sizeof val, c->s.value_pct, 2),
-			interval(iv, sizeof iv, &c->s), num(mde, sizeof mde, c->mde_pct, 2), seed[k],
+			interval(iv, sizeof iv, &c->s), num(mde, sizeof mde, c->mde_pct, 2), seed_k,
 			stats_slowdown_note(&c->s, note, sizeof note));
 	}
-	fprintf(out, "    (seed: Hygon family 18h, SMT2, sibling in MWAIT-C1 vs HLT; UnixBench single-core " REPORT_SEED_UNIXBENCH
+	fprintf(out, "    (seed: Hygon family 18h, SMT2, sibling in MWAIT-C1 vs HLT; UnixBench single-core " ANALYSIS_SEED_UNIXBENCH
 		     " %%)\n");
 }
 

@@ -13,10 +13,6 @@
 #include "tools/report_pool.h"
 #include "tools/report_summary.h"
 
-/* The seed's figures: Hygon family 18h, SMT2, sibling in MWAIT-C1 vs HLT, slowdown in %. */
-#define REPORT_SEED_UNIXBENCH "14.53"
-#define REPORT_SEED_INTRATE "12.68"
-#define REPORT_SEED_FPRATE "19.73"
 
 /* Print set index (0-based) of the pool with its summary. */
 void report_table_print(FILE *out, const struct report_pool *pool, const struct report_summary *const *sums,

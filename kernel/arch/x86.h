@@ -78,7 +78,6 @@ static inline uint64_t rdtsc(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/* Read CR0. */
 /* RDRAND (Intel SDM vol. 2B, RDRAND; CPUID.01H:ECX[30]): false when no random
  * number was ready (CF = 0); callers retry (Intel DRNG guide: 10 times). */
 static inline bool rdrand64(uint64_t *v)
@@ -88,6 +87,7 @@ static inline bool rdrand64(uint64_t *v)
 	return ok;
 }
 
+/* Read CR0. */
 static inline uint64_t read_cr0(void)
 {
 	uint64_t v;

@@ -11,8 +11,8 @@
 #define L01_ECX_MONITOR  BIT(3)
 #define L01_ECX_X2APIC   BIT(21)
 #define L01_ECX_OSXSAVE  BIT(27)
-#define L01_ECX_RDRAND   BIT(30)
 #define L01_ECX_AVX      BIT(28)
+#define L01_ECX_RDRAND   BIT(30)
 #define L01_EDX_HTT      BIT(28)
 /* CPUID.05H:ECX */
 #define L05_ECX_EMX      BIT(0)

@@ -17,8 +17,11 @@ uint64_t boot_seed(bool have_rdrand, const char **source)
 {
 	uint64_t v;
 
+	/* Some AMD firmware leaves RDRAND answering all ones with CF = 1 (Linux
+	 * checks for it at boot, arch/x86/kernel/cpu/rdrand.c): 0 and ~0 are
+	 * not taken as random. */
 	for (int i = 0; have_rdrand && i < 10; i++)
-		if (rdrand64(&v)) {
+		if (rdrand64(&v) && v != 0 && v != ~0ull) {
 			*source = "rdrand";
 			return v;
 		}

@@ -138,13 +138,17 @@ static bool round_done(struct run_ctx *c, const struct plan_step *st)
 
 	if (!st->warmup)
 		c->measured_reps = st->rep + 1 - p->warmup;
+	bool pilot_done = !st->warmup && p->precision_centi && c->measured_reps == p->reps;
+	/* What was asked is done: the reason stays the plan's, not the budget's. */
+	if (!st->warmup && !pilot_done && c->measured_reps >= c->target_reps)
+		return false;
 	if (p->budget_s && elapsed + per_round > time_us_to_tsc((uint64_t)p->budget_s * 1000000)) {
 		c->stop = STOP_BUDGET;
 		return false;
 	}
 	if (st->warmup)
 		return true;
-	if (p->precision_centi && c->measured_reps == p->reps) {
+	if (pilot_done) {
 		/* The pilot is done: Stein's second stage sizes the run (bench/planning.h). */
 		unsigned need = summary_reps_for_precision(p, &table, c->measured_reps, p->precision_centi / 100.0);
 		c->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
@@ -276,13 +280,16 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 	else
 		stream_meta(s, "budget_s", "");
 	stream_metaf(s, "plan_id", "%016llx", (unsigned long long)plan_id(plan, cond));
+	if (plan->blocked_drops)
+		stream_text(s, "order=blocked: no precision target and no budget (no repetition ends for all modes at "
+			       "once); the count is fixed at %u", plan->reps);
 	stream_meta(s, "energy", c.counters.energy ? c.counters.energy_scope : "");
 	char modes[64];
 	size_t n = 0;
 	modes[0] = '\0';
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
 		if (plan->modes & (1u << m))
-			n += (size_t)fmt_snprintf(modes + n, sizeof modes - n, "%s%s", n ? "," : "", idle_modes[m].name);
+			fmt_append(modes, sizeof modes, &n, "%s%s", n ? "," : "", idle_modes[m].name);
 	stream_meta(s, "modes_measured", modes);
 	summary_write_plan_meta(plan, s);
 

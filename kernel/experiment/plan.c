@@ -40,13 +40,18 @@ void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hype
 	p->warmup = or_preset(rq->warmup, pre->warmup);
 	p->sample_ms = or_preset(rq->sample_ms, pre->sample_ms);
 	p->settle_us = rq->settle_us;
-	p->budget_s = or_preset(rq->budget_s, pre->budget_s);
 	/* reps= alone fixes the count; precision= (given or the preset's) sizes it. */
 	p->precision_centi = rq->precision_centi != PLAN_FROM_PRESET ? rq->precision_centi
 			     : rq->reps != PLAN_FROM_PRESET ? 0
 							    : pre->precision_centi;
+	/* The preset's budget bounds the preset's adaptive run only; a count the
+	 * command line fixed runs to the end unless budget_s= says otherwise. */
+	p->budget_s = rq->budget_s != PLAN_FROM_PRESET ? rq->budget_s : p->precision_centi ? pre->budget_s : 0;
+	/* Blocked order has no repetitions that end together: no pilot, no
+	 * budget check; blocked_drops tells the stream so, instead of hiding it. */
+	p->blocked_drops = rq->order == PLAN_BLOCKED && (p->precision_centi || p->budget_s);
 	if (rq->order == PLAN_BLOCKED)
-		p->precision_centi = 0;
+		p->precision_centi = p->budget_s = 0;
 	p->reps = or_preset(rq->reps, pre->reps);
 	if (p->precision_centi && p->reps < STATS_MIN_BLOCKS)
 		p->reps = STATS_MIN_BLOCKS;
@@ -133,6 +138,7 @@ uint64_t plan_id(const struct plan *p, const struct plan_conditions *c)
 	h = hash64_field(h, num);
 	fmt_snprintf(num, sizeof num, "settle_us=%u", p->settle_us);
 	h = hash64_field(h, num);
+	h = hash64_field(h, p->order == PLAN_BLOCKED ? "blocked" : "interleaved");
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
 		if (p->modes & (1u << m))
 			h = hash64_field(h, idle_modes[m].name);

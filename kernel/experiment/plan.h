@@ -50,6 +50,7 @@ struct plan {
 	unsigned warmup, sample_ms, settle_us;
 	unsigned precision_centi; /* 0: fixed reps; else the target half-width, 0.01 % units */
 	unsigned budget_s;        /* 0: no limit */
+	bool blocked_drops;       /* order=blocked dropped a precision target or budget (said in the stream) */
 	uint64_t seed;
 	bool seed_given;          /* seed= was on the command line (else drawn at boot) */
 	const char *seed_source;  /* "cmdline", "rdrand" or "tsc" (the `seed_source` meta) */
@@ -107,7 +108,8 @@ struct plan_conditions {
 };
 
 /* The plan's fingerprint (`plan_id`): FNV-1a 64 over the stream schema, the
- * workloads, sample_ms, settle_us, the modes and the conditions. Runs with
+ * workloads, sample_ms, settle_us, the order (blocked samples are not paired
+ * in time like interleaved ones), the modes and the conditions. Runs with
  * equal ids measured the same thing the same way and may be pooled; reps,
  * warmup, seed, precision and budget only change how much was measured and
  * in which order, so they are left out; the calibrated iteration counts are

@@ -9,11 +9,9 @@
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
 
-/* The figures that motivated idlebench: Hygon family 18h, SMT2, sibling in
- * MWAIT-C1 vs HLT (UnixBench single-core, SPEC CPU2017 intrate, fprate). */
-#define SEED_UNIXBENCH "14.53"
-#define SEED_INTRATE "12.68"
-#define SEED_FPRATE "19.73"
+
+_Static_assert(WORKLOAD_MAX <= ANALYSIS_MAX_WORKLOADS && IDLE_MODE_COUNT <= ANALYSIS_MAX_MODES,
+	       "the sample table does not fit bench/analysis.h's limits");
 
 static struct analysis result;
 static bool have_result;
@@ -38,7 +36,7 @@ enum idle_mode summary_primary_mode(const struct plan *p)
 	return IDLE_MODE_COUNT;
 }
 
-static bool analyse(const struct plan *p, const struct sample_table *t, size_t reps)
+static bool analyse(const struct plan *p, const struct sample_table *t)
 {
 	static bool workload_used[WORKLOAD_MAX], mode_used[IDLE_MODE_COUNT], spike_exact[WORKLOAD_MAX];
 	static int workload_class[WORKLOAD_MAX];
@@ -61,7 +59,6 @@ static bool analyse(const struct plan *p, const struct sample_table *t, size_t r
 		.aa = (p->modes & (1u << IDLE_HLT2)) ? IDLE_HLT2 : ANALYSIS_NONE,
 		.spike = (p->modes & (1u << IDLE_SPIKE)) ? IDLE_SPIKE : ANALYSIS_NONE, .spike_exact = spike_exact,
 	};
-	(void)reps;
 	have_result = analysis_run(&in, &result);
 	return have_result;
 }
@@ -72,7 +69,7 @@ unsigned summary_reps_for_precision(const struct plan *p, const struct sample_ta
 	enum idle_mode primary = summary_primary_mode(p);
 	size_t need = reps;
 
-	if (primary == IDLE_MODE_COUNT || !analyse(p, t, reps))
+	if (primary == IDLE_MODE_COUNT || !analyse(p, t))
 		return reps; /* nothing to aim at: the pilot is the run */
 	for (int k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
 		const struct analysis_cell *c = &result.cls[k][primary];
@@ -197,7 +194,7 @@ static void write_primary(const struct plan *p, struct stream *s)
 		const struct analysis_cell *c = &result.cls[k][primary];
 		if (!c->have)
 			continue;
-		const char *seed = k == ANALYSIS_CLASS_INT ? SEED_INTRATE : SEED_FPRATE;
+		const char *seed = k == ANALYSIS_CLASS_INT ? ANALYSIS_SEED_INTRATE : ANALYSIS_SEED_FPRATE;
 		estimate_fields(fields, sizeof fields, c);
 		stream_record(s, "primary", "class=%s mode=%s %s seed_pct=%s", analysis_class_name(k),
 			      idle_modes[primary].name, fields, primary == IDLE_MWAIT ? seed : "");
@@ -209,8 +206,8 @@ static void write_primary(const struct plan *p, struct stream *s)
 			    primary == IDLE_MWAIT ? (k == ANALYSIS_CLASS_INT ? "intrate " : "fprate ") : "",
 			    primary == IDLE_MWAIT ? seed : "");
 	}
-	stream_text(s, "seed figures (Hygon 18h SMT2, sibling in MWAIT-C1 vs HLT): UnixBench single-core " SEED_UNIXBENCH
-		       " %%, SPEC CPU2017 intrate " SEED_INTRATE " %%, fprate " SEED_FPRATE " %%");
+	stream_text(s, "seed figures (Hygon 18h SMT2, sibling in MWAIT-C1 vs HLT): UnixBench single-core " ANALYSIS_SEED_UNIXBENCH
+		       " %%, SPEC CPU2017 intrate " ANALYSIS_SEED_INTRATE " %%, fprate " ANALYSIS_SEED_FPRATE " %%");
 }
 
 /* The controls: the A/A arm must cover 0, the spike-in +1 %. */
@@ -252,22 +249,24 @@ static void table_for_people(const struct plan *p, const struct sample_table *t,
 {
 	char line[320], cell[64], a[16];
 
-	size_t n = (size_t)fmt_snprintf(line, sizeof line, "  %-14s", "workload");
+	size_t n = 0;
+	fmt_append(line, sizeof line, &n, "  %-14s", "workload");
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
 		if ((p->modes & (1u << m)) && m != IDLE_HLT)
-			n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %-26s", idle_modes[m].name);
+			fmt_append(line, sizeof line, &n, " %-26s", idle_modes[m].name);
 	stream_text(s, "slowdown vs hlt in %% [95%% interval; * = Holm-adjusted p <= 0.05 over %zu cells], per workload:",
 		    result.family);
 	stream_text(s, "%s", line);
 	for (size_t w = 0; w < WORKLOAD_MAX; w++) {
 		if (!p->workloads.selected[w])
 			continue;
-		n = (size_t)fmt_snprintf(line, sizeof line, "  %-14s", workload_at(w)->name);
+		n = 0;
+		fmt_append(line, sizeof line, &n, "  %-14s", workload_at(w)->name);
 		for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 			if (!(p->modes & (1u << m)) || m == IDLE_HLT)
 				continue;
 			cell_text(cell, sizeof cell, &result.cell[w][m], !idle_mode_is_control((enum idle_mode)m));
-			n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %-26s", cell);
+			fmt_append(line, sizeof line, &n, " %-26s", cell);
 		}
 		stream_text(s, "%s", line);
 	}
@@ -275,15 +274,17 @@ static void table_for_people(const struct plan *p, const struct sample_table *t,
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 		if (!(p->modes & (1u << m)) || m == IDLE_HLT)
 			continue;
-		n = (size_t)fmt_snprintf(line, sizeof line, "  %-7s", idle_modes[m].name);
+		n = 0;
+		fmt_append(line, sizeof line, &n, "  %-7s", idle_modes[m].name);
 		for (int k = 0; k < ANALYSIS_CLASS_COUNT; k++) {
 			cell_text(cell, sizeof cell, &result.cls[k][m], false);
-			n += (size_t)fmt_snprintf(line + n, sizeof line - n, "  %s: %s", analysis_class_name(k), cell);
+			fmt_append(line, sizeof line, &n, "  %s: %s", analysis_class_name(k), cell);
 		}
 		stream_text(s, "%s", line);
 	}
 	bool eff_any = false;
-	n = (size_t)fmt_snprintf(line, sizeof line, "  effective MHz (median):");
+	n = 0;
+	fmt_append(line, sizeof line, &n, "  effective MHz (median):");
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 		if (!(p->modes & (1u << m)))
 			continue;
@@ -293,15 +294,15 @@ static void table_for_people(const struct plan *p, const struct sample_table *t,
 			if (p->workloads.selected[w] && t->group[w][m].n_eff)
 				med[k++] = stats_median(t->group[w][m].eff_mhz, t->group[w][m].n_eff);
 		eff_any |= k > 0;
-		n += (size_t)fmt_snprintf(line + n, sizeof line - n, " %s %s", idle_modes[m].name,
-					  k ? num(a, sizeof a, stats_median(med, k), 0) : "n/a");
+		fmt_append(line, sizeof line, &n, " %s %s", idle_modes[m].name,
+			   k ? num(a, sizeof a, stats_median(med, k), 0) : "n/a");
 	}
 	stream_text(s, "%s%s", line, eff_any ? "" : " (no APERF/MPERF here)");
 }
 
 void summary_write(const struct plan *p, const struct sample_table *t, unsigned reps, struct stream *s)
 {
-	if (!analyse(p, t, reps)) {
+	if (!analyse(p, t)) {
 		stream_text(s, "summary: the analysis could not run (plan larger than its limits)");
 		return;
 	}
@@ -311,6 +312,9 @@ void summary_write(const struct plan *p, const struct sample_table *t, unsigned 
 		stream_text(s, "%s: %u repetitions, no intervals (need %u blocks); a pipeline check, not a result",
 			    p->preset && !strcmp(p->preset, "quick") ? "quick preset" : "too few repetitions", reps,
 			    STATS_MIN_BLOCKS);
+	if (p->order == PLAN_BLOCKED)
+		stream_text(s, "order=blocked: a repetition's samples of different modes ran far apart, so pairing "
+			       "them does not remove drift; intervals assume there was none");
 	write_primary(p, s);
 	write_controls(s);
 	write_cells(p, t, s);

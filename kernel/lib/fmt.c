@@ -174,6 +174,21 @@ int fmt_snprintf(char *buf, size_t size, const char *format, ...)
 	return n;
 }
 
+bool fmt_append(char *buf, size_t size, size_t *at, const char *format, ...)
+{
+	if (!size)
+		return false;
+	if (*at >= size)
+		*at = size - 1;
+	va_list ap;
+	va_start(ap, format);
+	int n = fmt_vsnprintf(buf + *at, size - *at, format, ap);
+	va_end(ap);
+	bool fitted = n >= 0 && (size_t)n < size - *at;
+	*at = fitted ? *at + (size_t)n : size - 1;
+	return fitted;
+}
+
 int fmt_fixed(char *buf, size_t size, double v, int decimals)
 {
 	unsigned long long scale = 1;

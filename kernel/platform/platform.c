@@ -212,7 +212,9 @@ void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t 
 /* `smbios_uuid_hash` (the UUID names one board; the stream carries only its
  * FNV-1a hash) and `machine_id`: the hash of what makes two runs the same
  * machine in the same state (CPU signature, microcode, SMBIOS product, UUID,
- * BIOS version). idlebench report pools only runs with equal ids. */
+ * BIOS version, and the hypervisor's signature: under an emulator the rest
+ * is generic, and TCG and KVM measure different things). idlebench report
+ * pools only runs with equal ids. */
 static void write_machine_id(const struct platform *p, struct stream *s)
 {
 	char buf[40];
@@ -225,6 +227,7 @@ static void write_machine_id(const struct platform *p, struct stream *s)
 	else
 		stream_meta(s, "smbios_uuid_hash", "");
 	uint64_t h = hash64_field(HASH64_INIT, p->id.vendor);
+	h = hash64_field(h, !p->id.hypervisor ? "none" : p->id.hv_signature[0] ? p->id.hv_signature : "unknown");
 	fmt_snprintf(buf, sizeof buf, "%x:%x:%x", p->id.family, p->id.model, p->id.stepping);
 	h = hash64_field(h, buf);
 	fmt_snprintf(buf, sizeof buf, p->microcode_known ? "%llx" : "unknown", (unsigned long long)p->microcode);

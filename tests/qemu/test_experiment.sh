@@ -104,7 +104,13 @@ qtest_experiment_precision_stops_at_the_target_or_the_budget() {
 	awk -v h="$half" 'BEGIN {exit !(h > 0 && h <= 50)}' || fail "target reached with half-width $half > 50" || return 1
 	boot exp_budget BOOT=pvh CMDLINE="modes=hlt,spin workloads=lz,nbody sample_ms=1 warmup=1 precision=0.01 budget_s=2"
 	expect_rc 0 && expect_line '^#= budget_s=2$' &&
-		expect_line '^#! stop reason=budget rounds=[0-9]+ half_width_pct=[0-9.]+ setup_s=[0-9.]+ elapsed_s=(1\.[0-9]|2\.0)$'
+		expect_line '^#! stop reason=budget rounds=[0-9]+ half_width_pct=[0-9.]+ setup_s=[0-9.]+ elapsed_s=[0-9.]+$' ||
+		return 1
+	# It stopped because of the budget, long before the 255-repetition limit
+	# (the time itself is not asserted: a loaded host stretches rounds).
+	local rounds
+	rounds=$(stream_of "$BOOT_OUT" | sed -n 's/^#! stop .* rounds=\([0-9]*\) .*/\1/p')
+	[ "$rounds" -ge 1 ] && [ "$rounds" -lt 255 ] || fail "budget stop after $rounds rounds"
 }
 
 # The seed decides the order and only the order: the same seed gives the same

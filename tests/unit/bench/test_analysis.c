@@ -42,6 +42,15 @@ static struct analysis_input input(size_t reps)
 					.spike = SPIKE };
 }
 
+/* Mark repetitions n.. of every cell missing (0), as a run that stopped early
+ * leaves them: the layout keeps its REPS stride. */
+static void keep_reps(size_t n)
+{
+	for (size_t i = 0; i < WORKLOADS * MODES; i++)
+		for (size_t r = n; r < REPS; r++)
+			cpi[i * REPS + r] = 0;
+}
+
 /* A plausible boot: mwait +10 % (int) and +20 % (fp), spin +5 %, hlt2 0, spike +1 %. */
 static void plausible_boot(void)
 {
@@ -135,12 +144,14 @@ static void test_controls_pass_fail_and_na(void **state)
 	assert_int_equal(a.spike, ANALYSIS_FAIL);
 	assert_string_equal(analysis_verdict_name(a.aa), "fail");
 	/* Five blocks: values but no interval, so no verdict. */
-	in = input(5);
 	plausible_boot();
+	keep_reps(5);
+	in = input(REPS);
 	assert_true(analysis_run(&in, &a));
 	assert_int_equal(a.aa, ANALYSIS_NO_INTERVAL);
 	assert_string_equal(analysis_verdict_name(a.spike), "n/a");
 	/* Not measured. */
+	plausible_boot();
 	in = input(REPS);
 	in.aa = ANALYSIS_NONE;
 	assert_true(analysis_run(&in, &a));
@@ -163,7 +174,7 @@ static void test_primary_half_width_is_the_wider_class(void **state)
 	const struct stats_slowdown *in_ = &a.cls[ANALYSIS_CLASS_INT][MWAIT].s;
 	assert_true(a.primary_half_width_pct > (exp(2.2621571627409915 * in_->se_log) - 1) * 100);
 	/* Without an interval for one class there is no half-width. */
-	in = input(5);
+	keep_reps(5);
 	assert_true(analysis_run(&in, &a));
 	assert_true(isnan(a.primary_half_width_pct));
 }
@@ -178,6 +189,47 @@ static void test_malformed_input_is_refused(void **state)
 	assert_false(analysis_run(&in, &a));
 }
 
+/* A missing sample (0: not taken, or its checksum was bad) drops its block
+ * from its cell, and its repetition from every class geomean that needs that
+ * workload; the spike-in is judged only over the workloads flagged exact. */
+static void test_missing_samples_drop_their_blocks_and_spike_uses_exact_workloads(void **state)
+{
+	static const bool exact[WORKLOADS] = { true, false };
+
+	(void)state;
+	plausible_boot();
+	cpi[(W_INT * MODES + MWAIT) * REPS + 3] = 0;
+	cpi[(W_FP * MODES + HLT) * REPS + 7] = __builtin_nan("");
+	struct analysis_input in = input(REPS);
+	assert_true(analysis_run(&in, &a));
+	assert_int_equal(a.cell[W_INT][MWAIT].s.n, 9);
+	assert_int_equal(a.cell[W_FP][MWAIT].s.n, 9);  /* its hlt sample of rep 7 is missing */
+	assert_int_equal(a.cell[W_FP][SPIN].s.n, 9);
+	assert_int_equal(a.cell[W_INT][SPIN].s.n, 10);
+	assert_int_equal(a.cls[ANALYSIS_CLASS_INT][MWAIT].s.n, 9);
+	assert_int_equal(a.cls[ANALYSIS_CLASS_FP][MWAIT].s.n, 9);
+	assert_int_equal(a.cls[ANALYSIS_CLASS_ALL][MWAIT].s.n, 8); /* reps 3 and 7 both out */
+	assert_int_equal(a.cls[ANALYSIS_CLASS_ALL][MWAIT].s.status, STATS_TOO_FEW); /* 8 < 10: value only */
+	assert_int_equal(a.cell[W_INT][SPIN].s.status, STATS_INTERVAL);
+
+	plausible_boot();
+	fill(W_FP, SPIKE, 1.03, 0.002); /* fp: 1 % more iterations is not 1 % more work */
+	in.spike_exact = exact;
+	assert_true(analysis_run(&in, &a));
+	assert_int_equal(a.spike_workloads, 1);
+	assert_int_equal(a.spike, ANALYSIS_PASS);                 /* int alone: +1 % */
+	in.spike_exact = NULL;                                     /* judged over both: fails */
+	assert_true(analysis_run(&in, &a));
+	assert_int_equal(a.spike_workloads, 2);
+	assert_int_equal(a.spike, ANALYSIS_FAIL);
+	/* No exact workload: measured but not judged. */
+	static const bool none[WORKLOADS] = { false, false };
+	in.spike_exact = none;
+	assert_true(analysis_run(&in, &a));
+	assert_int_equal(a.spike_workloads, 0);
+	assert_int_equal(a.spike, ANALYSIS_NO_INTERVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +238,7 @@ int main(void)
 		cmocka_unit_test(test_controls_pass_fail_and_na),
 		cmocka_unit_test(test_primary_half_width_is_the_wider_class),
 		cmocka_unit_test(test_malformed_input_is_refused),
+		cmocka_unit_test(test_missing_samples_drop_their_blocks_and_spike_uses_exact_workloads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

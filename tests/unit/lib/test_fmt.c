@@ -195,6 +195,31 @@ static void test_truncation_returns_full_length(void **state)
 	assert_int_equal(fmt_snprintf(NULL, 0, "%d-%s", -7, "ab"), 5);
 }
 
+/* fmt_append: pieces join up; a piece that does not fit is cut and every
+ * later one is dropped, never written past the buffer. */
+static void test_append_builds_a_line_and_stops_at_the_end(void **state)
+{
+	char buf[12];
+	size_t at = 0;
+
+	(void)state;
+	memset(buf, 'x', sizeof buf);
+	assert_true(fmt_append(buf, 10, &at, "%s", "abc"));
+	assert_true(fmt_append(buf, 10, &at, "-%d", 42));
+	assert_string_equal(buf, "abc-42");
+	assert_int_equal(at, 6);
+	assert_false(fmt_append(buf, 10, &at, "%s", "defgh"));
+	assert_string_equal(buf, "abc-42def");
+	assert_int_equal(at, 9);
+	assert_false(fmt_append(buf, 10, &at, "%s", "more"));
+	assert_string_equal(buf, "abc-42def");
+	assert_int_equal(buf[10], 'x'); /* nothing past size */
+	at = 50; /* a position past the end is clamped */
+	assert_false(fmt_append(buf, 10, &at, "z"));
+	assert_int_equal(at, 9);
+	assert_false(fmt_append(buf, 0, &at, "z"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +233,7 @@ int main(void)
 		cmocka_unit_test(test_pointers),
 		cmocka_unit_test(test_mixed_line_like_the_stream_uses),
 		cmocka_unit_test(test_truncation_returns_full_length),
+		cmocka_unit_test(test_append_builds_a_line_and_stops_at_the_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -121,6 +121,9 @@ static void test_plan_id_changes_with_what_is_measured_only(void **state)
 	p.settle_us = 0;
 	assert_true(plan_id(&p, &c) != id);
 	p.settle_us = 500;
+	p.order = PLAN_BLOCKED;
+	assert_true(plan_id(&p, &c) != id); /* blocked samples are not paired in time */
+	p.order = PLAN_INTERLEAVED;
 	p.modes = 7;
 	assert_true(plan_id(&p, &c) != id);
 	p.modes = 3;

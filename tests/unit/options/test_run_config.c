@@ -182,11 +182,20 @@ static void test_plan_resolves_presets_and_overrides(void **state)
 	resolve("preset=quick modes=hlt,hlt2", OPTIONS_OK);
 	plan_resolve(&p, &c.plan, true, (1u << IDLE_HLT) | (1u << IDLE_HLT2));
 	assert_int_equal(p.modes, (1u << IDLE_HLT) | (1u << IDLE_HLT2)); /* named: kept */
-	resolve("preset=standard reps=12", OPTIONS_OK); /* reps= alone: a fixed count */
+	resolve("preset=standard reps=12", OPTIONS_OK); /* reps= alone: a fixed count, run to the end */
 	plan_resolve(&p, &c.plan, false, 1);
 	assert_int_equal(p.reps, 12);
 	assert_int_equal(p.max_reps, 12);
 	assert_int_equal(p.precision_centi, 0);
+	assert_int_equal(p.budget_s, 0);
+	assert_false(p.blocked_drops);
+	resolve("preset=standard order=blocked", OPTIONS_OK); /* blocked: fixed at the pilot's count, said so */
+	plan_resolve(&p, &c.plan, false, 1);
+	assert_int_equal(p.reps, 10);
+	assert_int_equal(p.max_reps, 10);
+	assert_int_equal(p.precision_centi, 0);
+	assert_int_equal(p.budget_s, 0);
+	assert_true(p.blocked_drops);
 	resolve("preset=quick reps=4 precision=0.25 budget_s=30 settle_us=0", OPTIONS_OK); /* pilot >= 10 */
 	plan_resolve(&p, &c.plan, true, 1);
 	assert_int_equal(p.reps, 10);
