@@ -46,8 +46,9 @@ static void print_help(void)
 	       "  --png OUT.png         also draw slowdown vs hlt per workload and mode with interval\n"
 	       "                        whiskers through gnuplot (Debian package gnuplot-nox). Without\n"
 	       "                        gnuplot the table is still printed, stderr says so, exit 0.\n"
-	       "  --firmware-s SECONDS  firmware and loader time per boot for planning (default %.0f;\n"
-	       "                        the stream only sees the time from the kernel's start)\n"
+	       "  --firmware-s SECONDS  time per boot the stream cannot see, for planning (default %.0f):\n"
+	       "                        setup_s counts from the TSC's reset (firmware included); add the\n"
+	       "                        way from one run's end to the next reset (reboot, power cycle)\n"
 	       "\n"
 	       "Exit: 0 report printed; 1 a file rejected (one line per file), or gnuplot failed;\n"
 	       "2 usage.\n",

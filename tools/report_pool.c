@@ -317,6 +317,24 @@ static void read_stop(const struct stream_reader *r, struct report_boot *b)
 	}
 }
 
+/* Which workloads the boot itself judged the spike-in over: its `#! workload
+ * … uniform_iterations=yes|no` records (another build may flag differently
+ * from this one's registry). */
+static void read_uniform(const struct report_set *s, const struct stream_reader *r, struct report_boot *b)
+{
+	for (size_t i = 0; i < stream_reader_record_count(r); i++) {
+		const struct stream_record *rec = stream_reader_record_at(r, i);
+		const char *name = stream_record_get(rec, "name"), *u = stream_record_get(rec, "uniform_iterations");
+		if (strcmp(rec->type, "workload") || !name || !u)
+			continue;
+		for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+			if (s->workload_used[w] && !strcmp(s->workload_name[w], name)) {
+				b->uniform[w] = !strcmp(u, "yes");
+				b->uniform_recorded = true;
+			}
+	}
+}
+
 /* The boot of file r: its rows into b (slots claimed in scratch). */
 static bool read_boot(struct report_set *scratch, const struct stream_reader *r, struct report_boot *b,
 		      const char *path, char *err, size_t err_size)
@@ -342,6 +360,10 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 			b->reps = p->rep + 1;
 	}
 	read_stop(r, b);
+	unsigned long long warmup;
+	if (parse_count(meta_or_empty(r, "warmup"), &warmup))
+		b->warmup = (size_t)warmup;
+	read_uniform(scratch, r, b);
 	return b->stop_reason && check_unique(scratch, b, path, err, err_size);
 }
 

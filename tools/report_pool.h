@@ -62,8 +62,11 @@ struct report_boot {
 	size_t reps;                     /* highest rep + 1 */
 	bool have_stop;                  /* a `#! stop` record with usable setup_s, elapsed_s, rounds */
 	char *stop_reason;               /* its reason= ("" without one) */
-	double setup_s, elapsed_s;       /* kernel start to first sample; sampling time */
+	double setup_s, elapsed_s;       /* TSC reset (firmware included) to first sample; sampling time */
 	size_t rounds;                   /* measured repetitions it states */
+	size_t warmup;                   /* `#= warmup` (discarded repetitions, inside elapsed_s) */
+	bool uniform_recorded;           /* the `#! workload` records say uniform_iterations (schema 2) */
+	bool uniform[REPORT_WORKLOAD_SLOTS]; /* per workload slot: what the boot recorded */
 };
 
 /* One comparable set of boots. */

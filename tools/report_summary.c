@@ -127,9 +127,14 @@ static bool analyse_boot(const struct report_set *s, const struct report_summary
 	bool wused[REPORT_WORKLOAD_SLOTS] = { false }, exact[REPORT_WORKLOAD_SLOTS] = { false };
 	for (size_t i = 0; i < b->rows; i++)
 		wused[b->sample[i].w] = true;
-	/* Registry workloads sit at their index; names it does not know are never exact. */
-	for (size_t w = 0; w < workload_count() && w < REPORT_WORKLOAD_SLOTS; w++)
-		exact[w] = workload_at(w)->uniform_iterations;
+	/* What the boot recorded; without records (schema 1, older streams) this
+	 * build's registry, where a workload sits at its index; names it does
+	 * not know are never exact. */
+	if (b->uniform_recorded)
+		memcpy(exact, b->uniform, sizeof exact);
+	else
+		for (size_t w = 0; w < workload_count() && w < REPORT_WORKLOAD_SLOTS; w++)
+			exact[w] = workload_at(w)->uniform_iterations;
 	struct analysis_input in = {
 		.workloads = REPORT_WORKLOAD_SLOTS, .modes = REPORT_MODE_SLOTS, .reps = b->reps ? b->reps : 1,
 		.cpi = cpi, .workload_used = wused, .workload_class = cls, .mode_used = used,
@@ -250,7 +255,7 @@ static void plan(const struct report_set *s, struct report_summary *sum)
 		sum->have_costs = sum->have_costs && b->have_stop;
 		if (b->have_stop) {
 			setup += b->setup_s;
-			rep_cost += b->elapsed_s / (double)b->rounds;
+			rep_cost += b->elapsed_s / (double)(b->rounds + b->warmup); /* warm-up rounds ran too */
 		}
 	}
 	if (sum->have_costs) {

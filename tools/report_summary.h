@@ -22,10 +22,12 @@
 #include "bench/planning.h"
 #include "tools/report_pool.h"
 
-/* Firmware and loader time per boot assumed for planning when not given
- * (`--firmware-s`): POST, memory training and the boot menu of a typical
- * server or desktop board, which the stream cannot see. */
-#define REPORT_DEFAULT_FIRMWARE_S 60.0
+/* Time per boot the stream cannot see, assumed for planning when not given
+ * (`--firmware-s`). setup_s counts from the TSC's reset, so it already holds
+ * POST, the loader and idlebench's set-up; what it misses is the way from
+ * the end of one run to the next reset (reboot, power cycle, a network boot's
+ * wait), which depends on how boots are driven: 0 unless told. */
+#define REPORT_DEFAULT_FIRMWARE_S 0.0
 /* The precision the planning lines aim at: ±1 % on the primary result. */
 #define REPORT_TARGET_HALF_WIDTH_PCT 1.0
 
@@ -66,7 +68,7 @@ struct report_summary {
 	/* Planning (set->... of the primary mode, int and fp). */
 	double firmware_s;              /* the firmware assumption used */
 	bool have_costs;                /* every boot has a `#! stop` record */
-	double setup_s, boot_cost_s, rep_cost_s; /* mean setup_s; + firmware_s; mean elapsed_s / rounds */
+	double setup_s, boot_cost_s, rep_cost_s; /* mean setup_s; + firmware_s; mean elapsed_s / (rounds + warmup) */
 	struct report_plan plan[2];     /* ANALYSIS_CLASS_INT, ANALYSIS_CLASS_FP */
 };
 

@@ -226,8 +226,8 @@ static void print_planning(FILE *out, const struct report_summary *sum)
 		return;
 	}
 	if (sum->have_costs)
-		fprintf(out, "    cost: boot %s s (setup %s s measured + firmware %s s assumed, --firmware-s), repetition %s s "
-			     "(elapsed_s / rounds)\n",
+		fprintf(out, "    cost: boot %s s (setup %s s measured from reset + %s s assumed, --firmware-s), repetition %s s "
+			     "(elapsed_s / (rounds + warmup))\n",
 			num(a, sizeof a, sum->boot_cost_s, 2), num(b, sizeof b, sum->setup_s, 2),
 			num(c, sizeof c, sum->firmware_s, 0), num(d, sizeof d, sum->rep_cost_s, 3));
 	else

@@ -111,22 +111,22 @@ static void test_two_boots_match_scipy_boots_t_holm_and_planning(void **state)
 	near(s->set->spike_cell.s.lo_pct, 0.05, 0.005, "spike lo"); /* every workload here has uniform iterations */
 	assert_int_equal(s->set->aa, ANALYSIS_PASS);
 	assert_int_equal(s->set->spike, ANALYSIS_PASS);
-	/* Planning: boot 63.00 s, rep 2.750 s; int: between sd 0.80 %, within 1.03 %, 6 boots at 12
-	 * reps, 7 optimal reps, 6 boots there; fp: 0.53, 1.06, 4, 10, 5. */
+	/* Planning: boot 3.00 s (setup_s from reset, --firmware-s 0), rep 2.750 s; int: between sd
+	 * 0.80 %, within 1.03 %, 6 boots at 12 reps, 2 optimal reps, 7 boots there; fp: 0.53, 1.06, 4, 3, 6. */
 	assert_true(s->have_costs);
-	near(s->boot_cost_s, 63.0, 1e-9, "boot cost");
+	near(s->boot_cost_s, 3.0, 1e-9, "boot cost");
 	near(s->rep_cost_s, 2.75, 1e-9, "rep cost");
 	const struct report_plan *pi = &s->plan[ANALYSIS_CLASS_INT], *pf = &s->plan[ANALYSIS_CLASS_FP];
 	assert_true(pi->have && pf->have);
 	near((exp(sqrt(pi->v.between)) - 1) * 100, 0.80, 0.005, "int between");
 	near((exp(sqrt(pi->v.within)) - 1) * 100, 1.03, 0.005, "int within");
 	assert_int_equal(pi->boots_now, 6);
-	assert_int_equal(pi->optimal_reps, 7);
-	assert_int_equal(pi->boots_optimal, 6);
+	assert_int_equal(pi->optimal_reps, 2);
+	assert_int_equal(pi->boots_optimal, 7);
 	near((exp(sqrt(pf->v.between)) - 1) * 100, 0.53, 0.005, "fp between");
 	assert_int_equal(pf->boots_now, 4);
-	assert_int_equal(pf->optimal_reps, 10);
-	assert_int_equal(pf->boots_optimal, 5);
+	assert_int_equal(pf->optimal_reps, 3);
+	assert_int_equal(pf->boots_optimal, 6);
 	done(&pool, s);
 }
 
