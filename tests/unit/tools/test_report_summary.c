@@ -143,12 +143,34 @@ static void test_a_broken_aa_arm_fails_its_control(void **state)
 	done(&pool, s);
 }
 
+/* The spike-in is judged over the workloads the boot itself recorded as
+ * uniform_iterations=yes, not over this build's registry: a boot that
+ * recorded none gets no verdict; without records the registry decides. */
+static void test_spike_workloads_come_from_the_boots_records(void **state)
+{
+	(void)state;
+	struct report_pool pool = { .set_count = 0 };
+	const char *files[] = { F "plan_a_boot1.csv" };
+	struct report_summary *s = summarize(&pool, files, 1);
+	assert_int_equal(s->set->spike_workloads, 4); /* no records: the registry's four uniform ones */
+	assert_int_equal(s->set->spike, ANALYSIS_PASS);
+	report_summary_free(s);
+	struct report_boot *b = &pool.set[0]->boot[0];
+	b->uniform_recorded = true;
+	memset(b->uniform, 0, sizeof b->uniform);
+	assert_true(report_summarize(pool.set[0], REPORT_DEFAULT_FIRMWARE_S, s));
+	assert_int_equal(s->set->spike_workloads, 0);
+	assert_int_equal(s->set->spike, ANALYSIS_NO_INTERVAL);
+	done(&pool, s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_boot_matches_scipy_paired_t_and_holm),
 		cmocka_unit_test(test_two_boots_match_scipy_boots_t_holm_and_planning),
 		cmocka_unit_test(test_a_broken_aa_arm_fails_its_control),
+		cmocka_unit_test(test_spike_workloads_come_from_the_boots_records),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
