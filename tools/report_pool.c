@@ -306,7 +306,7 @@ static void read_stop(const struct stream_reader *r, struct report_boot *b)
 		const struct stream_record *rec = stream_reader_record_at(r, i);
 		if (strcmp(rec->type, "stop"))
 			continue;
-		const char *reason = stream_record_get(rec, "reason"), *rounds = stream_record_get(rec, "rounds");
+		const char *reason = stream_record_get(rec, "stop_reason"), *rounds = stream_record_get(rec, "rounds");
 		unsigned long long n;
 		free(b->stop_reason);
 		b->stop_reason = strdup(reason ? reason : "");

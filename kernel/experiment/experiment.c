@@ -330,7 +330,7 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 	summary_primary_half_width(half, sizeof half);
 	fmt_fixed(setup, sizeof setup, (double)time_tsc_to_ns(c.first_sample_tsc) / 1e9, 1);
 	fmt_fixed(elapsed, sizeof elapsed, (double)time_tsc_to_ns(end - c.start_tsc) / 1e9, 1);
-	stream_record(s, "stop", "reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
+	stream_record(s, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
 		      stop_reason_names[c.stop], c.measured_reps, half, setup, elapsed);
 	for (size_t w = 0; w < workload_count(); w++)
 		if (plan->workloads.selected[w] && !c.ws[w].expected_ok)

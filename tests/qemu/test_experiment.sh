@@ -98,13 +98,13 @@ qtest_experiment_precision_stops_at_the_target_or_the_budget() {
 	boot exp_target BOOT=pvh CMDLINE="modes=hlt,spin workloads=lz,nbody sample_ms=1 warmup=1 precision=50"
 	expect_rc 0 && expect_line '^#= precision_pct=50.00$' && expect_line '^#= primary_mode=spin$' &&
 		expect_line '^#  pilot of 10 repetitions: [0-9]+ needed for \+-50.00 points' &&
-		expect_line '^#! stop reason=target rounds=10 half_width_pct=[0-9.]+ ' || return 1
+		expect_line '^#! stop stop_reason=target rounds=10 half_width_pct=[0-9.]+ ' || return 1
 	local half
 	half=$(stream_of "$BOOT_OUT" | sed -n 's/^#! stop .* half_width_pct=\([0-9.]*\) .*/\1/p')
 	awk -v h="$half" 'BEGIN {exit !(h > 0 && h <= 50)}' || fail "target reached with half-width $half > 50" || return 1
 	boot exp_budget BOOT=pvh CMDLINE="modes=hlt,spin workloads=lz,nbody sample_ms=1 warmup=1 precision=0.01 budget_s=2"
 	expect_rc 0 && expect_line '^#= budget_s=2$' &&
-		expect_line '^#! stop reason=budget rounds=[0-9]+ half_width_pct=[0-9.]+ setup_s=[0-9.]+ elapsed_s=[0-9.]+$' ||
+		expect_line '^#! stop stop_reason=budget rounds=[0-9]+ half_width_pct=[0-9.]+ setup_s=[0-9.]+ elapsed_s=[0-9.]+$' ||
 		return 1
 	# It stopped because of the budget, long before the 255-repetition limit
 	# (the time itself is not asserted: a loaded host stretches rounds).
