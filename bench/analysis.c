@@ -1,11 +1,34 @@
 /* One boot's analysis (see bench/analysis.h). */
 #include "bench/analysis.h"
+#include "bench/fpmath.h"
 
 #define NAN_VALUE __builtin_nan("")
 
 static const double *samples_of(const struct analysis_input *in, size_t w, size_t m)
 {
 	return in->cpi + (w * in->modes + m) * in->reps;
+}
+
+/* The core-clock split of cell (w, m) against the baseline (in->core_cpi set). */
+static struct analysis_clock clock_split(const struct analysis_input *in, size_t w, size_t m)
+{
+	const size_t stride = (w * in->modes) * in->reps;
+	const double *tm = in->cpi + stride + m * in->reps, *tb = in->cpi + stride + in->baseline * in->reps;
+	const double *cm = in->core_cpi + stride + m * in->reps, *cb = in->core_cpi + stride + in->baseline * in->reps;
+	struct analysis_clock k = { .freq_ratio = NAN_VALUE };
+	double sum = 0;
+	size_t n = 0;
+
+	k.core = stats_paired_slowdown(cm, cb, in->reps);
+	for (size_t r = 0; r < in->reps; r++)
+		if (tm[r] > 0 && tb[r] > 0 && cm[r] > 0 && cb[r] > 0) {
+			sum += (bench_log(tm[r]) - bench_log(tb[r])) - (bench_log(cm[r]) - bench_log(cb[r]));
+			n++;
+		}
+	k.have = k.core.status != STATS_NO_DATA;
+	if (n)
+		k.freq_ratio = bench_exp(sum / (double)n);
+	return k;
 }
 
 static bool is_control(const struct analysis_input *in, size_t m)
@@ -64,6 +87,8 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 				continue;
 			struct analysis_cell *c = &a->cell[w][m];
 			analysis_describe(c, stats_paired_slowdown(samples_of(in, w, m), samples_of(in, w, base), in->reps));
+			if (in->core_cpi)
+				a->clock[w][m] = clock_split(in, w, m);
 			if (!is_control(in, m) && family < STATS_MAX_TESTS) {
 				member[family] = c;
 				p[family++] = c->p;

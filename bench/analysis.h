@@ -67,6 +67,8 @@ struct analysis_input {
 	size_t primary;                /* the primary result's mode (`mwait`), or ANALYSIS_NONE */
 	size_t aa, spike;              /* the control modes (`hlt2`, `spike`), or ANALYSIS_NONE */
 	const bool *spike_exact;       /* [workloads]: 1 % more iterations is exactly 1 % more work; NULL: all */
+	const double *core_cpi;        /* core cycles (ΔAPERF) per iteration, laid out like cpi; NULL or
+	                                * <= 0 where not measured (no APERF: QEMU TCG, Bochs) */
 };
 
 /* One estimate and what the tables print beside it. */
@@ -77,6 +79,17 @@ struct analysis_cell {
 	double p_holm;              /* Holm-adjusted p over the family (cells only; NaN otherwise) */
 	bool significant;           /* p_holm <= 0.05 */
 	double mde_pct;             /* minimum detectable slowdown, % (NaN without an interval) */
+};
+
+/* A cell's time slowdown split into core clocks and frequency. The
+ * measured thread never leaves C0, so ΔAPERF counts its core cycles at
+ * whatever frequency it ran: a slowdown in core cycles per iteration is lost
+ * work per clock (IPC), the rest is frequency (boost):
+ * (1 + time slowdown) = (1 + core slowdown) x freq_ratio. */
+struct analysis_clock {
+	bool have;                  /* core cycles of both modes in at least one block */
+	struct stats_slowdown core; /* paired slowdown of core cycles per iteration ("paired-t") */
+	double freq_ratio;          /* f(baseline) / f(mode) = exp(mean over blocks of d_time - d_core) */
 };
 
 /* A control's verdict. */
@@ -90,6 +103,7 @@ enum analysis_verdict {
 /* The whole analysis of one boot. */
 struct analysis {
 	struct analysis_cell cell[ANALYSIS_MAX_WORKLOADS][ANALYSIS_MAX_MODES];
+	struct analysis_clock clock[ANALYSIS_MAX_WORKLOADS][ANALYSIS_MAX_MODES]; /* with core_cpi only */
 	struct analysis_cell cls[ANALYSIS_CLASS_COUNT][ANALYSIS_MAX_MODES];
 	size_t cls_workloads[ANALYSIS_CLASS_COUNT]; /* workloads in each class */
 	size_t family;              /* cells in the Holm family (those with a p-value) */

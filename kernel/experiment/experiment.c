@@ -229,6 +229,8 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	unsigned rep = st->rep - c->plan->warmup;
 	if (ok && rep < STATS_MAX_REPS) {
 		table.cpi[st->workload][st->mode][rep] = cpi;
+		if (row.aperf.known)
+			table.core_cpi[st->workload][st->mode][rep] = (double)row.aperf.value / (double)ws->iterations;
 		g->n++;
 		/* the effective MHz the row shows (none where its cell is empty) */
 		if (g->n_eff < STATS_MAX_SAMPLES && sample_row_cell(&row, STREAM_COLUMN_eff_mhz, NULL, 0) > 0)

@@ -24,6 +24,8 @@ struct sample_group {
 struct sample_table {
 	/* cpi[w][m][r]: cycles per counted iteration; 0 = missing */
 	double cpi[WORKLOAD_MAX][IDLE_MODE_COUNT][STATS_MAX_REPS];
+	/* core_cpi[w][m][r]: core cycles (ΔAPERF) per counted iteration; 0 = not measured */
+	double core_cpi[WORKLOAD_MAX][IDLE_MODE_COUNT][STATS_MAX_REPS];
 	struct sample_group group[WORKLOAD_MAX][IDLE_MODE_COUNT];
 };
 

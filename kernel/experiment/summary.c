@@ -58,6 +58,7 @@ static bool analyse(const struct plan *p, const struct sample_table *t)
 		.primary = primary == IDLE_MODE_COUNT ? ANALYSIS_NONE : (size_t)primary,
 		.aa = (p->modes & (1u << IDLE_HLT2)) ? IDLE_HLT2 : ANALYSIS_NONE,
 		.spike = (p->modes & (1u << IDLE_SPIKE)) ? IDLE_SPIKE : ANALYSIS_NONE, .spike_exact = spike_exact,
+		.core_cpi = &t->core_cpi[0][0][0],
 	};
 	have_result = analysis_run(&in, &result);
 	return have_result;
@@ -130,6 +131,35 @@ static void estimate_fields(char *buf, size_t size, const struct analysis_cell *
 		     stream_quote(qnote, sizeof qnote, stats_slowdown_note(e, note, sizeof note)));
 }
 
+/* The median effective MHz of (w, m), or NaN without APERF/MPERF. */
+static double median_eff_mhz(const struct sample_table *t, size_t w, enum idle_mode m)
+{
+	const struct sample_group *g = &t->group[w][m];
+	return g->n_eff ? stats_median(g->eff_mhz, g->n_eff) : __builtin_nan("");
+}
+
+/* The core-clock split of a cell (empty fields without APERF, and for hlt):
+ * core_slowdown_pct with its interval, freq_ratio = f(hlt) / f(mode), and
+ * freq_differs when the median effective MHz differs from hlt's by > 1 %. */
+static void clock_fields(char *buf, size_t size, const struct sample_table *t, size_t w, enum idle_mode m)
+{
+	const struct analysis_clock *k = &result.clock[w][m];
+	char v[16] = "", lo[16] = "", hi[16] = "", fr[16] = "";
+	const char *differs = "";
+
+	if (m != IDLE_HLT && k->have) {
+		num(v, sizeof v, k->core.value_pct, 2);
+		num(lo, sizeof lo, k->core.lo_pct, 2);
+		num(hi, sizeof hi, k->core.hi_pct, 2);
+		num(fr, sizeof fr, k->freq_ratio, 4);
+	}
+	double fm = median_eff_mhz(t, w, m), fh = median_eff_mhz(t, w, IDLE_HLT);
+	if (m != IDLE_HLT && fm == fm && fh == fh && fh > 0)
+		differs = fm / fh > 1.01 || fm / fh < 0.99 ? "yes" : "no";
+	fmt_snprintf(buf, size, "core_slowdown_pct=%s core_ci95_lo=%s core_ci95_hi=%s freq_ratio=%s freq_differs=%s", v, lo,
+		     hi, fr, differs);
+}
+
 static void write_cells(const struct plan *p, const struct sample_table *t, struct stream *s)
 {
 	char med[24], mad[24], mn[24], eff[24], ph[24], fields[256];
@@ -159,12 +189,14 @@ static void write_cells(const struct plan *p, const struct sample_table *t, stru
 			else
 				fmt_snprintf(fields, sizeof fields,
 					     "slowdown_vs_hlt_pct= ci95_lo= ci95_hi= method= blocks=0 mde_pct= note=");
+			char clocks[160];
+			clock_fields(clocks, sizeof clocks, t, w, (enum idle_mode)m);
 			stream_record(s, "summary",
 				      "workload=%s mode=%s n=%zu median_cpi=%s mad_pct=%s min_cpi=%s %s p_holm=%s "
-				      "eff_mhz=%s bad_checks=%zu",
+				      "eff_mhz=%s bad_checks=%zu %s",
 				      workload_at(w)->name, idle_modes[m].name, n, med, mad, mn, fields,
 				      num(ph, sizeof ph, m != IDLE_HLT && c->have ? c->p_holm : __builtin_nan(""), 4), eff,
-				      g->bad);
+				      g->bad, clocks);
 		}
 		if (m == IDLE_HLT)
 			continue;

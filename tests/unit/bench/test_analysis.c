@@ -230,6 +230,42 @@ static void test_missing_samples_drop_their_blocks_and_spike_uses_exact_workload
 	assert_int_equal(a.spike, ANALYSIS_NO_INTERVAL);
 }
 
+/* The core-clock split: a 10 % rise of TSC cycles per iteration with core
+ * cycles (ΔAPERF) per iteration unchanged is all frequency: core slowdown 0,
+ * freq_ratio 1.10; a rise in both is all lost work per clock. */
+static void test_clock_split_tells_frequency_from_work_per_clock(void **state)
+{
+	static double core[WORKLOADS * MODES * REPS];
+
+	(void)state;
+	plausible_boot(); /* int mwait: TSC cycles +10 %, alternating noise */
+	for (size_t i = 0; i < WORKLOADS * MODES * REPS; i++)
+		core[i] = 0;
+	for (size_t r = 0; r < REPS; r++) {
+		/* int: core cycles the same in hlt and mwait (the clock slowed down) */
+		core[(W_INT * MODES + HLT) * REPS + r] = 800.0 * (r % 2 ? 0.99 : 1.01);
+		core[(W_INT * MODES + MWAIT) * REPS + r] = 800.0 * (r % 2 ? 0.99 : 1.01);
+		/* fp: core cycles up 20 % like the time (the clock did not change) */
+		core[(W_FP * MODES + HLT) * REPS + r] = cpi[(W_FP * MODES + HLT) * REPS + r] * 0.8;
+		core[(W_FP * MODES + MWAIT) * REPS + r] = cpi[(W_FP * MODES + MWAIT) * REPS + r] * 0.8;
+	}
+	struct analysis_input in = input(REPS);
+	in.core_cpi = core;
+	assert_true(analysis_run(&in, &a));
+	const struct analysis_clock *ki = &a.clock[W_INT][MWAIT], *kf = &a.clock[W_FP][MWAIT];
+	assert_true(ki->have && kf->have);
+	assert_true(fabs(ki->core.value_pct) < 1e-9);
+	assert_true(fabs(ki->freq_ratio - 1.10) < 1e-9);
+	assert_true(fabs(kf->core.value_pct - 20.0) < 1e-9);
+	assert_true(fabs(kf->freq_ratio - 1.0) < 1e-9);
+	/* (1 + time) = (1 + core) x freq_ratio */
+	const struct stats_slowdown *t = &a.cell[W_INT][MWAIT].s;
+	assert_true(fabs((1 + t->value_pct / 100) - (1 + ki->core.value_pct / 100) * ki->freq_ratio) < 1e-9);
+	/* Without core cycles (no APERF) there is no split. */
+	assert_false(a.clock[W_INT][SPIN].have);
+	assert_true(isnan(a.clock[W_INT][SPIN].freq_ratio));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -239,6 +275,7 @@ int main(void)
 		cmocka_unit_test(test_primary_half_width_is_the_wider_class),
 		cmocka_unit_test(test_malformed_input_is_refused),
 		cmocka_unit_test(test_missing_samples_drop_their_blocks_and_spike_uses_exact_workloads),
+		cmocka_unit_test(test_clock_split_tells_frequency_from_work_per_clock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
