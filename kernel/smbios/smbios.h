@@ -1,9 +1,11 @@
 /* SMBIOS: find and validate the entry point (32-bit "_SM_", 64-bit "_SM3_",
  * legacy "_DMI_"), walk the structure table with strict bounds, and extract the
  * firmware and system strings idlebench records: BIOS vendor/version/date
- * (type 0) and system manufacturer/product (type 1). Serial numbers and UUIDs
- * are deliberately not read. Spec: DMTF DSP0134 (SMBIOS) 3.x, section 5.2
- * (entry points), 6.1 (structure format), 7.1 and 7.2 (types 0 and 1). */
+ * (type 0) and system manufacturer/product (type 1), and a summary of the
+ * memory devices (type 17: populated count, total size, configured speed,
+ * memory type). Serial numbers are deliberately not read; the UUID is kept
+ * only to be hashed. Spec: DMTF DSP0134 (SMBIOS) 3.x, section 5.2 (entry
+ * points), 6.1 (structure format), 7.1, 7.2 and 7.18 (types 0, 1 and 17). */
 #ifndef IDLEBENCH_KERNEL_SMBIOS_SMBIOS_H
 #define IDLEBENCH_KERNEL_SMBIOS_SMBIOS_H
 
@@ -79,6 +81,13 @@ struct smbios_info {
 	uint8_t uuid[16];            /* type 1 UUID as stored (offset 08h); hashed, never printed */
 	uint32_t truncated;          /* SMBIOS_FIELD_* bits of strings cut to SMBIOS_STRING_MAX */
 	uint32_t structures;         /* structures walked */
+	/* Type 17 (Memory Device) summary; a firmware lists one per slot, empty or not. */
+	uint32_t memory_devices;     /* type 17 structures walked */
+	uint32_t dimms_populated;    /* those with a known, non-zero size (Size != 0, != FFFFh) */
+	uint64_t memory_total_mib;   /* their summed size, MiB (KiB-granular sizes summed, then rounded down) */
+	uint32_t memory_speed_min_mts; /* lowest configured speed (else Speed) among populated devices, MT/s; 0 = unknown */
+	uint32_t memory_speed_max_mts; /* highest of the same; 0 = unknown */
+	uint8_t memory_type;         /* Memory Type (offset 12h) of the first populated device; 0 = none */
 };
 
 /* Walk a structure table of len bytes. structure_count (0 = unknown) stops the
@@ -86,6 +95,10 @@ struct smbios_info {
  * extracted before the bad structure. */
 enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t structure_count,
 				     struct smbios_info *out);
+
+/* Name of a type 17 Memory Type value (DSP0134 7.18.2), e.g. 1Ah -> "DDR4";
+ * NULL for a value not in the table (print it as a number instead). */
+const char *smbios_memory_type_name(uint8_t type);
 
 /* Map len bytes of physical memory at phys; NULL when that is not possible. */
 typedef const void *(*smbios_map_fn)(void *ctx, uint64_t phys, uint64_t len);

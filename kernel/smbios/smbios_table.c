@@ -10,6 +10,7 @@
 
 #define SMBIOS_TYPE_BIOS        0
 #define SMBIOS_TYPE_SYSTEM      1
+#define SMBIOS_TYPE_MEMORY_DEVICE 17
 #define SMBIOS_TYPE_END         127
 #define SMBIOS_HEADER_LEN       4
 
@@ -20,6 +21,44 @@
 #define SYSTEM_VENDOR_OFFSET    0x04
 #define SYSTEM_PRODUCT_OFFSET   0x05
 #define SYSTEM_UUID_OFFSET      0x08
+
+/* Type 17 (7.18 "Memory Device") fields, with the version that added each: a
+ * structure from an older firmware is shorter and lacks the later ones. */
+#define MEMDEV_SIZE_OFFSET       0x0C /* WORD, 2.1 */
+#define MEMDEV_TYPE_OFFSET       0x12 /* BYTE, 2.1: Memory Type, 7.18.2 */
+#define MEMDEV_SPEED_OFFSET      0x15 /* WORD, 2.3: Speed (the device's maximum) */
+#define MEMDEV_EXT_SIZE_OFFSET   0x1C /* DWORD, 2.7: Extended Size */
+#define MEMDEV_CONF_SPEED_OFFSET 0x20 /* WORD, 2.7: Configured Memory Speed */
+#define MEMDEV_EXT_SPEED_OFFSET  0x54 /* DWORD, 3.3: Extended Speed */
+#define MEMDEV_EXT_CONF_SPEED_OFFSET 0x58 /* DWORD, 3.3: Extended Configured Memory Speed */
+/* Size (7.18, the Size and Extended Size rows): 0 = no device installed,
+ * FFFFh = unknown, 7FFFh = the size is in Extended Size (bits 30:0, MiB;
+ * before 2.7, 7FFFh meant 32767 MiB, as dmidecode reads a structure too short
+ * for the field); otherwise bits 14:0 in the unit bit 15 selects, 0 = MiB,
+ * 1 = KiB. */
+#define MEMDEV_SIZE_NONE         0x0000
+#define MEMDEV_SIZE_UNKNOWN      0xFFFF
+#define MEMDEV_SIZE_SEE_EXTENDED 0x7FFF
+#define MEMDEV_SIZE_IN_KIB       0x8000
+#define MEMDEV_SIZE_VALUE        0x7FFF
+#define MEMDEV_EXT_VALUE         0x7FFFFFFFu /* bit 31 of the extended fields is reserved */
+/* Speed and Configured Memory Speed: MT/s (DSP0134 before 3.1.0 named the unit
+ * MHz; the number is recorded as given), 0 = unknown, FFFFh = the value is in
+ * the matching extended field (3.3+, bits 30:0). */
+#define MEMDEV_SPEED_UNKNOWN     0x0000
+#define MEMDEV_SPEED_SEE_EXTENDED 0xFFFF
+
+/* 7.18.2 Memory Type values: the DDR generations plus what hypervisors and
+ * older firmware report (QEMU's type 17 says RAM). */
+static const struct {
+	uint8_t type;
+	const char *name;
+} memory_types[] = {
+	{ 0x01, "Other" },  { 0x02, "Unknown" }, { 0x03, "DRAM" },   { 0x07, "RAM" },
+	{ 0x0F, "SDRAM" },  { 0x12, "DDR" },     { 0x13, "DDR2" },   { 0x18, "DDR3" },
+	{ 0x1A, "DDR4" },   { 0x1B, "LPDDR" },   { 0x1C, "LPDDR2" }, { 0x1D, "LPDDR3" },
+	{ 0x1E, "LPDDR4" }, { 0x22, "DDR5" },    { 0x23, "LPDDR5" },
+};
 
 const char *smbios_status_text(enum smbios_status s)
 {
@@ -123,11 +162,86 @@ static void take_uuid(const uint8_t *hdr, uint8_t slen, struct smbios_info *out)
 	out->have_uuid = !zeros && !ones;
 }
 
+const char *smbios_memory_type_name(uint8_t type)
+{
+	for (size_t i = 0; i < sizeof memory_types / sizeof memory_types[0]; i++)
+		if (memory_types[i].type == type)
+			return memory_types[i].name;
+	return NULL;
+}
+
+/* Little-endian fields (DSP0134 5.1: all structure fields are little-endian). */
+static uint16_t read_word(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static uint32_t read_dword(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* A type 17 device's size in KiB; 0 when the slot is empty, the size unknown
+ * or the structure too short to hold it. */
+static uint64_t memdev_size_kib(const uint8_t *hdr, uint8_t slen)
+{
+	if (slen < MEMDEV_SIZE_OFFSET + 2)
+		return 0;
+	uint16_t size = read_word(hdr + MEMDEV_SIZE_OFFSET);
+	if (size == MEMDEV_SIZE_NONE || size == MEMDEV_SIZE_UNKNOWN)
+		return 0;
+	if (size == MEMDEV_SIZE_SEE_EXTENDED && slen >= MEMDEV_EXT_SIZE_OFFSET + 4)
+		return (uint64_t)(read_dword(hdr + MEMDEV_EXT_SIZE_OFFSET) & MEMDEV_EXT_VALUE) * 1024;
+	if (size & MEMDEV_SIZE_IN_KIB)
+		return size & MEMDEV_SIZE_VALUE;
+	return (uint64_t)size * 1024;
+}
+
+/* A speed WORD at offset, or its extended DWORD at ext_offset when the WORD
+ * says FFFFh; 0 (unknown) when the structure is too short for either. */
+static uint32_t memdev_speed(const uint8_t *hdr, uint8_t slen, uint8_t offset, uint8_t ext_offset)
+{
+	if (slen < offset + 2)
+		return 0;
+	uint16_t speed = read_word(hdr + offset);
+	if (speed != MEMDEV_SPEED_SEE_EXTENDED)
+		return speed;
+	if (slen < ext_offset + 4)
+		return 0;
+	return read_dword(hdr + ext_offset) & MEMDEV_EXT_VALUE;
+}
+
+/* Add one type 17 structure to the summary; *total_kib carries the exact sum. */
+static void take_memory_device(const uint8_t *hdr, uint8_t slen, uint64_t *total_kib, struct smbios_info *out)
+{
+	out->memory_devices++;
+	uint64_t kib = memdev_size_kib(hdr, slen);
+	if (kib == 0)
+		return;
+	out->dimms_populated++;
+	*total_kib += kib;
+	out->memory_total_mib = *total_kib / 1024;
+	if (out->dimms_populated == 1 && slen > MEMDEV_TYPE_OFFSET)
+		out->memory_type = hdr[MEMDEV_TYPE_OFFSET];
+	/* The configured speed is what the memory controller runs; Speed is the
+	 * module's rated maximum, the best remaining answer before 2.7. */
+	uint32_t speed = memdev_speed(hdr, slen, MEMDEV_CONF_SPEED_OFFSET, MEMDEV_EXT_CONF_SPEED_OFFSET);
+	if (speed == MEMDEV_SPEED_UNKNOWN)
+		speed = memdev_speed(hdr, slen, MEMDEV_SPEED_OFFSET, MEMDEV_EXT_SPEED_OFFSET);
+	if (speed == MEMDEV_SPEED_UNKNOWN)
+		return;
+	if (out->memory_speed_min_mts == 0 || speed < out->memory_speed_min_mts)
+		out->memory_speed_min_mts = speed;
+	if (speed > out->memory_speed_max_mts)
+		out->memory_speed_max_mts = speed;
+}
+
 enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t structure_count,
 				     struct smbios_info *out)
 {
 	const uint8_t *b = table;
 	size_t off = 0;
+	uint64_t memory_total_kib = 0;
 
 	memset(out, 0, sizeof *out);
 	while (off < len) {
@@ -163,6 +277,8 @@ enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t str
 			take_string(hdr, slen, SYSTEM_PRODUCT_OFFSET, set_p, set_end, out->system_product,
 				    SMBIOS_FIELD_SYSTEM_PRODUCT, out);
 			take_uuid(hdr, slen, out);
+		} else if (type == SMBIOS_TYPE_MEMORY_DEVICE) {
+			take_memory_device(hdr, slen, &memory_total_kib, out);
 		}
 		out->structures++;
 		if (type == SMBIOS_TYPE_END)

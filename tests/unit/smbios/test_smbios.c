@@ -115,6 +115,9 @@ static void test_qemu_like_table_extracts_the_five_strings(void **state)
 	assert_string_equal(info.system_product, "Standard PC (i440FX + PIIX, 1996)");
 	assert_int_equal(info.structures, 4);
 	assert_int_equal(info.truncated, 0);
+	assert_int_equal(info.memory_devices, 0);
+	assert_int_equal(info.dimms_populated, 0);
+	assert_int_equal(info.memory_total_mib, 0);
 }
 
 static void test_entry32_scan_then_read_through_map(void **state)
@@ -304,6 +307,239 @@ static void test_missing_and_out_of_range_string_numbers_give_empty(void **state
 	assert_string_equal(info.bios_date, "");
 }
 
+/* Type 17 (DSP0134 7.18) fields of one memory device; add_memdev lays them out
+ * at their offsets in a full SMBIOS 3.3 structure (5Ch bytes) and keeps the
+ * first `length` bytes, as an older firmware's shorter structure would. */
+struct memdev {
+	uint16_t size;          /* 0Ch */
+	uint8_t type;           /* 12h */
+	uint16_t speed;         /* 15h */
+	uint32_t ext_size;      /* 1Ch */
+	uint16_t conf_speed;    /* 20h */
+	uint32_t ext_speed;     /* 54h */
+	uint32_t ext_conf_speed; /* 58h */
+};
+
+/* Lengths of type 17 by the version that fixed them. */
+#define MEMDEV_LEN_2_1 0x15 /* ends after Type Detail */
+#define MEMDEV_LEN_2_3 0x1B /* + Speed, Manufacturer ... Part Number */
+#define MEMDEV_LEN_2_8 0x28 /* + Attributes, Extended Size, Configured Memory Speed, voltages */
+#define MEMDEV_LEN_3_3 0x5C /* + ... Extended Speed, Extended Configured Memory Speed */
+
+static void put16(uint8_t *f, size_t off, uint16_t v)
+{
+	f[off] = (uint8_t)v;
+	f[off + 1] = (uint8_t)(v >> 8);
+}
+
+static void put32(uint8_t *f, size_t off, uint32_t v)
+{
+	put16(f, off, (uint16_t)v);
+	put16(f, off + 2, (uint16_t)(v >> 16));
+}
+
+static void add_memdev(uint16_t handle, uint8_t length, const struct memdev *d)
+{
+	uint8_t f[MEMDEV_LEN_3_3] = { 0 };
+	static const char *const strings[] = { "DIMM_A1", "BANK 0" };
+	put16(f, 0x04, 0x1000); /* Physical Memory Array handle */
+	put16(f, 0x06, 0xFFFE); /* no error information */
+	put16(f, 0x08, 64);     /* total width */
+	put16(f, 0x0A, 64);     /* data width */
+	put16(f, 0x0C, d->size);
+	f[0x0E] = 0x09;         /* form factor DIMM */
+	f[0x10] = 1;            /* device locator */
+	f[0x11] = 2;            /* bank locator */
+	f[0x12] = d->type;
+	put16(f, 0x13, 0x0080); /* type detail: synchronous */
+	put16(f, 0x15, d->speed);
+	put32(f, 0x1C, d->ext_size);
+	put16(f, 0x20, d->conf_speed);
+	put16(f, 0x22, 1200);   /* minimum, maximum, configured voltage (mV) */
+	put16(f, 0x24, 1200);
+	put16(f, 0x26, 1200);
+	put32(f, 0x54, d->ext_speed);
+	put32(f, 0x58, d->ext_conf_speed);
+	add_struct(17, handle, f + 4, (uint8_t)(length - 4), strings, 2);
+}
+
+static void read_memdev_table(struct smbios_info *info)
+{
+	add_struct(127, 0x7F00, NULL, 0, NULL, 0);
+	assert_int_equal(smbios_table_read(buf, len, 0, info), SMBIOS_OK);
+}
+
+static void test_memdev_ddr4_dimm_summarised_with_configured_speed(void **state)
+{
+	struct smbios_info info;
+	/* A 16 GiB DDR4-3200 module run at 2933 MT/s. */
+	const struct memdev ddr4 = { .size = 16384, .type = 0x1A, .speed = 3200, .conf_speed = 2933 };
+	(void)state;
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &ddr4);
+	read_memdev_table(&info);
+	assert_int_equal(info.memory_devices, 1);
+	assert_int_equal(info.dimms_populated, 1);
+	assert_int_equal(info.memory_total_mib, 16384);
+	assert_int_equal(info.memory_speed_min_mts, 2933);
+	assert_int_equal(info.memory_speed_max_mts, 2933);
+	assert_int_equal(info.memory_type, 0x1A);
+	assert_string_equal(smbios_memory_type_name(info.memory_type), "DDR4");
+}
+
+static void test_memdev_empty_and_unknown_slots_not_populated(void **state)
+{
+	struct smbios_info info;
+	/* Firmware lists empty slots with Size 0 and type Unknown (02h). */
+	const struct memdev empty = { .size = 0, .type = 0x02 };
+	const struct memdev unknown = { .size = 0xFFFF, .type = 0x18, .speed = 1333, .conf_speed = 1333 };
+	const struct memdev ddr4 = { .size = 8192, .type = 0x1A, .speed = 2666, .conf_speed = 2666 };
+	(void)state;
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &empty);
+	add_memdev(0x1101, MEMDEV_LEN_2_8, &unknown);
+	add_memdev(0x1102, MEMDEV_LEN_2_8, &ddr4);
+	read_memdev_table(&info);
+	assert_int_equal(info.memory_devices, 3);
+	assert_int_equal(info.dimms_populated, 1);
+	assert_int_equal(info.memory_total_mib, 8192);
+	/* Type and speed come from the populated device only. */
+	assert_int_equal(info.memory_type, 0x1A);
+	assert_int_equal(info.memory_speed_min_mts, 2666);
+	assert_int_equal(info.memory_speed_max_mts, 2666);
+}
+
+static void test_memdev_extended_size(void **state)
+{
+	struct smbios_info info;
+	/* 7FFFh: a 64 GiB RDIMM's size is in Extended Size (bit 31 reserved, ignored). */
+	const struct memdev big = { .size = 0x7FFF, .type = 0x22, .ext_size = 0x80010000u, .conf_speed = 4800 };
+	(void)state;
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &big);
+	read_memdev_table(&info);
+	assert_int_equal(info.dimms_populated, 1);
+	assert_int_equal(info.memory_total_mib, 65536);
+	/* Before 2.7 (no Extended Size field) 7FFFh is the size itself: 32767 MiB. */
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_3, &big);
+	read_memdev_table(&info);
+	assert_int_equal(info.memory_total_mib, 32767);
+}
+
+static void test_memdev_kib_granularity_summed_before_rounding(void **state)
+{
+	struct smbios_info info;
+	/* Bit 15 set: 0x200 KiB = 512 KiB each; two make exactly 1 MiB. */
+	const struct memdev small = { .size = 0x8000 | 0x200, .type = 0x0F, .speed = 133 };
+	(void)state;
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &small);
+	read_memdev_table(&info);
+	assert_int_equal(info.dimms_populated, 1);
+	assert_int_equal(info.memory_total_mib, 0);
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &small);
+	add_memdev(0x1101, MEMDEV_LEN_2_8, &small);
+	read_memdev_table(&info);
+	assert_int_equal(info.dimms_populated, 2);
+	assert_int_equal(info.memory_total_mib, 1);
+	/* 8000h is 0 KiB, not 32768 MiB: larger sizes use 7FFFh and Extended Size. */
+	const struct memdev zero_kib = { .size = 0x8000, .type = 0x1A, .conf_speed = 3200 };
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &zero_kib);
+	read_memdev_table(&info);
+	assert_int_equal(info.memory_devices, 1);
+	assert_int_equal(info.dimms_populated, 0);
+}
+
+static void test_memdev_short_structures_fall_back_to_speed_or_unknown(void **state)
+{
+	struct smbios_info info;
+	/* The configured speed lies beyond an SMBIOS 2.3 structure's end and
+	 * must not be read: Speed (15h) is used instead. */
+	const struct memdev ddr3 = { .size = 4096, .type = 0x18, .speed = 1600, .conf_speed = 1333 };
+	(void)state;
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_3, &ddr3);
+	read_memdev_table(&info);
+	assert_int_equal(info.memory_speed_min_mts, 1600);
+	assert_int_equal(info.memory_speed_max_mts, 1600);
+	/* SMBIOS 2.1 has no speed at all; size and type still count. */
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_1, &ddr3);
+	read_memdev_table(&info);
+	assert_int_equal(info.dimms_populated, 1);
+	assert_int_equal(info.memory_total_mib, 4096);
+	assert_int_equal(info.memory_type, 0x18);
+	assert_int_equal(info.memory_speed_min_mts, 0);
+	assert_int_equal(info.memory_speed_max_mts, 0);
+	/* Too short even for Size (ends at 0Ch): a device, not a populated one. */
+	len = 0;
+	add_memdev(0x1100, 0x0C, &ddr3);
+	read_memdev_table(&info);
+	assert_int_equal(info.memory_devices, 1);
+	assert_int_equal(info.dimms_populated, 0);
+	assert_int_equal(info.memory_type, 0);
+	/* A 2.7+ structure whose configured speed is unknown (0) falls back to Speed. */
+	const struct memdev unconfigured = { .size = 4096, .type = 0x18, .speed = 1866, .conf_speed = 0 };
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &unconfigured);
+	read_memdev_table(&info);
+	assert_int_equal(info.memory_speed_min_mts, 1866);
+}
+
+static void test_memdev_two_dimms_different_speeds_min_and_max(void **state)
+{
+	struct smbios_info info;
+	const struct memdev slow = { .size = 8192, .type = 0x1A, .speed = 2666, .conf_speed = 2666 };
+	const struct memdev fast = { .size = 16384, .type = 0x1A, .speed = 3200, .conf_speed = 3200 };
+	(void)state;
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &fast);
+	add_memdev(0x1101, MEMDEV_LEN_2_8, &slow);
+	read_memdev_table(&info);
+	assert_int_equal(info.dimms_populated, 2);
+	assert_int_equal(info.memory_total_mib, 24576);
+	assert_int_equal(info.memory_speed_min_mts, 2666);
+	assert_int_equal(info.memory_speed_max_mts, 3200);
+}
+
+static void test_memdev_ffff_speed_reads_extended_field_when_present(void **state)
+{
+	struct smbios_info info;
+	/* FFFFh: the configured speed is in Extended Configured Memory Speed (3.3, 58h). */
+	const struct memdev ext = { .size = 0x7FFF, .ext_size = 32768, .type = 0x22, .speed = 0xFFFF, .conf_speed = 0xFFFF,
+				    .ext_speed = 70000, .ext_conf_speed = 0x80000000u | 68000 };
+	(void)state;
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_3_3, &ext);
+	read_memdev_table(&info);
+	assert_int_equal(info.memory_total_mib, 32768);
+	assert_int_equal(info.memory_speed_min_mts, 68000);
+	assert_int_equal(info.memory_speed_max_mts, 68000);
+	/* In a 2.8 structure the extended fields do not exist: unknown, not 65535. */
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &ext);
+	read_memdev_table(&info);
+	assert_int_equal(info.dimms_populated, 1);
+	assert_int_equal(info.memory_speed_min_mts, 0);
+	assert_int_equal(info.memory_speed_max_mts, 0);
+}
+
+static void test_memory_type_names(void **state)
+{
+	(void)state;
+	assert_string_equal(smbios_memory_type_name(0x18), "DDR3");
+	assert_string_equal(smbios_memory_type_name(0x1A), "DDR4");
+	assert_string_equal(smbios_memory_type_name(0x22), "DDR5");
+	assert_string_equal(smbios_memory_type_name(0x1E), "LPDDR4");
+	assert_string_equal(smbios_memory_type_name(0x23), "LPDDR5");
+	assert_string_equal(smbios_memory_type_name(0x07), "RAM");
+	assert_null(smbios_memory_type_name(0x00));
+	assert_null(smbios_memory_type_name(0x24));
+}
+
 static void test_map_failure_reported(void **state)
 {
 	struct smbios_entry e = { .kind = SMBIOS_ENTRY_64, .table_phys = 0x1234, .table_len = 10 };
@@ -327,6 +563,14 @@ int main(void)
 		cmocka_unit_test(test_walk_stops_at_structure_count_and_type_127),
 		cmocka_unit_test(test_strings_sanitised_and_truncation_flagged),
 		cmocka_unit_test(test_missing_and_out_of_range_string_numbers_give_empty),
+		cmocka_unit_test(test_memdev_ddr4_dimm_summarised_with_configured_speed),
+		cmocka_unit_test(test_memdev_empty_and_unknown_slots_not_populated),
+		cmocka_unit_test(test_memdev_extended_size),
+		cmocka_unit_test(test_memdev_kib_granularity_summed_before_rounding),
+		cmocka_unit_test(test_memdev_short_structures_fall_back_to_speed_or_unknown),
+		cmocka_unit_test(test_memdev_two_dimms_different_speeds_min_and_max),
+		cmocka_unit_test(test_memdev_ffff_speed_reads_extended_field_when_present),
+		cmocka_unit_test(test_memory_type_names),
 		cmocka_unit_test(test_map_failure_reported),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
