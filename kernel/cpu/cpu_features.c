@@ -27,6 +27,10 @@
 #define E01_ECX_MWAITX   BIT(29)
 /* CPUID.80000007H:EDX */
 #define E07_EDX_INVARIANT_TSC BIT(8)
+#define E07_EDX_HW_PSTATE BIT(7)  /* AMD APM vol. 3, CPUID Fn8000_0007 EDX: HwPstate */
+#define E07_EDX_CPB      BIT(9)   /* ... CPB: core performance boost */
+#define E21_EAX_LFENCE_ALWAYS BIT(2) /* AMD CPUID Fn8000_0021 EAX: LfenceAlwaysSerializing */
+#define L06_EAX_TURBO    BIT(1)   /* SDM vol. 2A, CPUID leaf 06H EAX[1]: Intel Turbo Boost available */
 #define E07_EDX_RAPL     BIT(14) /* AMD PPR "RAPL: running average power limit" */
 
 /* AMD HWCR (MSR C001_0015) bit 9 MonMwaitDis: "MONITOR and MWAIT disable. When
@@ -66,6 +70,8 @@ void cpu_features_read(cpuid_fn fn, void *ctx, const struct cpu_identity *id, st
 	if (id->max_basic >= 6) {
 		fn(ctx, 6, 0, r);
 		out->aperfmperf = (r[CPUID_ECX] & L06_ECX_APERFMPERF) != 0;
+		if (id->vendor_id == CPU_VENDOR_INTEL)
+			out->boost = (r[CPUID_EAX] & L06_EAX_TURBO) != 0;
 	}
 	if (id->max_basic >= 7) {
 		fn(ctx, 7, 0, r);
@@ -96,8 +102,16 @@ void cpu_features_read(cpuid_fn fn, void *ctx, const struct cpu_identity *id, st
 	if (id->max_extended >= 0x80000007u) {
 		fn(ctx, 0x80000007u, 0, r);
 		out->invariant_tsc = (r[CPUID_EDX] & E07_EDX_INVARIANT_TSC) != 0;
+		if (is_amd_like(id->vendor_id)) {
+			out->hw_pstate = (r[CPUID_EDX] & E07_EDX_HW_PSTATE) != 0;
+			out->boost = (r[CPUID_EDX] & E07_EDX_CPB) != 0;
+		}
 		if (is_amd_like(id->vendor_id) && (r[CPUID_EDX] & E07_EDX_RAPL))
 			out->rapl = CPU_RAPL_AMD;
+	}
+	if (is_amd_like(id->vendor_id) && id->max_extended >= 0x80000021u) {
+		fn(ctx, 0x80000021u, 0, r);
+		out->lfence_always_serializing = (r[CPUID_EAX] & E21_EAX_LFENCE_ALWAYS) != 0;
 	}
 	/* Intel enumerates RAPL by model only (SDM Vol. 4 MSR tables); deciding it
 	 * per model is out of scope, so report that the answer is model-specific. */

@@ -29,6 +29,9 @@ struct cpu_features {
 	uint8_t mwait_substates[8];   /* CPUID.05H:EDX, 4 bits per C-state: [0]=C0 ... [1]=C1 (EDX[7:4]) */
 	bool mwaitx;                  /* AMD CPUID.80000001H:ECX[29] MONITORX/MWAITX */
 	bool invariant_tsc;           /* CPUID.80000007H:EDX[8] */
+	bool hw_pstate;               /* AMD CPUID.80000007H:EDX[7] HwPstate (P-state MSRs C001_0061..0068) */
+	bool boost;                   /* AMD CPUID.80000007H:EDX[9] CPB, Intel CPUID.06H:EAX[1] Turbo Boost */
+	bool lfence_always_serializing; /* AMD CPUID.80000021H:EAX[2] */
 	bool aperfmperf;              /* CPUID.06H:ECX[0] IA32_APERF/IA32_MPERF */
 	enum cpu_rapl rapl;
 	bool x2apic;                  /* CPUID.01H:ECX[21] */

@@ -9,6 +9,8 @@
 #include "kernel/arch/x86.h"
 #include "kernel/boot/efi_config.h"
 #include "kernel/lib/fmt.h"
+#include "kernel/cpu/cache_info.h"
+#include "kernel/cpu/machine_state.h"
 #include "kernel/lib/hash64.h"
 #include "kernel/lib/mem.h"
 #include "kernel/platform/platform.h"
@@ -43,17 +45,43 @@ static bool is_amd_like(const struct platform *p)
 	return p->id.vendor_id == CPU_VENDOR_AMD || p->id.vendor_id == CPU_VENDOR_HYGON;
 }
 
+/* LFENCE (set DE_CFG bit 1 if clear, as Linux does, because the timing
+ * code's fences rely on it), boost and the current P-state. */
+static void discover_machine_state(struct platform *p, struct cpu_msr_value hwcr)
+{
+	struct cpu_msr_value before = { false, 0 }, after = { false, 0 }, ctl = hwcr;
+
+	if (cpu_lfence_wants_de_cfg(&p->id, &p->feat)) {
+		before.present = rdmsr_safe(MSR_AMD_DE_CFG, &before.value) == 0;
+		if (before.present && !(before.value & DE_CFG_LFENCE_SERIALIZE) &&
+		    wrmsr_safe(MSR_AMD_DE_CFG, before.value | DE_CFG_LFENCE_SERIALIZE) == 0)
+			after.present = rdmsr_safe(MSR_AMD_DE_CFG, &after.value) == 0;
+	}
+	p->lfence = cpu_lfence_decide(&p->id, &p->feat, before, after);
+	if (p->id.vendor_id == CPU_VENDOR_INTEL)
+		ctl.present = rdmsr_safe(MSR_IA32_MISC_ENABLE, &ctl.value) == 0;
+	p->boost = cpu_boost_decide(&p->id, &p->feat, ctl);
+	p->hwcr = hwcr;
+	uint64_t v;
+	if (is_amd_like(p) && p->feat.hw_pstate && rdmsr_safe(MSR_AMD_PSTATE_STATUS, &v) == 0) {
+		p->pstate_known = true;
+		p->pstate = (unsigned)(v & 7);
+	}
+}
+
 static void discover_cpu(struct platform *p)
 {
 	cpu_identity_read(cpuid_native, NULL, &p->id);
 	cpu_features_read(cpuid_native, NULL, &p->id, &p->feat);
 	topology_read(cpuid_native, NULL, &p->id, &p->feat, &p->topo);
+	cache_info_read_llc(cpuid_native, NULL, &p->id, &p->feat, &p->llc);
 	p->bench_apic = cpu_apic_id();
 
 	struct cpu_msr_value hwcr = { false, 0 };
 	if (is_amd_like(p))
 		hwcr.present = rdmsr_safe(MSR_AMD_HWCR, &hwcr.value) == 0;
 	p->mwait = cpu_mwait_decide(&p->feat, hwcr);
+	discover_machine_state(p, hwcr);
 
 	uint64_t v;
 	if (p->id.vendor_id == CPU_VENDOR_INTEL) {
@@ -239,6 +267,42 @@ static void write_machine_id(const struct platform *p, struct stream *s)
 	stream_metaf(s, "machine_id", "%016llx", (unsigned long long)h);
 }
 
+/* The last-level cache (what the memory probes size their buffers from) and
+ * the DIMMs (SMBIOS type 17): empty where CPUID or SMBIOS does not say. */
+static void write_memory_meta(const struct platform *p, struct stream *s)
+{
+	if (p->llc.size_bytes) {
+		stream_metaf(s, "llc_bytes", "%llu", (unsigned long long)p->llc.size_bytes);
+		stream_metaf(s, "llc_level", "%u", p->llc.level);
+	} else {
+		stream_meta(s, "llc_bytes", "");
+		stream_meta(s, "llc_level", "");
+	}
+	stream_meta(s, "llc_source", p->llc.source);
+	bool dimms = p->smbios_status == SMBIOS_OK && p->smbios.dimms_populated;
+	if (!dimms) {
+		stream_meta(s, "dimms", "");
+		stream_meta(s, "memory_mib", "");
+		stream_meta(s, "memory_speed_mts", "");
+		stream_meta(s, "memory_type", "");
+		return;
+	}
+	const struct smbios_info *m = &p->smbios;
+	stream_metaf(s, "dimms", "%u", m->dimms_populated);
+	stream_metaf(s, "memory_mib", "%llu", (unsigned long long)m->memory_total_mib);
+	if (!m->memory_speed_max_mts)
+		stream_meta(s, "memory_speed_mts", "");
+	else if (m->memory_speed_min_mts == m->memory_speed_max_mts)
+		stream_metaf(s, "memory_speed_mts", "%u", m->memory_speed_max_mts);
+	else
+		stream_metaf(s, "memory_speed_mts", "%u-%u", m->memory_speed_min_mts, m->memory_speed_max_mts);
+	const char *type = smbios_memory_type_name(m->memory_type);
+	if (type)
+		stream_meta(s, "memory_type", type);
+	else
+		stream_metaf(s, "memory_type", "0x%02x", m->memory_type);
+}
+
 void platform_report(const struct platform *p, struct stream *s)
 {
 	static char text[ACPI_APIC_IDS_TEXT_MAX > ACPI_CSTATES_TEXT_MAX ? ACPI_APIC_IDS_TEXT_MAX : ACPI_CSTATES_TEXT_MAX];
@@ -295,6 +359,18 @@ void platform_report(const struct platform *p, struct stream *s)
 	stream_meta(s, "bios_version", smb ? p->smbios.bios_version : "");
 	stream_meta(s, "bios_date", smb ? p->smbios.bios_date : "");
 	write_machine_id(p, s);
+	write_memory_meta(p, s);
+	stream_meta(s, "lfence_serializing", cpu_lfence_value(p->lfence));
+	stream_meta(s, "lfence_source", cpu_lfence_source(p->lfence));
+	stream_meta(s, "boost", cpu_boost_name(p->boost));
+	if (is_amd_like(p) && p->hwcr.present)
+		stream_meta(s, "tsc_freq_sel", p->hwcr.value & HWCR_TSC_FREQ_SEL ? "yes" : "no");
+	else
+		stream_meta(s, "tsc_freq_sel", "");
+	if (p->pstate_known)
+		stream_metaf(s, "pstate", "%u", p->pstate);
+	else
+		stream_meta(s, "pstate", "");
 
 	/* The same facts for people. */
 	stream_text(s, "cpu: %s (%s family 0x%x model 0x%x stepping %u)", p->id.brand, p->id.vendor,

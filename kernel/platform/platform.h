@@ -13,6 +13,8 @@
 #include "kernel/acpi/acpi_tables.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/cpu/cpu_features.h"
+#include "kernel/cpu/cache_info.h"
+#include "kernel/cpu/machine_state.h"
 #include "kernel/cpu/cpu_identity.h"
 #include "kernel/cpu/topology.h"
 #include "kernel/smbios/smbios.h"
@@ -30,6 +32,12 @@ struct platform {
 	enum cpu_mwait_verdict mwait;
 	bool microcode_known;
 	uint64_t microcode;
+	struct cache_llc llc;          /* the last-level cache (CPUID leaf 4 / 8000_001D / 8000_0006) */
+	enum cpu_lfence lfence;        /* LFENCE dispatch serialising (set on AMD/Hygon if it was not) */
+	enum cpu_boost boost;
+	struct cpu_msr_value hwcr;     /* AMD/Hygon HWCR as read (present: false elsewhere) */
+	bool pstate_known;             /* AMD/Hygon with HwPstate: P-state status read */
+	unsigned pstate;               /* CurPstate (0 = the highest non-boost P-state) */
 	uint32_t bench_apic;
 	uint32_t siblings[PLATFORM_MAX_SIBLINGS];
 	size_t sibling_count;

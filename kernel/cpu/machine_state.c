@@ -1,0 +1,90 @@
+/* LFENCE and boost decisions (see machine_state.h). */
+#include "kernel/cpu/machine_state.h"
+
+static bool is_amd_like(const struct cpu_identity *id)
+{
+	return id->vendor_id == CPU_VENDOR_AMD || id->vendor_id == CPU_VENDOR_HYGON;
+}
+
+bool cpu_lfence_wants_de_cfg(const struct cpu_identity *id, const struct cpu_features *f)
+{
+	return is_amd_like(id) && id->family >= 0x10 && !f->lfence_always_serializing;
+}
+
+enum cpu_lfence cpu_lfence_decide(const struct cpu_identity *id, const struct cpu_features *f,
+				  struct cpu_msr_value before, struct cpu_msr_value after)
+{
+	if (id->vendor_id == CPU_VENDOR_INTEL)
+		return CPU_LFENCE_ARCHITECTURAL;
+	if (is_amd_like(id) && f->lfence_always_serializing)
+		return CPU_LFENCE_ALWAYS;
+	if (!cpu_lfence_wants_de_cfg(id, f))
+		return CPU_LFENCE_UNKNOWN;
+	if (before.present && (before.value & DE_CFG_LFENCE_SERIALIZE))
+		return CPU_LFENCE_ALREADY;
+	if (before.present && after.present && (after.value & DE_CFG_LFENCE_SERIALIZE))
+		return CPU_LFENCE_SET;
+	return CPU_LFENCE_NOT_SET;
+}
+
+const char *cpu_lfence_value(enum cpu_lfence l)
+{
+	switch (l) {
+	case CPU_LFENCE_ARCHITECTURAL:
+	case CPU_LFENCE_ALWAYS:
+	case CPU_LFENCE_ALREADY:
+		return "yes";
+	case CPU_LFENCE_SET:
+		return "set";
+	case CPU_LFENCE_NOT_SET:
+	case CPU_LFENCE_UNKNOWN:
+		break;
+	}
+	return "no";
+}
+
+const char *cpu_lfence_source(enum cpu_lfence l)
+{
+	switch (l) {
+	case CPU_LFENCE_ARCHITECTURAL:
+		return "intel-architectural";
+	case CPU_LFENCE_ALWAYS:
+		return "cpuid-8000_0021";
+	case CPU_LFENCE_ALREADY:
+	case CPU_LFENCE_SET:
+		return "de_cfg";
+	case CPU_LFENCE_NOT_SET:
+		return "de_cfg-unwritable";
+	case CPU_LFENCE_UNKNOWN:
+		break;
+	}
+	return "unknown";
+}
+
+enum cpu_boost cpu_boost_decide(const struct cpu_identity *id, const struct cpu_features *f, struct cpu_msr_value ctl)
+{
+	if (!f->boost)
+		return CPU_BOOST_ABSENT;
+	if (!ctl.present)
+		return CPU_BOOST_UNKNOWN;
+	if (is_amd_like(id))
+		return ctl.value & HWCR_CPB_DIS ? CPU_BOOST_DISABLED : CPU_BOOST_ENABLED;
+	if (id->vendor_id == CPU_VENDOR_INTEL)
+		return ctl.value & MISC_ENABLE_TURBO_DISABLE ? CPU_BOOST_DISABLED : CPU_BOOST_ENABLED;
+	return CPU_BOOST_UNKNOWN;
+}
+
+const char *cpu_boost_name(enum cpu_boost b)
+{
+	switch (b) {
+	case CPU_BOOST_ENABLED:
+		return "enabled";
+	case CPU_BOOST_DISABLED:
+		return "disabled";
+	case CPU_BOOST_ABSENT:
+		return "absent";
+	case CPU_BOOST_UNKNOWN:
+		break;
+	}
+	return "unknown";
+}

@@ -1,0 +1,125 @@
+/* LFENCE and boost decisions (kernel/cpu/machine_state.c) on real recorded
+ * CPUID dumps (tests/fixtures/cpuid/) with made-up MSR values: what each
+ * vendor and family needs, what a DE_CFG that keeps or drops bit 1 means, and
+ * what boost is when CPUID or the control MSR says so. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "kernel/cpu/machine_state.h"
+#include "tests/unit/cpu/cpuid_table.h"
+
+static struct cpuid_table table;
+static struct cpu_identity id;
+static struct cpu_features feat;
+
+static void load(const char *name)
+{
+	char path[256];
+	snprintf(path, sizeof path, "tests/fixtures/cpuid/%s", name);
+	assert_int_equal(cpuid_table_load(&table, path, CPUID_OOR_ZEROS), 0);
+	cpu_identity_read(cpuid_table_query, &table, &id);
+	cpu_features_read(cpuid_table_query, &table, &id, &feat);
+	assert_int_equal(table.queries_above_max, 0);
+}
+
+static const struct cpu_msr_value absent = { false, 0 };
+
+static struct cpu_msr_value msr(uint64_t v)
+{
+	return (struct cpu_msr_value){ true, v };
+}
+
+/* Hygon 18h (Zen-based, no CPUID 8000_0021): DE_CFG decides. */
+static void test_hygon_lfence_follows_de_cfg(void **state)
+{
+	(void)state;
+	load("hygon_c86_7185.txt");
+	assert_false(feat.lfence_always_serializing);
+	assert_true(cpu_lfence_wants_de_cfg(&id, &feat));
+	enum cpu_lfence l = cpu_lfence_decide(&id, &feat, msr(0x2), absent);
+	assert_int_equal(l, CPU_LFENCE_ALREADY);
+	assert_string_equal(cpu_lfence_value(l), "yes");
+	assert_string_equal(cpu_lfence_source(l), "de_cfg");
+	l = cpu_lfence_decide(&id, &feat, msr(0x0), msr(0x2));
+	assert_int_equal(l, CPU_LFENCE_SET);
+	assert_string_equal(cpu_lfence_value(l), "set");
+	/* The write did not stick (a hypervisor ignoring it), or nothing could be read. */
+	l = cpu_lfence_decide(&id, &feat, msr(0x0), msr(0x0));
+	assert_int_equal(l, CPU_LFENCE_NOT_SET);
+	assert_string_equal(cpu_lfence_value(l), "no");
+	assert_string_equal(cpu_lfence_source(l), "de_cfg-unwritable");
+	assert_int_equal(cpu_lfence_decide(&id, &feat, absent, absent), CPU_LFENCE_NOT_SET);
+	assert_int_equal(cpu_lfence_decide(&id, &feat, msr(0x0), absent), CPU_LFENCE_NOT_SET);
+}
+
+/* Zen 3 enumerates LfenceAlwaysSerializing (8000_0021 EAX = 0x4d, bit 2): no MSR to touch. */
+static void test_ryzen_5600g_lfence_always_serializing(void **state)
+{
+	(void)state;
+	load("amd_ryzen5_5600g.txt");
+	assert_true(feat.lfence_always_serializing);
+	assert_false(cpu_lfence_wants_de_cfg(&id, &feat));
+	enum cpu_lfence l = cpu_lfence_decide(&id, &feat, absent, absent);
+	assert_int_equal(l, CPU_LFENCE_ALWAYS);
+	assert_string_equal(cpu_lfence_value(l), "yes");
+	assert_string_equal(cpu_lfence_source(l), "cpuid-8000_0021");
+}
+
+static void test_intel_lfence_is_architectural(void **state)
+{
+	(void)state;
+	load("intel_i7_6700k.txt");
+	assert_false(cpu_lfence_wants_de_cfg(&id, &feat));
+	enum cpu_lfence l = cpu_lfence_decide(&id, &feat, absent, absent);
+	assert_int_equal(l, CPU_LFENCE_ARCHITECTURAL);
+	assert_string_equal(cpu_lfence_value(l), "yes");
+	assert_string_equal(cpu_lfence_source(l), "intel-architectural");
+}
+
+/* CPB: the 5600G enumerates it (8000_0007 EDX = 0x6799, bit 9); HWCR CpbDis turns it off. */
+static void test_amd_boost_from_cpb_and_hwcr(void **state)
+{
+	(void)state;
+	load("amd_ryzen5_5600g.txt");
+	assert_true(feat.boost);
+	assert_true(feat.hw_pstate);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ENABLED);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(HWCR_CPB_DIS)), CPU_BOOST_DISABLED);
+	assert_int_equal(cpu_boost_decide(&id, &feat, absent), CPU_BOOST_UNKNOWN);
+	assert_string_equal(cpu_boost_name(CPU_BOOST_DISABLED), "disabled");
+	/* This Hygon dump does not enumerate CPB (EDX = 0x6599): absent whatever HWCR says. */
+	load("hygon_c86_7185.txt");
+	assert_false(feat.boost);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ABSENT);
+	assert_string_equal(cpu_boost_name(CPU_BOOST_ABSENT), "absent");
+}
+
+/* Intel: CPUID 06H EAX[1] (0x27f7 on the i7-6700K) and IA32_MISC_ENABLE bit 38. */
+static void test_intel_boost_from_turbo_and_misc_enable(void **state)
+{
+	(void)state;
+	load("intel_i7_6700k.txt");
+	assert_true(feat.boost);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0x850089)), CPU_BOOST_ENABLED);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0x850089 | MISC_ENABLE_TURBO_DISABLE)), CPU_BOOST_DISABLED);
+	load("intel_core2_x6800.txt"); /* leaf 6 EAX = 1: no Turbo Boost */
+	assert_false(feat.boost);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ABSENT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hygon_lfence_follows_de_cfg),
+		cmocka_unit_test(test_ryzen_5600g_lfence_always_serializing),
+		cmocka_unit_test(test_intel_lfence_is_architectural),
+		cmocka_unit_test(test_amd_boost_from_cpb_and_hwcr),
+		cmocka_unit_test(test_intel_boost_from_turbo_and_misc_enable),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
