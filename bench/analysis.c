@@ -87,8 +87,13 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 				continue;
 			struct analysis_cell *c = &a->cell[w][m];
 			analysis_describe(c, stats_paired_slowdown(samples_of(in, w, m), samples_of(in, w, base), in->reps));
-			if (in->core_cpi)
+			/* The split holds ((1 + time) = (1 + core) x freq_ratio) only over
+			 * the same blocks: a block without APERF leaves it out. */
+			if (in->core_cpi) {
 				a->clock[w][m] = clock_split(in, w, m);
+				if (a->clock[w][m].core.n != c->s.n)
+					a->clock[w][m] = (struct analysis_clock){ .have = false, .freq_ratio = NAN_VALUE };
+			}
 			if (!is_control(in, m) && family < STATS_MAX_TESTS) {
 				member[family] = c;
 				p[family++] = c->p;

@@ -87,7 +87,7 @@ struct analysis_cell {
  * work per clock (IPC), the rest is frequency (boost):
  * (1 + time slowdown) = (1 + core slowdown) x freq_ratio. */
 struct analysis_clock {
-	bool have;                  /* core cycles of both modes in at least one block */
+	bool have;                  /* core cycles of both modes in every block the time estimate uses */
 	struct stats_slowdown core; /* paired slowdown of core cycles per iteration ("paired-t") */
 	double freq_ratio;          /* f(baseline) / f(mode) = exp(mean over blocks of d_time - d_core) */
 };

@@ -6,9 +6,17 @@ static bool is_amd_like(const struct cpu_identity *id)
 	return id->vendor_id == CPU_VENDOR_AMD || id->vendor_id == CPU_VENDOR_HYGON;
 }
 
+/* AMD families 0Fh and 11h always serialise LFENCE dispatch and have no
+ * DE_CFG bit for it (AMD, "Software Techniques for Managing Speculation on
+ * AMD Processors"; Xen's init_amd treats them the same way). */
+static bool family_always_serializes(const struct cpu_identity *id)
+{
+	return id->vendor_id == CPU_VENDOR_AMD && (id->family == 0x0F || id->family == 0x11);
+}
+
 bool cpu_lfence_wants_de_cfg(const struct cpu_identity *id, const struct cpu_features *f)
 {
-	return is_amd_like(id) && id->family >= 0x10 && !f->lfence_always_serializing;
+	return is_amd_like(id) && id->family >= 0x10 && !family_always_serializes(id) && !f->lfence_always_serializing;
 }
 
 enum cpu_lfence cpu_lfence_decide(const struct cpu_identity *id, const struct cpu_features *f,
@@ -18,6 +26,8 @@ enum cpu_lfence cpu_lfence_decide(const struct cpu_identity *id, const struct cp
 		return CPU_LFENCE_ARCHITECTURAL;
 	if (is_amd_like(id) && f->lfence_always_serializing)
 		return CPU_LFENCE_ALWAYS;
+	if (family_always_serializes(id))
+		return CPU_LFENCE_FAMILY;
 	if (!cpu_lfence_wants_de_cfg(id, f))
 		return CPU_LFENCE_UNKNOWN;
 	if (before.present && (before.value & DE_CFG_LFENCE_SERIALIZE))
@@ -34,10 +44,13 @@ const char *cpu_lfence_value(enum cpu_lfence l)
 	case CPU_LFENCE_ALWAYS:
 	case CPU_LFENCE_ALREADY:
 		return "yes";
+	case CPU_LFENCE_FAMILY:
+		return "yes";
 	case CPU_LFENCE_SET:
 		return "set";
-	case CPU_LFENCE_NOT_SET:
 	case CPU_LFENCE_UNKNOWN:
+		return "unknown"; /* nothing measured: not a "no" */
+	case CPU_LFENCE_NOT_SET:
 		break;
 	}
 	return "no";
@@ -50,6 +63,8 @@ const char *cpu_lfence_source(enum cpu_lfence l)
 		return "intel-architectural";
 	case CPU_LFENCE_ALWAYS:
 		return "cpuid-8000_0021";
+	case CPU_LFENCE_FAMILY:
+		return "family";
 	case CPU_LFENCE_ALREADY:
 	case CPU_LFENCE_SET:
 		return "de_cfg";
@@ -63,6 +78,10 @@ const char *cpu_lfence_source(enum cpu_lfence l)
 
 enum cpu_boost cpu_boost_decide(const struct cpu_identity *id, const struct cpu_features *f, struct cpu_msr_value ctl)
 {
+	/* Intel: setting MISC_ENABLE bit 38 also clears CPUID.06H:EAX[1] (SDM
+	 * vol. 4, table 2-2), so the MSR is asked first. */
+	if (id->vendor_id == CPU_VENDOR_INTEL && ctl.present && (ctl.value & MISC_ENABLE_TURBO_DISABLE))
+		return CPU_BOOST_DISABLED;
 	if (!f->boost)
 		return CPU_BOOST_ABSENT;
 	if (!ctl.present)

@@ -15,7 +15,8 @@
 
 /* AMD/Hygon DE_CFG (MSR C001_1029) bit 1: LFENCE is dispatch serialising
  * (AMD, "Software Techniques for Managing Speculation on AMD Processors",
- * mitigation G-2; Linux sets it in init_amd/init_hygon for family >= 10h). */
+ * mitigation G-2). Linux writes it with the safe accessor on AMD and Hygon,
+ * relying on the families without the bit (0Fh, 11h) serialising anyway. */
 #define MSR_AMD_DE_CFG 0xC0011029u
 #define DE_CFG_LFENCE_SERIALIZE (1ull << 1)
 /* AMD/Hygon HWCR (MSR C001_0015, read by the platform code): bit 25 CpbDis
@@ -33,6 +34,7 @@
 enum cpu_lfence {
 	CPU_LFENCE_ARCHITECTURAL, /* Intel: LFENCE waits for prior instructions (SDM vol. 2A, LFENCE) */
 	CPU_LFENCE_ALWAYS,        /* AMD CPUID 8000_0021 EAX[2] LfenceAlwaysSerializing */
+	CPU_LFENCE_FAMILY,        /* AMD families 0Fh and 11h: always serialising, no DE_CFG bit */
 	CPU_LFENCE_ALREADY,       /* DE_CFG bit 1 was set when we looked */
 	CPU_LFENCE_SET,           /* we set DE_CFG bit 1 and read it back set */
 	CPU_LFENCE_NOT_SET,       /* DE_CFG could not be read, written or did not keep the bit */
@@ -46,10 +48,11 @@ bool cpu_lfence_wants_de_cfg(const struct cpu_identity *id, const struct cpu_fea
  * setting bit 1 (after; not present when no write was attempted). */
 enum cpu_lfence cpu_lfence_decide(const struct cpu_identity *id, const struct cpu_features *f,
 				  struct cpu_msr_value before, struct cpu_msr_value after);
-/* The `lfence_serializing` meta value: "yes", "set" or "no". */
+/* The `lfence_serializing` meta value: "yes", "set", "no", or "unknown"
+ * (another vendor: nothing was measured). */
 const char *cpu_lfence_value(enum cpu_lfence l);
 /* The `lfence_source` meta value: why ("intel-architectural",
- * "cpuid-8000_0021", "de_cfg", "de_cfg-unwritable", "unknown"). */
+ * "cpuid-8000_0021", "family", "de_cfg", "de_cfg-unwritable", "unknown"). */
 const char *cpu_lfence_source(enum cpu_lfence l);
 
 /* Whether the core may run above its base frequency. */
@@ -61,7 +64,10 @@ enum cpu_boost {
 };
 
 /* Boost from CPUID and the vendor's control MSR (HWCR on AMD/Hygon,
- * IA32_MISC_ENABLE on Intel; either may be absent). */
+ * IA32_MISC_ENABLE on Intel; either may be absent; the caller passes it
+ * absent where it cannot be trusted, e.g. under a hypervisor). Intel's
+ * MISC_ENABLE bit 38 is asked before CPUID, because setting it clears
+ * CPUID.06H:EAX[1]. */
 enum cpu_boost cpu_boost_decide(const struct cpu_identity *id, const struct cpu_features *f, struct cpu_msr_value ctl);
 /* The `boost` meta value: "enabled", "disabled", "absent", "unknown". */
 const char *cpu_boost_name(enum cpu_boost b);

@@ -60,6 +60,11 @@ static void discover_machine_state(struct platform *p, struct cpu_msr_value hwcr
 	p->lfence = cpu_lfence_decide(&p->id, &p->feat, before, after);
 	if (p->id.vendor_id == CPU_VENDOR_INTEL)
 		ctl.present = rdmsr_safe(MSR_IA32_MISC_ENABLE, &ctl.value) == 0;
+	/* A hypervisor answers these MSRs with its own defaults (QEMU TCG: 0 for
+	 * MSRs it does not know; KVM: its emulated HWCR), which say nothing
+	 * about the host: not taken as measured. */
+	if (p->id.hypervisor)
+		ctl.present = false;
 	p->boost = cpu_boost_decide(&p->id, &p->feat, ctl);
 	p->hwcr = hwcr;
 	uint64_t v;
@@ -363,7 +368,7 @@ void platform_report(const struct platform *p, struct stream *s)
 	stream_meta(s, "lfence_serializing", cpu_lfence_value(p->lfence));
 	stream_meta(s, "lfence_source", cpu_lfence_source(p->lfence));
 	stream_meta(s, "boost", cpu_boost_name(p->boost));
-	if (is_amd_like(p) && p->hwcr.present)
+	if (is_amd_like(p) && p->hwcr.present && !p->id.hypervisor)
 		stream_meta(s, "tsc_freq_sel", p->hwcr.value & HWCR_TSC_FREQ_SEL ? "yes" : "no");
 	else
 		stream_meta(s, "tsc_freq_sel", "");

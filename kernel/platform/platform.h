@@ -34,7 +34,7 @@ struct platform {
 	uint64_t microcode;
 	struct cache_llc llc;          /* the last-level cache (CPUID leaf 4 / 8000_001D / 8000_0006) */
 	enum cpu_lfence lfence;        /* LFENCE dispatch serialising (set on AMD/Hygon if it was not) */
-	enum cpu_boost boost;
+	enum cpu_boost boost;          /* may the core boost (CPUID and the vendor's MSR; unknown under a hypervisor) */
 	struct cpu_msr_value hwcr;     /* AMD/Hygon HWCR as read (present: false elsewhere) */
 	bool pstate_known;             /* AMD/Hygon with HwPstate: P-state status read */
 	unsigned pstate;               /* CurPstate (0 = the highest non-boost P-state) */

@@ -17,6 +17,9 @@ qtest_experiment_rows_parse_as_csv_and_every_pair_is_summarised() {
 	expect_line '^#! geomean class=int mode=spin ' && expect_line '^#! geomean class=fp mode=off ' &&
 		expect_line '^#  seed figures .*14.53 %.*12.68 %.*19.73 %' || return 1
 	# The quick preset is a pipeline check: no interval anywhere, and it says why.
+	# No APERF under TCG: the core-clock split is empty, never made up.
+	expect_line '^#! summary workload=lz mode=spin .* core_slowdown_pct= core_ci95_lo= core_ci95_hi= freq_ratio= freq_differs=$' &&
+		expect_no_line 'core_slowdown_pct=[-0-9]' || return 1
 	expect_line '^#= intervals=no \(quick preset: a pipeline check\)$' &&
 		expect_line '^#  quick preset: 3 repetitions, no intervals' &&
 		expect_line '^#! summary workload=lz mode=spin .* ci95_lo= ci95_hi= method=paired-t blocks=3 .*note="n/a: 3 blocks, need 10"' &&

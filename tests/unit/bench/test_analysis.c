@@ -261,6 +261,15 @@ static void test_clock_split_tells_frequency_from_work_per_clock(void **state)
 	/* (1 + time) = (1 + core) x freq_ratio */
 	const struct stats_slowdown *t = &a.cell[W_INT][MWAIT].s;
 	assert_true(fabs((1 + t->value_pct / 100) - (1 + ki->core.value_pct / 100) * ki->freq_ratio) < 1e-9);
+	/* One block without APERF: the split would use other blocks than the
+	 * time slowdown, so the identity would not hold; there is none. */
+	double kept = core[(W_FP * MODES + MWAIT) * REPS + 4];
+	core[(W_FP * MODES + MWAIT) * REPS + 4] = 0;
+	assert_true(analysis_run(&in, &a));
+	assert_false(a.clock[W_FP][MWAIT].have);
+	assert_true(isnan(a.clock[W_FP][MWAIT].freq_ratio));
+	assert_true(a.clock[W_INT][MWAIT].have);
+	core[(W_FP * MODES + MWAIT) * REPS + 4] = kept;
 	/* Without core cycles (no APERF) there is no split. */
 	assert_false(a.clock[W_INT][SPIN].have);
 	assert_true(isnan(a.clock[W_INT][SPIN].freq_ratio));

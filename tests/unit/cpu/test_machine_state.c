@@ -106,10 +106,37 @@ static void test_intel_boost_from_turbo_and_misc_enable(void **state)
 	load("intel_i7_6700k.txt");
 	assert_true(feat.boost);
 	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0x850089)), CPU_BOOST_ENABLED);
+	/* What the hardware shows with turbo off in firmware: bit 38 set and
+	 * CPUID.06H:EAX[1] cleared with it (SDM vol. 4, table 2-2). */
+	cpuid_table_set(&table, 6, 0, 0x27f7 & ~2u, 2, 9, 0);
+	cpu_features_read(cpuid_table_query, &table, &id, &feat);
+	assert_false(feat.boost);
 	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0x850089 | MISC_ENABLE_TURBO_DISABLE)), CPU_BOOST_DISABLED);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0x850089)), CPU_BOOST_ABSENT);
+	assert_int_equal(cpu_boost_decide(&id, &feat, absent), CPU_BOOST_ABSENT);
 	load("intel_core2_x6800.txt"); /* leaf 6 EAX = 1: no Turbo Boost */
 	assert_false(feat.boost);
 	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ABSENT);
+}
+
+/* AMD families 0Fh and 11h serialise LFENCE without a DE_CFG bit: no MSR to
+ * touch; a vendor without a documented rule says "unknown", not "no". */
+static void test_old_amd_families_and_other_vendors(void **state)
+{
+	(void)state;
+	load("amd_ryzen7_1800x.txt");
+	id.family = 0x11;
+	assert_false(cpu_lfence_wants_de_cfg(&id, &feat));
+	enum cpu_lfence l = cpu_lfence_decide(&id, &feat, absent, absent);
+	assert_int_equal(l, CPU_LFENCE_FAMILY);
+	assert_string_equal(cpu_lfence_value(l), "yes");
+	assert_string_equal(cpu_lfence_source(l), "family");
+	id.family = 0x0F;
+	assert_int_equal(cpu_lfence_decide(&id, &feat, absent, absent), CPU_LFENCE_FAMILY);
+	id.vendor_id = CPU_VENDOR_OTHER;
+	l = cpu_lfence_decide(&id, &feat, absent, absent);
+	assert_int_equal(l, CPU_LFENCE_UNKNOWN);
+	assert_string_equal(cpu_lfence_value(l), "unknown");
 }
 
 int main(void)
@@ -120,6 +147,7 @@ int main(void)
 		cmocka_unit_test(test_intel_lfence_is_architectural),
 		cmocka_unit_test(test_amd_boost_from_cpb_and_hwcr),
 		cmocka_unit_test(test_intel_boost_from_turbo_and_misc_enable),
+		cmocka_unit_test(test_old_amd_families_and_other_vendors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
