@@ -83,3 +83,19 @@ void cpuid_table_query(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs
 	else
 		memset(regs, 0, 4 * sizeof regs[0]);
 }
+
+int cpuid_table_load_fixture(struct cpuid_table *t, const char *name, enum cpuid_out_of_range oor)
+{
+	char path[256];
+
+	snprintf(path, sizeof path, "tests/fixtures/cpuid/%s", name);
+	return cpuid_table_load(t, path, oor);
+}
+
+bool cpuid_table_decode(struct cpuid_table *t, struct cpu_identity *id, struct cpu_features *f)
+{
+	t->queries_above_max = 0;
+	cpu_identity_read(cpuid_table_query, t, id);
+	cpu_features_read(cpuid_table_query, t, id, f);
+	return t->queries_above_max == 0;
+}

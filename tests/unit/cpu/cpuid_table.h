@@ -3,8 +3,12 @@
 #ifndef IDLEBENCH_TESTS_UNIT_CPU_CPUID_TABLE_H
 #define IDLEBENCH_TESTS_UNIT_CPU_CPUID_TABLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "kernel/cpu/cpu_features.h"
+#include "kernel/cpu/cpu_identity.h"
 
 /* Most rows a fixture may hold. */
 #define CPUID_TABLE_MAX 256
@@ -30,6 +34,13 @@ struct cpuid_table {
 
 /* Load path (relative to the repo root); 0 on success, -1 (with a message on stderr) on error. */
 int cpuid_table_load(struct cpuid_table *t, const char *path, enum cpuid_out_of_range oor);
+
+/* Load tests/fixtures/cpuid/<name>; as cpuid_table_load. */
+int cpuid_table_load_fixture(struct cpuid_table *t, const char *name, enum cpuid_out_of_range oor);
+
+/* Decode identity and features from t; true when no decoder asked beyond the
+ * CPU's maxima (what it answers there must never matter). */
+bool cpuid_table_decode(struct cpuid_table *t, struct cpu_identity *id, struct cpu_features *f);
 
 /* Overwrite or add one row (for variations on a real dump). */
 void cpuid_table_set(struct cpuid_table *t, uint32_t leaf, uint32_t subleaf, uint32_t eax, uint32_t ebx,

@@ -24,18 +24,14 @@ static struct cache_llc llc;
 
 static void decode(void)
 {
-	cpu_identity_read(cpuid_table_query, &table, &id);
-	cpu_features_read(cpuid_table_query, &table, &id, &feat);
-	table.queries_above_max = 0;
+	assert_true(cpuid_table_decode(&table, &id, &feat));
 	cache_info_read_llc(cpuid_table_query, &table, &id, &feat, &llc);
 	assert_int_equal(table.queries_above_max, 0);
 }
 
 static void load(const char *name, enum cpuid_out_of_range oor)
 {
-	char path[256];
-	snprintf(path, sizeof path, "tests/fixtures/cpuid/%s", name);
-	assert_int_equal(cpuid_table_load(&table, path, oor), 0);
+	assert_int_equal(cpuid_table_load_fixture(&table, name, oor), 0);
 	decode();
 }
 

@@ -19,12 +19,8 @@ static struct cpu_features feat;
 
 static void load(const char *name)
 {
-	char path[256];
-	snprintf(path, sizeof path, "tests/fixtures/cpuid/%s", name);
-	assert_int_equal(cpuid_table_load(&table, path, CPUID_OOR_ZEROS), 0);
-	cpu_identity_read(cpuid_table_query, &table, &id);
-	cpu_features_read(cpuid_table_query, &table, &id, &feat);
-	assert_int_equal(table.queries_above_max, 0);
+	assert_int_equal(cpuid_table_load_fixture(&table, name, CPUID_OOR_ZEROS), 0);
+	assert_true(cpuid_table_decode(&table, &id, &feat));
 }
 
 static const struct cpu_msr_value absent = { false, 0 };
