@@ -16,13 +16,10 @@ _Static_assert(WORKLOAD_MAX <= ANALYSIS_MAX_WORKLOADS && IDLE_MODE_COUNT <= ANAL
 static struct analysis result;
 static bool have_result;
 
-/* v with decimals digits, or "" when it is not a number. */
+/* v with decimals digits, or "" when it is not a number (fmt_fixed's rule). */
 static const char *num(char *buf, size_t size, double v, int decimals)
 {
-	if (v != v)
-		buf[0] = '\0';
-	else
-		fmt_fixed(buf, size, v, decimals);
+	fmt_fixed(buf, size, v, decimals); /* "" for NaN: an empty field, never a made-up number */
 	return buf;
 }
 
