@@ -181,3 +181,11 @@ const char *analysis_class_name(enum analysis_class c)
 {
 	return c == ANALYSIS_CLASS_INT ? "int" : c == ANALYSIS_CLASS_FP ? "fp" : "all";
 }
+
+bool analysis_freq_differs(double f_mode, double f_base)
+{
+	if (!(f_mode > 0) || !(f_base > 0))
+		return false;
+	double r = f_mode / f_base;
+	return r > 1 + ANALYSIS_FREQ_DIFFERS_PCT / 100 || r < 1 - ANALYSIS_FREQ_DIFFERS_PCT / 100;
+}

@@ -37,6 +37,9 @@
  * (QEMU -icount) gives a zero-width interval, and the spike-in's +1 % is
  * exact only up to the fixed cost of the timing itself. */
 #define ANALYSIS_RESOLUTION_PCT 0.005
+/* A cell's median effective frequency differs from the baseline's when
+ * they are more than this many per cent apart (`freq_differs=yes`). */
+#define ANALYSIS_FREQ_DIFFERS_PCT 1.0
 
 /* The figures that motivated idlebench, beside which the primary result is
  * shown: Hygon family 18h, SMT2, a thread's slowdown in % with its sibling
@@ -126,6 +129,9 @@ void analysis_describe(struct analysis_cell *c, struct stats_slowdown s);
  * without an interval, else whether the interval, widened by
  * ANALYSIS_RESOLUTION_PCT, covers expected_pct. */
 enum analysis_verdict analysis_judge(const struct analysis_cell *c, double expected_pct);
+/* Whether effective frequencies f_mode and f_base (MHz, both > 0) differ by more
+ * than ANALYSIS_FREQ_DIFFERS_PCT; false when either is not a positive number. */
+bool analysis_freq_differs(double f_mode, double f_base);
 /* A control's verdict as a word: "absent", "n/a", "pass", "fail". */
 const char *analysis_verdict_name(enum analysis_verdict v);
 /* The class slot's name: "int", "fp", "all". */

@@ -248,6 +248,12 @@ static bool parse_row(struct report_set *s, const struct stream_reader *r, size_
 		    f[STREAM_COLUMN_eff_mhz], f[STREAM_COLUMN_sib_c0_pct]);
 		return false;
 	}
+	unsigned long long aperf;
+	if (*f[STREAM_COLUMN_aperf] && (!parse_count(f[STREAM_COLUMN_aperf], &aperf))) {
+		say(err, err_size, path, "data row %zu: aperf '%s' is not a count", i + 1, f[STREAM_COLUMN_aperf]);
+		return false;
+	}
+	p->core_cpi = *f[STREAM_COLUMN_aperf] ? (double)aperf / (double)iterations : 0;
 	if (strcmp(f[STREAM_COLUMN_check], "ok") && strcmp(f[STREAM_COLUMN_check], "bad")) {
 		say(err, err_size, path, "data row %zu: check '%s' is neither ok nor bad", i + 1,
 		    f[STREAM_COLUMN_check]);
@@ -476,7 +482,8 @@ void report_set_difference(const struct report_set *a, const struct report_set *
 			   *b->placement ? b->placement : "none");
 }
 
-double *report_boot_cpi(const struct report_boot *b)
+/* cpi or core_cpi of b's good samples in the analysis layout, NaN elsewhere. */
+static double *boot_table(const struct report_boot *b, bool core)
 {
 	size_t reps = b->reps ? b->reps : 1, n = (size_t)REPORT_WORKLOAD_SLOTS * REPORT_MODE_SLOTS * reps;
 	double *cpi = malloc(n * sizeof *cpi);
@@ -486,8 +493,18 @@ double *report_boot_cpi(const struct report_boot *b)
 		cpi[i] = NAN;
 	for (size_t i = 0; i < b->rows; i++) {
 		const struct report_sample *p = &b->sample[i];
-		if (p->ok)
-			cpi[((size_t)p->w * REPORT_MODE_SLOTS + p->m) * reps + p->rep] = p->cpi;
+		if (p->ok && (!core || p->core_cpi > 0))
+			cpi[((size_t)p->w * REPORT_MODE_SLOTS + p->m) * reps + p->rep] = core ? p->core_cpi : p->cpi;
 	}
 	return cpi;
+}
+
+double *report_boot_cpi(const struct report_boot *b)
+{
+	return boot_table(b, false);
+}
+
+double *report_boot_core_cpi(const struct report_boot *b)
+{
+	return boot_table(b, true);
 }

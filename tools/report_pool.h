@@ -50,6 +50,7 @@ struct report_sample {
 	uint32_t rep;       /* measured repetition, from 0 */
 	double cpi;         /* tsc_cycles / iterations, the double the kernel computes */
 	double eff_mhz, sib_c0_pct;
+	double core_cpi;    /* aperf / iterations; 0 when the aperf cell is empty (no APERF) */
 };
 
 /* One file: one boot. */
@@ -112,6 +113,8 @@ void report_set_difference(const struct report_set *a, const struct report_set *
 /* Boot b's samples as the analysis takes them: cpi[(w * REPORT_MODE_SLOTS + m) * reps + r]
  * (NaN where no good sample), reps = the boot's. Caller frees; NULL when out of memory. */
 double *report_boot_cpi(const struct report_boot *b);
+/* The same layout of core cycles (aperf) per iteration, NaN where not measured. */
+double *report_boot_core_cpi(const struct report_boot *b);
 
 /* Slot of the mode called `hlt` (the baseline every slowdown is against). */
 #define REPORT_MODE_HLT IDLE_HLT

@@ -59,6 +59,32 @@ static void combine_cell(struct analysis *set, struct analysis *const *boot, siz
 		analysis_describe(out, stats_across_boots(per, b));
 }
 
+/* The core-clock split of cell (w, m) across the boots: the core slowdown
+ * combined like a time slowdown, the frequency ratio the geometric mean of the
+ * boots' (each boot's the mean of its blocks' ratios); only when every boot
+ * that has the time estimate has the split too. */
+static void combine_clock(struct analysis *set, struct analysis *const *boot, size_t b, size_t w, size_t m)
+{
+	struct stats_boot per[REPORT_MAX_BOOTS];
+	double log_ratio = 0;
+	size_t with = 0;
+	for (size_t i = 0; i < b; i++) {
+		const struct analysis_clock *k = &boot[i]->clock[w][m];
+		if (boot[i]->cell[w][m].have && !k->have)
+			return;
+		per[i] = k->have ? stats_boot_of(&k->core) : (struct stats_boot){ 0, 0, 0 };
+		if (k->have && k->freq_ratio > 0) {
+			log_ratio += log(k->freq_ratio);
+			with++;
+		}
+	}
+	if (!with)
+		return;
+	set->clock[w][m] = (struct analysis_clock){
+		.have = true, .core = stats_across_boots(per, b), .freq_ratio = exp(log_ratio / (double)with),
+	};
+}
+
 /* Across the boots: every cell and class, Holm over the same family as one boot's. */
 static void combine_boots(const struct report_set *s, struct report_summary *sum)
 {
@@ -77,6 +103,7 @@ static void combine_boots(const struct report_set *s, struct report_summary *sum
 				continue;
 			struct analysis_cell *c = &a->cell[w][m];
 			combine_cell(a, sum->boot, b, (struct cell_ref){ CELL_WORKLOAD, w, m });
+			combine_clock(a, sum->boot, b, w, m);
 			if (c->have && m != sum->aa && m != sum->spike && family < STATS_MAX_TESTS) {
 				member[family] = c;
 				p[family++] = c->p;
@@ -113,9 +140,12 @@ static void combine_boots(const struct report_set *s, struct report_summary *sum
 static bool analyse_boot(const struct report_set *s, const struct report_summary *sum, const struct report_boot *b,
 			 struct analysis *a)
 {
-	double *cpi = report_boot_cpi(b);
-	if (!cpi)
+	double *cpi = report_boot_cpi(b), *core = report_boot_core_cpi(b);
+	if (!cpi || !core) {
+		free(cpi);
+		free(core);
 		return false;
+	}
 	int cls[REPORT_WORKLOAD_SLOTS];
 	bool used[REPORT_MODE_SLOTS];
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
@@ -139,10 +169,11 @@ static bool analyse_boot(const struct report_set *s, const struct report_summary
 		.workloads = REPORT_WORKLOAD_SLOTS, .modes = REPORT_MODE_SLOTS, .reps = b->reps ? b->reps : 1,
 		.cpi = cpi, .workload_used = wused, .workload_class = cls, .mode_used = used,
 		.baseline = REPORT_MODE_HLT, .primary = sum->primary, .aa = sum->aa, .spike = sum->spike,
-		.spike_exact = exact,
+		.spike_exact = exact, .core_cpi = core,
 	};
 	bool ok = analysis_run(&in, a);
 	free(cpi);
+	free(core);
 	return ok;
 }
 

@@ -185,6 +185,43 @@ static void print_cells(FILE *out, const struct report_set *s, const struct repo
 	}
 }
 
+/* Time slowdown = (1 + core slowdown) x freq_ratio - 1: core cycles (APERF)
+ * per iteration against hlt, and f(hlt) / f(mode); freq_differs where the
+ * median effective MHz is more than ANALYSIS_FREQ_DIFFERS_PCT from hlt's. */
+static void print_clocks(FILE *out, const struct report_set *s, const struct report_summary *sum)
+{
+	bool any = false;
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+			any = any || (s->workload_used[w] && m != REPORT_MODE_HLT && sum->set->clock[w][m].have);
+	if (!any) {
+		fprintf(out, "  core-clock split: not computed (no aperf in the rows: the CPU or hypervisor has no APERF,\n"
+			     "  e.g. QEMU TCG or Bochs); the slowdowns above are in TSC time and may include a frequency change\n");
+		return;
+	}
+	fprintf(out, "  core-clock split (time slowdown = (1 + core slowdown) x freq_ratio - 1; core = APERF cycles per\n"
+		     "  iteration, freq_ratio = f(hlt) / f(mode); freq differs: median eff MHz more than %.0f %% from hlt's)\n"
+		     "  %-14s %-6s %10s %10s %-20s %10s %s\n",
+		ANALYSIS_FREQ_DIFFERS_PCT, "workload", "mode", "time %", "core %", "[95% interval]", "freq_ratio",
+		"freq differs");
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+			const struct analysis_clock *k = &sum->set->clock[w][m];
+			const struct analysis_cell *c = &sum->set->cell[w][m];
+			if (!s->workload_used[w] || m == REPORT_MODE_HLT || !s->mode_used[m] || !c->have)
+				continue;
+			const struct report_figures *f = &sum->fig[w][m], *h = &sum->fig[w][REPORT_MODE_HLT];
+			const char *differs = f->have_eff && h->have_eff
+						      ? (analysis_freq_differs(f->eff_mhz, h->eff_mhz) ? "yes" : "no")
+						      : "-";
+			char t[32], v[32], iv[80], r[32];
+			fprintf(out, "  %-14s %-6s %10s %10s %-20s %10s %s\n", s->workload_name[w], s->mode_name[m],
+				num(t, sizeof t, c->s.value_pct, 2), k->have ? num(v, sizeof v, k->core.value_pct, 2) : "-",
+				k->have ? interval(iv, sizeof iv, &k->core) : "-",
+				k->have ? num(r, sizeof r, k->freq_ratio, 4) : "-", differs);
+		}
+}
+
 static void print_geomeans(FILE *out, const struct report_set *s, const struct report_summary *sum)
 {
 	fprintf(out, "  class geometric mean of slowdown vs hlt, %% [95%% interval] (workloads)\n");
@@ -285,6 +322,8 @@ void report_table_print(FILE *out, const struct report_pool *pool, const struct 
 	fprintf(out, "\n");
 	print_cells(out, s, sum);
 	if (sum->have_baseline) {
+		fprintf(out, "\n");
+		print_clocks(out, s, sum);
 		fprintf(out, "\n");
 		print_geomeans(out, s, sum);
 		fprintf(out, "\n");

@@ -152,7 +152,7 @@ static void clock_fields(char *buf, size_t size, const struct sample_table *t, s
 	}
 	double fm = median_eff_mhz(t, w, m), fh = median_eff_mhz(t, w, IDLE_HLT);
 	if (m != IDLE_HLT && fm == fm && fh == fh && fh > 0)
-		differs = fm / fh > 1.01 || fm / fh < 0.99 ? "yes" : "no";
+		differs = analysis_freq_differs(fm, fh) ? "yes" : "no";
 	fmt_snprintf(buf, size, "core_slowdown_pct=%s core_ci95_lo=%s core_ci95_hi=%s freq_ratio=%s freq_differs=%s", v, lo,
 		     hi, fr, differs);
 }

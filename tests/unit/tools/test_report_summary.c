@@ -164,6 +164,59 @@ static void test_spike_workloads_come_from_the_boots_records(void **state)
 	done(&pool, s);
 }
 
+/* Give every good row of set s core cycles per iteration = its TSC cycles per
+ * iteration x factor[mode] (boot `only` alone when only < boot_count). */
+static void set_core_cpi(struct report_set *s, const double *factor, size_t only)
+{
+	for (size_t i = 0; i < s->boot_count; i++)
+		for (size_t r = 0; r < s->boot[i].rows; r++) {
+			struct report_sample *p = &s->boot[i].sample[r];
+			p->core_cpi = only < s->boot_count && i != only ? 0 : p->cpi * factor[p->m];
+		}
+}
+
+/* The report's core-clock split over two boots: TSC time per iteration as the
+ * rows say, core clocks (aperf) per iteration unchanged by mwait beyond 1/1.10
+ * of it, so freq_ratio is 1.10 in every cell and (1 + time) = (1 + core) x 1.10;
+ * without aperf, or with it in one boot of two, no split is claimed. */
+static void test_clock_split_across_boots(void **state)
+{
+	(void)state;
+	struct report_pool pool = { .set_count = 0 };
+	const char *files[] = { F "plan_a_boot1.csv", F "plan_a_boot2.csv" };
+	struct report_summary *s = summarize(&pool, files, 2);
+	struct report_set *set = pool.set[0];
+	size_t cells = 0;
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+			assert_false(s->set->clock[w][m].have); /* the fixtures have no aperf */
+	double factor[REPORT_MODE_SLOTS];
+	for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+		factor[m] = m == IDLE_MWAIT ? 1 / 1.10 : 1.0;
+	set_core_cpi(set, factor, SIZE_MAX);
+	report_summary_free(s);
+	assert_true(report_summarize(set, REPORT_DEFAULT_FIRMWARE_S, s));
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
+		const struct analysis_cell *c = &s->set->cell[w][IDLE_MWAIT];
+		const struct analysis_clock *k = &s->set->clock[w][IDLE_MWAIT];
+		if (!set->workload_used[w] || !c->have)
+			continue;
+		cells++;
+		assert_true(k->have);
+		near(k->freq_ratio, 1.10, 1e-9, "freq_ratio");
+		near(1 + c->s.value_pct / 100, (1 + k->core.value_pct / 100) * 1.10, 1e-9, "time = core x freq");
+		assert_true(k->core.lo_pct < k->core.value_pct && k->core.value_pct < k->core.hi_pct);
+	}
+	assert_true(cells > 0);
+	set_core_cpi(set, factor, 0); /* aperf in the first boot only */
+	report_summary_free(s);
+	assert_true(report_summarize(set, REPORT_DEFAULT_FIRMWARE_S, s));
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		assert_false(s->set->clock[w][IDLE_MWAIT].have);
+	assert_true(s->boot[0]->clock[0][IDLE_MWAIT].have || !s->boot[0]->cell[0][IDLE_MWAIT].have);
+	done(&pool, s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -171,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_two_boots_match_scipy_boots_t_holm_and_planning),
 		cmocka_unit_test(test_a_broken_aa_arm_fails_its_control),
 		cmocka_unit_test(test_spike_workloads_come_from_the_boots_records),
+		cmocka_unit_test(test_clock_split_across_boots),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
