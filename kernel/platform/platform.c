@@ -185,8 +185,10 @@ static void discover_smbios(struct platform *p, const struct boot_info *bi)
 	} else {
 		st = smbios_entry_scan((const void *)(uintptr_t)0xF0000, 0x10000, &e, NULL);
 	}
-	if (st == SMBIOS_OK)
+	if (st == SMBIOS_OK) {
+		p->smbios_entry = e;
 		st = smbios_read(&e, map_phys, (void *)bi, &p->smbios);
+	}
 	p->smbios_status = st;
 }
 
@@ -363,6 +365,11 @@ void platform_report(const struct platform *p, struct stream *s)
 	stream_meta(s, "smbios_product", smb ? p->smbios.system_product : "");
 	stream_meta(s, "bios_version", smb ? p->smbios.bios_version : "");
 	stream_meta(s, "bios_date", smb ? p->smbios.bios_date : "");
+	/* Which DSP0134 the table follows (the fields a structure may hold). */
+	if (p->smbios_entry.major)
+		stream_metaf(s, "smbios_version", "%u.%u", p->smbios_entry.major, p->smbios_entry.minor);
+	else
+		stream_meta(s, "smbios_version", "");
 	write_machine_id(p, s);
 	write_memory_meta(p, s);
 	stream_meta(s, "lfence_serializing", cpu_lfence_value(p->lfence));

@@ -53,6 +53,7 @@ struct platform {
 	uint64_t timer_overhead;
 
 	enum smbios_status smbios_status;
+	struct smbios_entry smbios_entry; /* valid when its entry point parsed (major != 0) */
 	struct smbios_info smbios;
 };
 

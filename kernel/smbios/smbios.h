@@ -58,6 +58,8 @@ enum smbios_status smbios_entry_scan(const void *region, size_t len, struct smbi
 
 /* Longest string kept per field (longer ones are cut and flagged). */
 #define SMBIOS_STRING_MAX 64
+/* Non-system-memory type 16 arrays remembered (their devices are skipped). */
+#define SMBIOS_OTHER_ARRAYS_MAX 16
 
 /* Field bits for struct smbios_info.truncated. */
 enum {
@@ -82,7 +84,9 @@ struct smbios_info {
 	uint32_t truncated;          /* SMBIOS_FIELD_* bits of strings cut to SMBIOS_STRING_MAX */
 	uint32_t structures;         /* structures walked */
 	/* Type 17 (Memory Device) summary; a firmware lists one per slot, empty or not. */
-	uint32_t memory_devices;     /* type 17 structures walked */
+	uint32_t memory_devices;     /* type 17 structures of system-memory arrays walked */
+	uint32_t memory_devices_other; /* type 17 structures of a type 16 array whose Use is not System
+	                              * memory (flash, video, cache...): not counted as DIMMs */
 	uint32_t dimms_populated;    /* those with a known, non-zero size (Size != 0, != FFFFh) */
 	uint64_t memory_total_mib;   /* their summed size, MiB (KiB-granular sizes summed, then rounded down) */
 	uint32_t memory_speed_min_mts; /* lowest configured speed (else Speed) among populated devices, MT/s; 0 = unknown */

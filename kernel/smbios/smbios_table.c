@@ -10,7 +10,11 @@
 
 #define SMBIOS_TYPE_BIOS        0
 #define SMBIOS_TYPE_SYSTEM      1
+#define SMBIOS_TYPE_MEMORY_ARRAY 16
 #define SMBIOS_TYPE_MEMORY_DEVICE 17
+/* Type 16 (7.17 "Physical Memory Array"): Use (05h, 2.1), 7.17.2: 03h = System memory. */
+#define MEMARRAY_USE_OFFSET      0x05
+#define MEMARRAY_USE_SYSTEM      0x03
 #define SMBIOS_TYPE_END         127
 #define SMBIOS_HEADER_LEN       4
 
@@ -24,6 +28,7 @@
 
 /* Type 17 (7.18 "Memory Device") fields, with the version that added each: a
  * structure from an older firmware is shorter and lacks the later ones. */
+#define MEMDEV_ARRAY_OFFSET      0x04 /* WORD, 2.1: Physical Memory Array Handle */
 #define MEMDEV_SIZE_OFFSET       0x0C /* WORD, 2.1 */
 #define MEMDEV_TYPE_OFFSET       0x12 /* BYTE, 2.1: Memory Type, 7.18.2 */
 #define MEMDEV_SPEED_OFFSET      0x15 /* WORD, 2.3: Speed (the device's maximum) */
@@ -236,31 +241,80 @@ static void take_memory_device(const uint8_t *hdr, uint8_t slen, uint64_t *total
 		out->memory_speed_max_mts = speed;
 }
 
+/* Frame the structure at off: its string-set start *set and the offset of the
+ * next structure *next (after the double NUL). */
+static enum smbios_status frame_structure(const uint8_t *b, size_t len, size_t off, size_t *set, size_t *next)
+{
+	if (len - off < SMBIOS_HEADER_LEN)
+		return SMBIOS_ERR_STRUCT_TRUNCATED;
+	uint8_t slen = b[off + 1];
+	if (slen < SMBIOS_HEADER_LEN)
+		return SMBIOS_ERR_STRUCT_LENGTH;
+	if (slen > len - off)
+		return SMBIOS_ERR_STRUCT_TRUNCATED;
+	size_t j = off + slen;
+	while (j + 1 < len && (b[j] != 0 || b[j + 1] != 0))
+		j++;
+	if (j + 1 >= len)
+		return SMBIOS_ERR_STRINGS_UNTERMINATED;
+	*set = off + slen;
+	*next = j + 2;
+	return SMBIOS_OK;
+}
+
+/* The handles of the type 16 Physical Memory Arrays whose Use (05h) is not
+ * System memory (03h): video, flash, NVRAM or cache memory, whose type 17
+ * devices are no DIMMs of the machine's RAM. Walks as smbios_table_read does
+ * and stops quietly where that walk would report an error. */
+static size_t other_arrays(const uint8_t *b, size_t len, uint16_t structure_count, uint16_t *handle, size_t max)
+{
+	size_t off = 0, n = 0, set, next;
+	for (uint32_t walked = 0; off < len && (structure_count == 0 || walked < structure_count); walked++) {
+		if (frame_structure(b, len, off, &set, &next) != SMBIOS_OK)
+			break;
+		uint8_t type = b[off], slen = b[off + 1];
+		if (type == SMBIOS_TYPE_MEMORY_ARRAY && slen > MEMARRAY_USE_OFFSET &&
+		    b[off + MEMARRAY_USE_OFFSET] != MEMARRAY_USE_SYSTEM && n < max)
+			handle[n++] = read_word(b + off + 2);
+		if (type == SMBIOS_TYPE_END)
+			break;
+		off = next;
+	}
+	return n;
+}
+
+/* Whether type 17 structure hdr belongs to one of the n arrays in handle. */
+static bool in_other_array(const uint8_t *hdr, uint8_t slen, const uint16_t *handle, size_t n)
+{
+	if (slen < MEMDEV_ARRAY_OFFSET + 2)
+		return false;
+	uint16_t array = read_word(hdr + MEMDEV_ARRAY_OFFSET);
+	for (size_t i = 0; i < n; i++)
+		if (handle[i] == array)
+			return true;
+	return false;
+}
+
 enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t structure_count,
 				     struct smbios_info *out)
 {
 	const uint8_t *b = table;
 	size_t off = 0;
 	uint64_t memory_total_kib = 0;
+	uint16_t other[SMBIOS_OTHER_ARRAYS_MAX];
 
 	memset(out, 0, sizeof *out);
+	size_t n_other = other_arrays(b, len, structure_count, other, SMBIOS_OTHER_ARRAYS_MAX);
 	while (off < len) {
 		if (structure_count != 0 && out->structures == structure_count)
 			break;
-		if (len - off < SMBIOS_HEADER_LEN)
-			return SMBIOS_ERR_STRUCT_TRUNCATED;
+		size_t set, next;
+		enum smbios_status st = frame_structure(b, len, off, &set, &next);
+		if (st != SMBIOS_OK)
+			return st;
 		uint8_t type = b[off];
 		uint8_t slen = b[off + 1];
-		if (slen < SMBIOS_HEADER_LEN)
-			return SMBIOS_ERR_STRUCT_LENGTH;
-		if (slen > len - off)
-			return SMBIOS_ERR_STRUCT_TRUNCATED;
-		size_t set = off + slen, j = set;
-		while (j + 1 < len && (b[j] != 0 || b[j + 1] != 0))
-			j++;
-		if (j + 1 >= len)
-			return SMBIOS_ERR_STRINGS_UNTERMINATED;
-		const uint8_t *hdr = b + off, *set_p = b + set, *set_end = b + j + 1;
+		const uint8_t *hdr = b + off, *set_p = b + set, *set_end = b + next - 1;
 
 		if (type == SMBIOS_TYPE_BIOS && !out->have_bios) {
 			out->have_bios = true;
@@ -277,13 +331,15 @@ enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t str
 			take_string(hdr, slen, SYSTEM_PRODUCT_OFFSET, set_p, set_end, out->system_product,
 				    SMBIOS_FIELD_SYSTEM_PRODUCT, out);
 			take_uuid(hdr, slen, out);
+		} else if (type == SMBIOS_TYPE_MEMORY_DEVICE && in_other_array(hdr, slen, other, n_other)) {
+			out->memory_devices_other++;
 		} else if (type == SMBIOS_TYPE_MEMORY_DEVICE) {
 			take_memory_device(hdr, slen, &memory_total_kib, out);
 		}
 		out->structures++;
 		if (type == SMBIOS_TYPE_END)
 			break;
-		off = j + 2;
+		off = next;
 	}
 	return SMBIOS_OK;
 }

@@ -10,13 +10,14 @@ qtest_platform_dhyana_identity() {
 
 # The rest of the machine: the last-level cache from CPUID (QEMU's Dhyana has
 # no 8000_001D under TCG, so the package-wide 8000_0006), the DIMMs QEMU's
-# SMBIOS describes (-m 512M), and LFENCE/boost as the emulator answers them:
+# SMBIOS describes (-m 512M; its entry point says 2.8), and LFENCE/boost as the emulator answers them:
 # TCG ignores the DE_CFG write, so LFENCE is reported not made serialising;
 # HWCR's TscFreqSel is the emulator's default, so it is left empty.
 qtest_platform_llc_dimms_lfence_and_boost_are_recorded() {
 	boot_valid 0 plat_state BOOT=pvh CMDLINE="run=platform" QEMU_CPU=Dhyana &&
 		expect_line '^#= llc_bytes=[1-9][0-9]*$' && expect_line '^#= llc_source=cpuid\.80000006$' &&
 		expect_line '^#= dimms=1$' && expect_line '^#= memory_mib=512$' && expect_line '^#= memory_type=RAM$' &&
+		expect_line '^#= smbios_version=2\.8$' &&
 		expect_line '^#= lfence_serializing=no$' && expect_line '^#= lfence_source=de_cfg-unwritable$' &&
 		expect_line '^#= boost=absent$' && expect_line '^#= pstate=$' &&
 		expect_line '^#= tsc_freq_sel=$' # HWCR under an emulator is its default, not a measurement

@@ -338,11 +338,27 @@ static void put32(uint8_t *f, size_t off, uint32_t v)
 	put16(f, off + 2, (uint16_t)(v >> 16));
 }
 
+/* The type 16 array the next add_memdev devices belong to. */
+static uint16_t memdev_array = 0x1000;
+
+/* A type 16 Physical Memory Array (SMBIOS 2.7 layout, 0Fh + 4 bytes) with Use use. */
+static void add_array(uint16_t handle, uint8_t use, uint16_t devices)
+{
+	uint8_t f[0x17] = { 0 };
+	f[0x04] = 0x03;         /* location: system board */
+	f[0x05] = use;
+	f[0x06] = 0x03;         /* error correction: none */
+	put32(f, 0x07, 0x80000000u); /* capacity: see extended */
+	put16(f, 0x0B, 0xFFFE); /* no error information */
+	put16(f, 0x0D, devices);
+	add_struct(16, handle, f + 4, (uint8_t)(sizeof f - 4), NULL, 0);
+}
+
 static void add_memdev(uint16_t handle, uint8_t length, const struct memdev *d)
 {
 	uint8_t f[MEMDEV_LEN_3_3] = { 0 };
 	static const char *const strings[] = { "DIMM_A1", "BANK 0" };
-	put16(f, 0x04, 0x1000); /* Physical Memory Array handle */
+	put16(f, 0x04, memdev_array); /* Physical Memory Array handle */
 	put16(f, 0x06, 0xFFFE); /* no error information */
 	put16(f, 0x08, 64);     /* total width */
 	put16(f, 0x0A, 64);     /* data width */
@@ -548,6 +564,42 @@ static void test_map_failure_reported(void **state)
 	assert_int_equal(smbios_read(&e, map_buf, NULL, &info), SMBIOS_ERR_TABLE_ADDRESS);
 }
 
+/* Devices of a type 16 array whose Use is not System memory (03h) -- flash
+ * (09h), video (04h), cache (07h) -- are not DIMMs of the machine's RAM; the
+ * array may come after its devices in the table. Without type 16 structures
+ * every device counts. */
+static void test_memdev_of_non_system_arrays_not_counted(void **state)
+{
+	struct smbios_info info;
+	const struct memdev ddr5 = { .size = 16384, .type = 0x22, .conf_speed = 4800 };
+	const struct memdev flash = { .size = 64, .type = 0x07, .speed = 33 };
+	(void)state;
+	len = 0;
+	add_array(0x1000, 0x03, 1);
+	memdev_array = 0x1000;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &ddr5);
+	memdev_array = 0x1001;
+	add_memdev(0x1101, MEMDEV_LEN_2_8, &flash);
+	add_array(0x1001, 0x09, 1); /* after its device */
+	read_memdev_table(&info);
+	memdev_array = 0x1000;
+	assert_int_equal(info.memory_devices, 1);
+	assert_int_equal(info.memory_devices_other, 1);
+	assert_int_equal(info.dimms_populated, 1);
+	assert_int_equal(info.memory_total_mib, 16384);
+	assert_int_equal(info.memory_type, 0x22);
+	assert_int_equal(info.memory_speed_min_mts, 4800);
+	/* No type 16 at all: both count. */
+	len = 0;
+	add_memdev(0x1100, MEMDEV_LEN_2_8, &ddr5);
+	memdev_array = 0x1001;
+	add_memdev(0x1101, MEMDEV_LEN_2_8, &flash);
+	memdev_array = 0x1000;
+	read_memdev_table(&info);
+	assert_int_equal(info.dimms_populated, 2);
+	assert_int_equal(info.memory_devices_other, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -570,6 +622,7 @@ int main(void)
 		cmocka_unit_test(test_memdev_short_structures_fall_back_to_speed_or_unknown),
 		cmocka_unit_test(test_memdev_two_dimms_different_speeds_min_and_max),
 		cmocka_unit_test(test_memdev_ffff_speed_reads_extended_field_when_present),
+		cmocka_unit_test(test_memdev_of_non_system_arrays_not_counted),
 		cmocka_unit_test(test_memory_type_names),
 		cmocka_unit_test(test_map_failure_reported),
 	};
