@@ -147,23 +147,30 @@ void others_bringup(const struct platform *p, enum others_mode mode, struct phys
 				    SMP_TRACKED_MAX);
 	}
 	size_t n = held_n + others_n;
-	bool starts = held_n || (others_n && (mode == OTHERS_HLT || mode == OTHERS_LOAD));
-	uint64_t mem = n ? phys_alloc_take(phys, n * sizeof *cpus, 64, 0x100000000ull) : 0;
-	enum smp_status st = !starts ? SMP_OK : !mem ? SMP_ERR_NO_MEMORY : smp_init(phys);
-	if (st != SMP_OK) {
-		stream_error(s, "AP_TRAMPOLINE", smp_status_text(st));
-		held_failed = held_n;
-		failed = mode == OTHERS_LEAVE || mode == OTHERS_OFF ? 0 : others_n;
-		n = 0;
-	} else if (n) {
-		cpus = (struct other_cpu *)(uintptr_t)mem;
-		memset(cpus, 0, n * sizeof *cpus);
+	bool others_start = mode == OTHERS_HLT || mode == OTHERS_LOAD;
+	uint64_t mem = 0;
+	enum smp_status st = SMP_OK;
+	if (held_n || (others_n && others_start)) {
+		mem = phys_alloc_take(phys, n * sizeof *cpus, 64, 0x100000000ull);
+		st = mem ? smp_init(phys) : SMP_ERR_NO_MEMORY;
 	}
+	if (st != SMP_OK)
+		stream_error(s, "AP_TRAMPOLINE", smp_status_text(st));
+	cpus = st == SMP_OK && mem ? (struct other_cpu *)(uintptr_t)mem : NULL;
+	if (cpus)
+		memset(cpus, 0, n * sizeof *cpus);
 	for (size_t i = 0; i < n; i++) {
-		struct other_cpu *o = &cpus[cpu_count++];
 		bool held = i < held_n;
 		uint32_t id = held ? held_ids[i] : others_ids[i - held_n];
-		o->held = held;
+		/* Without start-up code only leave and off can still be applied. */
+		if (!cpus && (held || others_start)) {
+			held_failed += held;
+			failed += !held;
+			continue;
+		}
+		struct other_cpu *o = cpus ? &cpus[cpu_count++] : NULL;
+		if (o)
+			o->held = held;
 		if (held)
 			held_failed += !start(o, phys, id, INDEX_BASE + (uint32_t)i, park_main, IDLE_HLT, s);
 		else
