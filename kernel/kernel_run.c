@@ -148,7 +148,8 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 		if (!plan.seed_given)
 			plan.seed = boot_seed(platform.feat.rdrand, &plan.seed_source);
 		struct plan_conditions cond = { placement_name(cfg.placement), cfg.mwait_hint,
-						platform.c2.source == ACPI_C2_NONE ? 0 : platform.c2.port, lapic_x2apic() };
+						platform.c2.source == ACPI_C2_NONE ? 0 : platform.c2.port, lapic_x2apic(),
+						others_mode_name(cfg.others) };
 		ok = experiment_run(&plan, &platform, &cond, &phys, s);
 	}
 	ok &= others_finish(s); /* stop others=load, check its checksums */
