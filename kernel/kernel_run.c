@@ -23,6 +23,7 @@
 #include "kernel/run_config.h"
 #include "kernel/run_end.h"
 #include "kernel/selftest.h"
+#include "kernel/sibling/others.h"
 #include "kernel/sibling/sibling.h"
 #include "kernel/stream/capture.h"
 #include "kernel/stream/schema.h"
@@ -135,6 +136,7 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	struct sibling_config sib = { cfg.placement, cfg.mwait_hint, cfg.selftest };
 	if (!sibling_bringup(&platform, &sib, &phys, s))
 		run_end(false);
+	others_bringup(&platform, cfg.others, &phys, s); /* the rest of the machine in a known state */
 	uint32_t usable = 0;
 	bool ok = sibling_check_modes(cfg.modes, s, &usable);
 
@@ -146,8 +148,10 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 		if (!plan.seed_given)
 			plan.seed = boot_seed(platform.feat.rdrand, &plan.seed_source);
 		struct plan_conditions cond = { placement_name(cfg.placement), cfg.mwait_hint,
-						platform.c2.source == ACPI_C2_NONE ? 0 : platform.c2.port, lapic_x2apic() };
+						platform.c2.source == ACPI_C2_NONE ? 0 : platform.c2.port, lapic_x2apic(),
+						others_mode_name(cfg.others) };
 		ok = experiment_run(&plan, &platform, &cond, &phys, s);
 	}
+	ok &= others_finish(s); /* stop others=load, check its checksums */
 	run_end(ok);
 }

@@ -24,6 +24,9 @@ static const struct option_def defs[OPTION_COUNT] = {
 	  "preset leaves them out unless named", idle_modes_validate },
 	[OPTION_PLACEMENT] = { "placement", OPT_ENUM, "sibling", "sibling|other-core|both", 0, 0,
 	  "park the SMT sibling(s), a CPU on another core (control), or both", NULL },
+	[OPTION_OTHERS] = { "others", OPT_ENUM, "hlt", "leave|hlt|off|load", 0, 0,
+	  "the CPUs neither measured nor parked: leave them in the firmware's loop, park them in HLT, "
+	  "INIT them (wait-for-SIPI), or run an integer workload on each (all cores busy)", NULL },
 	[OPTION_X2APIC] = { "x2apic", OPT_ENUM, "auto", "auto|on|off", 0, 0,
 	  "local APIC mode: auto = x2APIC if firmware enabled it or IDs exceed 254", NULL },
 	[OPTION_MWAIT_HINT] = { "mwait_hint", OPT_UINT, "0", "0x0..0xff", 0, 0xFF,

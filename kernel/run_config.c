@@ -26,6 +26,7 @@ void run_config_resolve(struct run_config *c, const struct options *o)
 	if (idle_modes_parse(options_value(o, OPTION_MODES), &c->modes, err, sizeof err))
 		c->modes = 0;
 	c->placement = (enum placement)options_enum_index(o, OPTION_PLACEMENT);
+	c->others = (enum others_mode)options_enum_index(o, OPTION_OTHERS);
 	c->x2apic = (enum lapic_request)options_enum_index(o, OPTION_X2APIC);
 	c->mwait_hint = (uint32_t)options_uint(o, OPTION_MWAIT_HINT);
 	c->plan.preset = (enum plan_preset_id)options_enum_index(o, OPTION_PRESET);

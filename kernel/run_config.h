@@ -13,6 +13,7 @@
 #include "kernel/options.h"
 #include "kernel/run_end.h"
 #include "kernel/selftest.h"
+#include "kernel/sibling/cpu_roles.h"
 #include "kernel/sibling/placement.h"
 
 /* How far a run goes (the `run=` option, values in this order). */
@@ -31,6 +32,7 @@ struct run_config {
 	uint16_t c2port;               /* c2port=, 0 when not given */
 	uint32_t modes;                /* modes=, bit = enum idle_mode */
 	enum placement placement;      /* placement= */
+	enum others_mode others;       /* others= */
 	enum lapic_request x2apic;     /* x2apic= */
 	uint32_t mwait_hint;           /* mwait_hint= (MWAIT EAX) */
 	struct plan_request plan;      /* workloads=, preset=, reps=, warmup=, sample_ms=, order=, seed=,

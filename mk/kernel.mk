@@ -46,8 +46,9 @@ KERNEL_SRCS := \
 	kernel/time/tsc_calibrate.c kernel/time/delay.c kernel/time/quiet_probe.c \
 	kernel/smp/smp.c \
 	kernel/sibling/idle_mode.c kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
-	kernel/sibling/sibling_check.c kernel/sibling/placement.c \
-	kernel/experiment/measured_cpu.c kernel/experiment/plan.c kernel/experiment/counters.c \
+	kernel/sibling/sibling_check.c kernel/sibling/placement.c kernel/sibling/cpu_roles.c \
+	kernel/sibling/others.c \
+	kernel/experiment/measured_cpu.c kernel/experiment/plan.c kernel/experiment/counters.c kernel/experiment/power.c \
 	kernel/experiment/experiment.c kernel/experiment/summary.c kernel/experiment/boot_seed.c \
 	bench/lz.c bench/hash.c bench/sort.c bench/shortest_path.c bench/alphabeta.c bench/interp.c \
 	bench/sudoku.c bench/bignum.c bench/pointer_chase.c bench/matmul.c bench/stencil.c bench/nbody.c \

@@ -58,7 +58,7 @@ static void EFIAPI ap_procedure(void *arg)
 void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs)
 {
 	struct mp_services *mp = NULL;
-	uint32_t ids[SMP_TRACKED_MAX];
+	static uint32_t ids[SMP_TRACKED_MAX]; /* static: 4 KiB, off the firmware's stack */
 	size_t n = smp_started_apic_ids(ids, SMP_TRACKED_MAX);
 	UINTN total = 0, enabled = 0;
 

@@ -9,6 +9,7 @@
 #include "kernel/arch/x86.h"
 #include "kernel/experiment/counters.h"
 #include "kernel/experiment/experiment.h"
+#include "kernel/experiment/power.h"
 #include "kernel/experiment/samples.h"
 #include "kernel/experiment/summary.h"
 #include "kernel/lib/fmt.h"
@@ -40,6 +41,7 @@ struct run_ctx {
 	enum stop_reason stop;
 	uint64_t first_sample_tsc;
 	struct counter_set counters;
+	struct power_table power; /* RAPL energy per mode, for the `#! power` records */
 	uint8_t *arena;
 	size_t loaded;        /* workload whose inputs are in the arena (WORKLOAD_MAX: none) */
 	struct workload_state ws[WORKLOAD_MAX];
@@ -223,6 +225,8 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	}
 	if (c->counters.energy)
 		row.energy_uj = (sample_cell_fixed_opt){ counters_energy_uj(&c->counters, &before, &after), true };
+	power_account(&c->power, st->mode, row.ns, row.energy_uj.value,
+		      c->counters.core_energy ? counters_core_energy_uj(&c->counters, &before, &after) : 0);
 	sample_row_write(c->s, &row);
 
 	struct sample_group *g = &table.group[st->workload][st->mode];
@@ -255,6 +259,9 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 	c.s = s;
 	c.loaded = WORKLOAD_MAX;
 	counters_detect(p, &c.counters);
+	c.power.package = c.counters.energy;
+	c.power.core = c.counters.core_energy;
+	c.power.why_none = c.counters.energy_none;
 	for (size_t w = 0; w < workload_count(); w++)
 		if (plan->workloads.selected[w] && workload_at(w)->arena_bytes > arena_bytes)
 			arena_bytes = workload_at(w)->arena_bytes;
@@ -286,6 +293,8 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 		stream_text(s, "order=blocked: no precision target and no budget (no repetition ends for all modes at "
 			       "once); the count is fixed at %u", plan->reps);
 	stream_meta(s, "energy", c.counters.energy ? c.counters.energy_scope : "");
+	stream_meta(s, "core_energy", c.counters.core_energy ? "core" : "");
+	stream_meta(s, "energy_note", c.counters.energy ? "" : c.counters.energy_none);
 	char modes[64];
 	size_t n = 0;
 	modes[0] = '\0';
@@ -328,6 +337,7 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 		c.measured_reps = plan->reps; /* no rounds: every (workload, mode) ran all its reps */
 	uint64_t end = rdtsc();
 	summary_write(plan, &table, c.measured_reps, s);
+	power_write(&c.power, plan->modes, s);
 	char half[32] = "", setup[32], elapsed[32];
 	summary_primary_half_width(half, sizeof half);
 	fmt_fixed(setup, sizeof setup, (double)time_tsc_to_ns(c.first_sample_tsc) / 1e9, 1);

@@ -147,7 +147,8 @@ uint64_t plan_id(const struct plan *p, const struct plan_conditions *c)
 	h = hash64_field(h, num);
 	fmt_snprintf(num, sizeof num, "c2_port=%u", c->c2_port);
 	h = hash64_field(h, num);
-	return hash64_field(h, c->x2apic ? "x2apic" : "xapic");
+	h = hash64_field(h, c->x2apic ? "x2apic" : "xapic");
+	return hash64_field(h, c->others ? c->others : "");
 }
 
 const char *plan_workloads_validate(const char *value)

@@ -105,11 +105,13 @@ struct plan_conditions {
 	uint32_t mwait_hint;   /* MWAIT EAX of mode mwait */
 	uint16_t c2_port;      /* the port mode ioport reads (0: none) */
 	bool x2apic;           /* local APIC mode in use */
+	const char *others;    /* others= (the other cores idle, off or loaded) */
 };
 
 /* The plan's fingerprint (`plan_id`): FNV-1a 64 over the stream schema, the
  * workloads, sample_ms, settle_us, the order (blocked samples are not paired
- * in time like interleaved ones), the modes and the conditions. Runs with
+ * in time like interleaved ones), the modes and the conditions (others=
+ * among them: a loaded machine is another regime). Runs with
  * equal ids measured the same thing the same way and may be pooled; reps,
  * warmup, seed, precision and budget only change how much was measured and
  * in which order, so they are left out; the calibrated iteration counts are

@@ -26,6 +26,9 @@ struct ap_cpu parked_cpus[SIBLING_MAX_PARKED];
 size_t parked_count;
 enum idle_mode parked_mode = IDLE_HLT;
 static struct park_config park;
+/* The CPUs placement= chose to park, started or not. */
+static uint32_t chosen[SIBLING_MAX_PARKED];
+static size_t chosen_count;
 static const char *mwait_reason;
 static char no_cpu_reason[96];
 
@@ -91,6 +94,8 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	park_configure(&park);
 
 	size_t n = choose_cpus(p, c->placement, ids, &control);
+	memcpy(chosen, ids, n * sizeof ids[0]);
+	chosen_count = n;
 	stream_meta(s, "placement", placement);
 	if (control == UINT32_MAX)
 		stream_meta(s, "control_apic", "");
@@ -227,6 +232,12 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 bool parked_aperfmperf(void)
 {
 	return park.aperfmperf;
+}
+
+size_t sibling_chosen_apic_ids(const uint32_t **ids)
+{
+	*ids = chosen;
+	return chosen_count;
 }
 
 unsigned sibling_parked_count(void)

@@ -6,6 +6,7 @@
 #define IDLEBENCH_KERNEL_SIBLING_SIBLING_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "kernel/mm/phys_alloc.h"
@@ -52,6 +53,8 @@ struct sibling_observation {
 /* Ping every parked CPU in the current mode (outside any timed region) and
  * collect what they report for the interval since the previous command. */
 bool sibling_observe(struct sibling_observation *out, struct stream *s);
+/* The APIC IDs placement= chose to park (started or not), into *ids; returns the count. */
+size_t sibling_chosen_apic_ids(const uint32_t **ids);
 /* Number of CPUs currently parked (0: no sibling activity to report). */
 unsigned sibling_parked_count(void);
 

@@ -42,6 +42,8 @@ const char *smp_status_text(enum smp_status st)
 		return "no calibrated TSC to time the start-up sequence";
 	case SMP_ERR_LA57:
 		return "5-level paging is on; the AP start-up path builds 4-level tables only";
+	case SMP_ERR_TOO_MANY:
+		return "more CPUs started than the stop list holds (SMP_TRACKED_MAX)";
 	}
 	return "?";
 }
@@ -68,6 +70,8 @@ static uint64_t switch_cr3(struct phys_alloc *alloc, uint64_t cr3)
 
 enum smp_status smp_init(struct phys_alloc *alloc)
 {
+	if (page)
+		return SMP_OK;
 	if (read_cr4() & CR4_LA57)
 		return SMP_ERR_LA57;
 	uint64_t p = phys_alloc_take(alloc, 4096, 4096, 0x100000);
@@ -160,6 +164,11 @@ enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us)
 {
 	if (!time_tsc_hz())
 		return SMP_ERR_NO_TSC;
+	bool known = false;
+	for (unsigned i = 0; i < started_count; i++)
+		known |= started[i] == ap;
+	if (!known && started_count == SMP_TRACKED_MAX)
+		return SMP_ERR_TOO_MANY;
 	struct ap_trampoline_data *d = (struct ap_trampoline_data *)(page + AP_TRAMPOLINE_DATA);
 	d->stack_top = (uintptr_t)(ap->stack + AP_STACK_SIZE);
 	d->c_entry = (uintptr_t)ap_c_entry;
@@ -184,10 +193,7 @@ enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us)
 		cpu_pause();
 	}
 	ap->running = true;
-	bool known = false;
-	for (unsigned i = 0; i < started_count; i++)
-		known |= started[i] == ap;
-	if (!known && started_count < SMP_TRACKED_MAX)
+	if (!known)
 		started[started_count++] = ap;
 	return SMP_OK;
 }
@@ -213,8 +219,8 @@ static void restore_firmware_apic_base(struct ap_cpu *ap)
 
 size_t smp_restore_firmware_apic_modes(uint64_t bsp_apic_base, uint64_t timeout_us)
 {
-	struct ap_cpu *redo[SMP_TRACKED_MAX];
-	bool ok[SMP_TRACKED_MAX];
+	static struct ap_cpu *redo[SMP_TRACKED_MAX]; /* static: 9 KiB, off the stack */
+	static bool ok[SMP_TRACKED_MAX];
 	size_t n = 0, failed = 0;
 
 	for (unsigned i = 0; i < started_count; i++) {

@@ -41,12 +41,14 @@ enum smp_status {
 	SMP_ERR_AP_TIMEOUT,      /* the AP did not reach C in time */
 	SMP_ERR_NO_TSC,          /* no calibrated TSC to time the start-up delays */
 	SMP_ERR_LA57,            /* 5-level paging on: the trampoline builds 4-level tables */
+	SMP_ERR_TOO_MANY,        /* more APs than smp_stop_all can track */
 };
 
 /* Text for a status. */
 const char *smp_status_text(enum smp_status st);
 /* Place the trampoline in a free page below 1 MiB and fill its data block
- * from the boot CPU's paging state (CR3, EFER). */
+ * from the boot CPU's paging state (CR3, EFER); once (later calls return
+ * SMP_OK). */
 enum smp_status smp_init(struct phys_alloc *alloc);
 /* Give ap its stack and tables (once). */
 enum smp_status smp_prepare(struct ap_cpu *ap, struct phys_alloc *alloc, uint32_t apic_id, uint32_t index,
@@ -56,8 +58,10 @@ enum smp_status smp_prepare(struct ap_cpu *ap, struct phys_alloc *alloc, uint32_
 enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us);
 /* Send the AP back to wait-for-SIPI with INIT. */
 enum smp_status smp_stop(struct ap_cpu *ap);
-/* APs smp_stop_all can find (more than any placement starts). */
-#define SMP_TRACKED_MAX 16
+/* APs smp_stop_all can find: every CPU the MADT can list (ACPI_MAX_CPUS),
+ * since others=hlt|load starts all of them. smp_start refuses an AP beyond
+ * this rather than start one it could not stop. */
+#define SMP_TRACKED_MAX 1024
 /* INIT every AP still running: before the UEFI application hands the
  * machine back, no AP may run code or take interrupts in memory the
  * firmware is about to free. */

@@ -176,3 +176,14 @@ qtest_efi_app_fault_on_the_sibling_still_hands_back_and_saves() {
 	grep -q '^idlebench: the firmware runs code on sibling APIC 1 again' "$BOOT_OUT" ||
 		fail "the firmware could not use the faulted sibling again"
 }
+
+qtest_efi_app_hands_back_the_other_cpus_it_parked() {
+	# others=hlt (the default) starts the other core's two CPUs too: all three
+	# APs are sent INIT before the hand-back and the firmware runs code on each.
+	efi_image efi_others "run=siblings modes=hlt,off" || return 1
+	boot_valid 0 efi_others BOOT=efi EFI_IMG="$EFI_IMG" SMP=4,sockets=1,cores=2,threads=2 &&
+		expect_line '^#= aps_started=1$' && expect_line '^#= others=hlt$' && expect_line '^#= others_cpus=2$' &&
+		expect_line '^#= others_failed=0$' || return 1
+	[ "$(grep -c '^idlebench: the firmware runs code on sibling APIC [123] again' "$BOOT_OUT")" -eq 3 ] ||
+		fail "the firmware could not use all three APs again"
+}

@@ -186,3 +186,13 @@ qtest_host_bench_prints_a_stream_check_accepts() {
 	stream_rows "$BOOT_OUT" workload class mode placement rep | grep -x 'lz,int,host,,1' >/dev/null ||
 		fail "no lz row of repetition 1 with mode host and an empty placement"
 }
+
+qtest_experiment_without_rapl_power_records_are_empty_and_say_why() {
+	# QEMU TCG has no RAPL: no watts are made up, the reason is in the meta and each record.
+	boot_valid 0 exp_power BOOT=pvh CMDLINE="preset=quick workloads=bignum modes=hlt,spin" &&
+		expect_line '^#= energy=$' && expect_line '^#= core_energy=$' &&
+		expect_line '^#= energy_note=no RAPL \(CPUID Fn8000_0007_EDX\[14\] clear' &&
+		expect_line '^#! power mode=hlt samples=0 reliable_samples=0 package_w= core_w= note="no RAPL ' &&
+		expect_line '^#! power mode=spin samples=0 reliable_samples=0 package_w= core_w= note="no RAPL ' &&
+		expect_no_line '^#! power mode=(mwait|off)'
+}

@@ -95,3 +95,50 @@ qtest_siblings_x2apic_on_without_cpu_support_is_an_error() {
 	boot sib_x2no BOOT=pvh CMDLINE="run=siblings x2apic=on" QEMU_CPU="qemu64,-x2apic"
 	expect_rc 1 && expect_line '^#! error code=LAPIC msg="x2apic=on but the CPU has no x2APIC'
 }
+
+# The rest of the machine (others=, and the own sibling under
+# placement=other-core) on 2 cores x 2 threads: APIC 0 measured, 1 its
+# sibling, 2 and 3 the other core.
+SMP_2X2="4,sockets=1,cores=2,threads=2"
+
+qtest_others_default_parks_the_other_core_in_hlt() {
+	boot_valid 0 oth_hlt BOOT=pvh CMDLINE="run=siblings modes=hlt,off" SMP="$SMP_2X2" &&
+		expect_line '^#= aps_started=1$' && expect_line '^#= own_sibling=parked$' &&
+		expect_line '^#= others=hlt$' && expect_line '^#= others_cpus=2$' && expect_line '^#= others_failed=0$' &&
+		expect_mode hlt ok && expect_mode off ok && expect_no_line '^#! error'
+}
+
+qtest_others_off_inits_the_other_core() {
+	boot_valid 0 oth_off BOOT=pvh CMDLINE="run=siblings modes=hlt others=off" SMP="$SMP_2X2" &&
+		expect_line '^#= others=off$' && expect_line '^#= others_cpus=2$' && expect_line '^#= others_failed=0$' &&
+		expect_mode hlt ok && expect_no_line '^#! error'
+}
+
+qtest_others_leave_records_the_firmware_state() {
+	boot_valid 0 oth_leave BOOT=pvh CMDLINE="run=siblings modes=hlt others=leave" SMP="$SMP_2X2" &&
+		expect_line '^#= others=leave$' && expect_line '^#= others_cpus=2$' && expect_line '^#= others_failed=0$' &&
+		expect_line '^#= others_workload=$' && expect_mode hlt ok
+}
+
+qtest_others_load_runs_checked_rounds_through_the_experiment_and_stops() {
+	boot_valid 0 oth_load BOOT=pvh CMDLINE="preset=quick workloads=bignum modes=hlt,spin others=load" SMP="$SMP_2X2" &&
+		expect_line '^#= others=load$' && expect_line '^#= others_cpus=2$' && expect_line '^#= others_failed=0$' &&
+		expect_line '^#= others_workload=sort$' &&
+		expect_line '^#! others_load workload=sort cpus=2 stopped=2 rounds=[1-9][0-9]* bad_rounds=0$' &&
+		expect_no_line '^#! error' && expect_line 'status=ok crc32='
+}
+
+qtest_placement_other_core_holds_the_own_sibling_in_hlt() {
+	boot_valid 0 oth_place BOOT=pvh CMDLINE="run=siblings placement=other-core modes=hlt,spin,off" SMP="$SMP_2X2" &&
+		expect_line '^#= control_apic=2$' && expect_line '^#= aps_started=2$' &&
+		expect_line '^#= own_sibling=hlt$' && expect_line '^#= own_sibling_failed=0$' &&
+		expect_line '^#= others_cpus=1$' && expect_mode hlt ok && expect_mode spin ok && expect_mode off ok &&
+		expect_no_line '^#! error'
+}
+
+qtest_others_hlt_under_uefi_firmware_parks_its_aps() {
+	# OVMF parks its APs in its own loop; ours takes them over with INIT-SIPI-SIPI.
+	boot_valid 0 oth_uefi BOOT=uefi CMDLINE="run=siblings modes=hlt,off" SMP="$SMP_2X2" &&
+		expect_line '^#= others=hlt$' && expect_line '^#= others_cpus=2$' && expect_line '^#= others_failed=0$' &&
+		expect_mode hlt ok && expect_mode off ok
+}

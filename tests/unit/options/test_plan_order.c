@@ -108,7 +108,7 @@ static void test_same_seed_same_order_different_seed_different_order(void **stat
 static void test_plan_id_changes_with_what_is_measured_only(void **state)
 {
 	struct plan p;
-	struct plan_conditions c = { "sibling", 0, 0x414, false };
+	struct plan_conditions c = { "sibling", 0, 0x414, false, "hlt" };
 
 	(void)state;
 	plan_of(&p, 3, 10, 2, 1);
@@ -128,9 +128,10 @@ static void test_plan_id_changes_with_what_is_measured_only(void **state)
 	assert_true(plan_id(&p, &c) != id);
 	p.modes = 3;
 	assert_true(plan_id(&p, &c) == id);
-	struct plan_conditions other[] = { { "other-core", 0, 0x414, false }, { "sibling", 0x20, 0x414, false },
-					   { "sibling", 0, 0, false }, { "sibling", 0, 0x414, true } };
-	for (size_t i = 0; i < 4; i++)
+	struct plan_conditions other[] = { { "other-core", 0, 0x414, false, "hlt" }, { "sibling", 0x20, 0x414, false, "hlt" },
+					   { "sibling", 0, 0, false, "hlt" }, { "sibling", 0, 0x414, true, "hlt" },
+					   { "sibling", 0, 0x414, false, "load" }, { "sibling", 0, 0x414, false, "off" } };
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
 		assert_true(plan_id(&p, &other[i]) != id);
 	char err[128];
 	assert_int_equal(workload_select("hash", &p.workloads, err, sizeof err), WORKLOAD_SELECT_OK);

@@ -37,6 +37,7 @@ static void test_empty_line_gives_the_documented_defaults(void **state)
 	assert_int_equal(c.c2port, 0);
 	assert_int_equal(c.modes, (1u << IDLE_MODE_COUNT) - 1);
 	assert_int_equal(c.placement, PLACEMENT_SIBLING);
+	assert_int_equal(c.others, OTHERS_HLT); /* the machine's state known by default */
 	assert_int_equal(c.x2apic, LAPIC_REQUEST_AUTO);
 	assert_int_equal(c.mwait_hint, 0);
 	assert_int_equal(c.plan.preset, PLAN_PRESET_AUTO);
@@ -81,6 +82,7 @@ static int enum_field(enum option_id id)
 	case OPTION_EXIT: return (int)c.exit;
 	case OPTION_RUN: return (int)c.run;
 	case OPTION_PLACEMENT: return (int)c.placement;
+	case OPTION_OTHERS: return (int)c.others;
 	case OPTION_X2APIC: return (int)c.x2apic;
 	case OPTION_PRESET: return (int)c.plan.preset;
 	case OPTION_ORDER: return (int)c.plan.order;
@@ -114,9 +116,12 @@ static void test_every_enum_value_lands_on_its_enum(void **state)
 		}
 	}
 	/* Spot checks by name, so a reordered enum and table cannot agree by accident. */
-	resolve("placement=other-core x2apic=off exit=reboot run=siblings preset=full order=blocked selftest=sibling-ud-busy",
+	resolve("placement=other-core x2apic=off exit=reboot run=siblings preset=full order=blocked selftest=sibling-ud-busy "
+		"others=off",
 		OPTIONS_OK);
 	assert_int_equal(c.placement, PLACEMENT_OTHER_CORE);
+	assert_int_equal(c.others, OTHERS_OFF);
+	assert_string_equal(others_mode_name(c.others), "off");
 	assert_string_equal(placement_name(c.placement), "other-core");
 	assert_int_equal(c.x2apic, LAPIC_REQUEST_OFF);
 	assert_int_equal(c.exit, EXIT_REBOOT);
@@ -126,7 +131,7 @@ static void test_every_enum_value_lands_on_its_enum(void **state)
 	assert_int_equal(c.selftest, SELFTEST_SIBLING_UD_BUSY);
 }
 
-static void test_names_of_placements_and_presets_match_the_table(void **state)
+static void test_names_of_placements_others_and_presets_match_the_table(void **state)
 {
 	char line[64];
 
@@ -136,6 +141,12 @@ static void test_names_of_placements_and_presets_match_the_table(void **state)
 		resolve(line, OPTIONS_OK);
 		assert_int_equal(c.placement, p);
 	}
+	for (int m = 0; m < OTHERS_MODE_COUNT; m++) {
+		snprintf(line, sizeof line, "others=%s", others_mode_name((enum others_mode)m));
+		resolve(line, OPTIONS_OK);
+		assert_int_equal(c.others, m);
+	}
+	resolve("others=idle", OPTIONS_ERR_BAD_VALUE);
 	for (size_t i = 0; i < plan_preset_count; i++) {
 		snprintf(line, sizeof line, "preset=%s", plan_presets[i].name);
 		resolve(line, OPTIONS_OK);
@@ -226,7 +237,7 @@ int main(void)
 		cmocka_unit_test(test_empty_line_gives_the_documented_defaults),
 		cmocka_unit_test(test_numbers_and_lists_are_typed),
 		cmocka_unit_test(test_every_enum_value_lands_on_its_enum),
-		cmocka_unit_test(test_names_of_placements_and_presets_match_the_table),
+		cmocka_unit_test(test_names_of_placements_others_and_presets_match_the_table),
 		cmocka_unit_test(test_failed_line_keeps_console_and_exit_given_before_the_error),
 		cmocka_unit_test(test_plan_resolves_presets_and_overrides),
 	};
