@@ -13,3 +13,7 @@ test_cache_info_SRCS := tests/unit/cpu/test_cache_info.c tests/unit/cpu/cpuid_ta
 # LFENCE and boost decisions on the recorded dumps with made-up MSR values.
 test_machine_state_SRCS := tests/unit/cpu/test_machine_state.c tests/unit/cpu/cpuid_table.c \
 	kernel/cpu/machine_state.c kernel/cpu/cpu_identity.c kernel/cpu/cpu_features.c $(CPU_STREAM_SRCS)
+# PMU programming on the recorded dumps with a fake MSR map (free, firmware-owned and faulting counters).
+UNIT_TESTS += test_pmu
+test_pmu_SRCS := tests/unit/cpu/test_pmu.c tests/unit/cpu/cpuid_table.c \
+	kernel/cpu/pmu.c kernel/cpu/cpu_identity.c kernel/cpu/cpu_features.c $(CPU_STREAM_SRCS) tests/unit/support/stream_text.c

@@ -20,3 +20,10 @@ test_stats_planning_SRCS := tests/unit/bench/test_stats_planning.c $(STATS_TEST_
 test_stats_order_SRCS := tests/unit/bench/test_stats_order.c tests/unit/bench/stats_simulation.c $(STATS_TEST_OBJS)
 test_stats_coverage_SRCS := tests/unit/bench/test_stats_coverage.c tests/unit/bench/stats_simulation.c \
                             $(STATS_TEST_OBJS) $(BUILD)/host/bench/stats.o
+
+# The kernel summary's PMU fields (IPC, ipc_slowdown_pct, instructions per
+# iteration) on made-up sample tables.
+UNIT_TESTS += test_summary_ipc
+test_summary_ipc_SRCS := tests/unit/experiment/test_summary_ipc.c kernel/experiment/summary.c \
+	kernel/sibling/idle_mode.c $(BENCH_HOST_OBJS) kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c \
+	tests/unit/support/stream_text.c

@@ -400,23 +400,46 @@ static void parse_record(struct stream_reader *r, const char *s, size_t len)
 		check_end(r, &r->records[r->record_count - 1]);
 }
 
-/* A line of the data table: the column header first, then rows. */
+/* Columns a row of the stream's schema has: schemas 1 and 2 end at `check`,
+ * schema 3 appended the PMU columns (kernel/stream/schema.h). */
+static size_t schema_columns(const struct stream_reader *r)
+{
+	return r->schema <= 2 ? STREAM_COLUMNS_SCHEMA_2 : STREAM_COLUMN_COUNT;
+}
+
+/* Length of the schema's data header: STREAM_HEADER_LINE up to the comma
+ * before its first column the schema does not have. */
+static size_t schema_header_len(size_t columns)
+{
+	const char *h = STREAM_HEADER_LINE;
+	size_t commas = 0, i = 0;
+
+	for (; h[i]; i++)
+		if (h[i] == ',' && ++commas == columns)
+			break;
+	return i;
+}
+
+/* A line of the data table: the column header first, then rows. A row of an
+ * older schema gets empty cells for the columns added since. */
 static void parse_table_line(struct stream_reader *r, const char *s, size_t len)
 {
+	size_t columns = schema_columns(r);
+
 	if (!r->have_table_header) {
 		r->have_table_header = true;
-		if (len != strlen(STREAM_HEADER_LINE) || memcmp(s, STREAM_HEADER_LINE, len))
-			fail(r, STREAM_ERR_BAD_DATA_HEADER, "line %zu: expected the schema %u column header `%s`",
-			     r->lines, r->schema, STREAM_HEADER_LINE);
+		size_t hlen = schema_header_len(columns);
+		if (len != hlen || memcmp(s, STREAM_HEADER_LINE, len))
+			fail(r, STREAM_ERR_BAD_DATA_HEADER, "line %zu: expected the schema %u column header `%.*s`",
+			     r->lines, r->schema, (int)hlen, STREAM_HEADER_LINE);
 		return;
 	}
 	r->table_lines++;
 	size_t fields = 1;
 	for (size_t i = 0; i < len; i++)
 		fields += s[i] == ',';
-	if (fields != STREAM_COLUMN_COUNT) {
-		fail(r, STREAM_ERR_ROW_FIELDS, "line %zu: row has %zu fields, expected %d",
-		     r->lines, fields, STREAM_COLUMN_COUNT);
+	if (fields != columns) {
+		fail(r, STREAM_ERR_ROW_FIELDS, "line %zu: row has %zu fields, expected %zu", r->lines, fields, columns);
 		return;
 	}
 	if (!grow((void **)&r->rows, &r->row_cap, r->row_count, sizeof *r->rows)) {
@@ -439,6 +462,8 @@ static void parse_table_line(struct stream_reader *r, const char *s, size_t len)
 			text[i] = '\0';
 			row[f++] = text + i + 1;
 		}
+	while (f < STREAM_COLUMN_COUNT)
+		row[f++] = text + len; /* "": not measured by that schema */
 	r->rows[r->row_count++] = row;
 }
 

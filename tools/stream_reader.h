@@ -19,8 +19,9 @@
  *   sequences; a quoted value cannot contain `"`; the writer replaces it).
  * - Any other line starting with `#` is human text and is not interpreted.
  *   Empty lines are allowed and ignored (pandas skips them as well).
- * - The first non-comment line must be STREAM_HEADER_LINE; every later one is a
- *   row with exactly STREAM_COLUMN_COUNT comma-separated fields.
+ * - The first non-comment line must be STREAM_HEADER_LINE (schemas 1 and 2:
+ *   its first STREAM_COLUMNS_SCHEMA_2 names); every later one is a row with
+ *   exactly that many comma-separated fields.
  * - The first error sticks; the reader keeps consuming lines up to the end
  *   record so a caller that saves the stream (capture) loses nothing. */
 #ifndef IDLEBENCH_TOOLS_STREAM_READER_H
@@ -32,10 +33,11 @@
 #include <stdio.h>
 
 /* Schema versions this reader reads. Schema 2 keeps schema 1's columns and
- * changes what `cycles_per_iter` means for the `spike` control (results/README.md);
- * readers keep reading older schemas and reject any other. */
+ * changes what `cycles_per_iter` means for the `spike` control; schema 3
+ * appends the PMU columns (results/README.md). Rows of schemas 1 and 2 read
+ * with those columns empty; readers reject any other schema. */
 #define STREAM_READER_SCHEMA_OLDEST 1
-#define STREAM_READER_SCHEMA_NEWEST 2
+#define STREAM_READER_SCHEMA_NEWEST 3
 
 /* Longest stream line accepted, without its `\n` (noise before the header has no limit). */
 #define STREAM_READER_LINE_MAX 8192
@@ -150,7 +152,8 @@ const char *stream_record_get(const struct stream_record *rec, const char *key);
 /* Number of data rows read. */
 size_t stream_reader_row_count(const struct stream_reader *r);
 
-/* The i-th row: STREAM_COLUMN_COUNT strings, "" for an absent counter. */
+/* The i-th row: STREAM_COLUMN_COUNT strings, "" for an absent counter and for
+ * the columns the stream's schema predates. */
 const char *const *stream_reader_row(const struct stream_reader *r, size_t i);
 
 /* The end record's status ("ok" or "error"), or NULL before a valid end record. */

@@ -25,6 +25,9 @@
 /* CPUID.80000001H:ECX (AMD) */
 #define E01_ECX_TOPOEXT  BIT(22)
 #define E01_ECX_MWAITX   BIT(29)
+#define E01_ECX_PERFCTR_CORE BIT(23) /* AMD APM vol. 3, CPUID Fn8000_0001 ECX: PerfCtrExtCore */
+/* CPUID.80000008H:EBX (AMD) */
+#define E08_EBX_IRPERF   BIT(1)   /* AMD APM vol. 3, CPUID Fn8000_0008 EBX: IRPERF (MSR C000_00E9) */
 /* CPUID.80000007H:EDX */
 #define E07_EDX_INVARIANT_TSC BIT(8)
 #define E07_EDX_HW_PSTATE BIT(7)  /* AMD APM vol. 3, CPUID Fn8000_0007 EDX: HwPstate */
@@ -94,10 +97,29 @@ void cpu_features_read(cpuid_fn fn, void *ctx, const struct cpu_identity *id, st
 		out->max_mhz = r[CPUID_EBX] & 0xFFFF;
 		out->bus_mhz = r[CPUID_ECX] & 0xFFFF;
 	}
+	if (id->vendor_id == CPU_VENDOR_INTEL && id->max_basic >= 0xA) {
+		/* SDM vol. 2A, CPUID leaf 0AH; vol. 3B 20.2 (architectural
+		 * performance monitoring versions 1-5). EDX is defined from version 2. */
+		fn(ctx, 0xA, 0, r);
+		out->pmu_version = r[CPUID_EAX] & 0xFF;
+		out->pmu_gp = (r[CPUID_EAX] >> 8) & 0xFF;
+		out->pmu_gp_width = (r[CPUID_EAX] >> 16) & 0xFF;
+		out->pmu_events_len = r[CPUID_EAX] >> 24;
+		out->pmu_events_absent = r[CPUID_EBX];
+		if (out->pmu_version >= 2) {
+			out->pmu_fixed = r[CPUID_EDX] & 0x1F;
+			out->pmu_fixed_width = (r[CPUID_EDX] >> 5) & 0xFF;
+		}
+	}
 	if (id->max_extended >= 0x80000001u) {
 		fn(ctx, 0x80000001u, 0, r);
 		out->topoext = (r[CPUID_ECX] & E01_ECX_TOPOEXT) != 0;
 		out->mwaitx = (r[CPUID_ECX] & E01_ECX_MWAITX) != 0;
+		out->perfctr_core = is_amd_like(id->vendor_id) && (r[CPUID_ECX] & E01_ECX_PERFCTR_CORE);
+	}
+	if (is_amd_like(id->vendor_id) && id->max_extended >= 0x80000008u) {
+		fn(ctx, 0x80000008u, 0, r);
+		out->irperf = (r[CPUID_EBX] & E08_EBX_IRPERF) != 0;
 	}
 	if (id->max_extended >= 0x80000007u) {
 		fn(ctx, 0x80000007u, 0, r);

@@ -49,6 +49,16 @@ struct cpu_features {
 	uint32_t base_mhz;            /* CPUID.16H:EAX[15:0], 0 when absent */
 	uint32_t max_mhz;             /* CPUID.16H:EBX[15:0] */
 	uint32_t bus_mhz;             /* CPUID.16H:ECX[15:0] */
+	/* Performance monitoring (read by kernel/cpu/pmu.c). */
+	bool perfctr_core;            /* AMD CPUID.80000001H:ECX[23] PerfCtrExtCore: 6 counters at C001_0200 */
+	bool irperf;                  /* AMD CPUID.80000008H:EBX[1] IRPERF: instructions-retired MSR C000_00E9 */
+	uint32_t pmu_version;         /* Intel CPUID.0AH:EAX[7:0] architectural perfmon version, 0 when absent */
+	uint32_t pmu_gp;              /* Intel CPUID.0AH:EAX[15:8] general-purpose counters per logical CPU */
+	uint32_t pmu_gp_width;        /* Intel CPUID.0AH:EAX[23:16] their width in bits */
+	uint32_t pmu_events_len;      /* Intel CPUID.0AH:EAX[31:24] bits of pmu_events_absent that are valid */
+	uint32_t pmu_events_absent;   /* Intel CPUID.0AH:EBX: bit set = architectural event not available */
+	uint32_t pmu_fixed;           /* Intel CPUID.0AH:EDX[4:0] fixed-function counters (version >= 2) */
+	uint32_t pmu_fixed_width;     /* Intel CPUID.0AH:EDX[12:5] their width in bits */
 };
 
 /* Read the feature leaves; id supplies the maxima and the vendor. */

@@ -19,6 +19,7 @@
  * relying on the families without the bit (0Fh, 11h) serialising anyway. */
 #define MSR_AMD_DE_CFG 0xC0011029u
 #define DE_CFG_LFENCE_SERIALIZE (1ull << 1)
+#define MSR_AMD_HWCR 0xC0010015u
 /* AMD/Hygon HWCR (MSR C001_0015, read by the platform code): bit 25 CpbDis
  * (core performance boost disabled), bit 24 TscFreqSel (the TSC counts at
  * the P0 frequency). */

@@ -5,8 +5,10 @@
  * they did. The measured CPU runs with IF=0 and every LVT entry masked for
  * the whole run (kernel/sibling/sibling.c), so nothing interrupts a sample. */
 #include "bench/workload.h"
+#include "kernel/arch/msr.h"
 #include "kernel/arch/tsc.h"
 #include "kernel/arch/x86.h"
+#include "kernel/cpu/pmu.h"
 #include "kernel/experiment/counters.h"
 #include "kernel/experiment/experiment.h"
 #include "kernel/experiment/power.h"
@@ -42,6 +44,7 @@ struct run_ctx {
 	uint64_t first_sample_tsc;
 	struct counter_set counters;
 	struct power_table power; /* RAPL energy per mode, for the `#! power` records */
+	struct pmu pmu;
 	uint8_t *arena;
 	size_t loaded;        /* workload whose inputs are in the arena (WORKLOAD_MAX: none) */
 	struct workload_state ws[WORKLOAD_MAX];
@@ -50,6 +53,27 @@ struct run_ctx {
 };
 
 static struct sample_table table;
+
+/* The kernel's MSR accessors, for the PMU. */
+static const struct msr_ops kernel_msr = { rdmsr_safe, wrmsr_safe };
+
+/* The PMU columns of a row: a delta per counted event, empty cells for the rest. */
+_Static_assert(STREAM_COLUMN_instructions + PMU_ONE_THREAD_ACTIVE == STREAM_COLUMN_one_thread_active,
+	       "the PMU columns follow enum pmu_event");
+static void pmu_cells(struct sample_row *row, const struct pmu *p, const struct pmu_reading *a,
+		      const struct pmu_reading *b)
+{
+	sample_cell_u64_opt *cell[PMU_EVENT_COUNT] = {
+		[PMU_INSTRUCTIONS] = &row->instructions, [PMU_UNHALTED_CYCLES] = &row->unhalted_cycles,
+		[PMU_SMIS] = &row->smis, [PMU_STALL_CYCLES] = &row->stall_cycles,
+		[PMU_ONE_THREAD_ACTIVE] = &row->one_thread_active,
+	};
+	uint64_t d;
+
+	for (int e = 0; e < PMU_EVENT_COUNT; e++)
+		if (pmu_delta(p, (enum pmu_event)e, a, b, &d))
+			*cell[e] = (sample_cell_u64_opt){ d, true };
+}
 
 static void load(struct run_ctx *c, size_t w)
 {
@@ -169,6 +193,7 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	const struct workload *wl = workload_at(st->workload);
 	struct workload_state *ws = &c->ws[st->workload];
 	struct counters before, after;
+	struct pmu_reading pmu_before, pmu_after;
 	struct sibling_observation obs;
 
 	progress(c, st);
@@ -181,9 +206,11 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 
 	uint64_t n = run_iterations(ws, st->mode);
 	counters_read(&c->counters, &before);
+	pmu_read(&c->pmu, &pmu_before);
 	uint64_t t0 = tsc_start();
 	uint64_t sum = wl->run(c->arena, n);
 	uint64_t t1 = tsc_end();
+	pmu_read(&c->pmu, &pmu_after);
 	counters_read(&c->counters, &after);
 
 	if (!sibling_observe(&obs, c->s)) {
@@ -225,8 +252,12 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	}
 	if (c->counters.energy)
 		row.energy_uj = (sample_cell_fixed_opt){ counters_energy_uj(&c->counters, &before, &after), true };
-	power_account(&c->power, st->mode, row.ns, row.energy_uj.value,
-		      c->counters.core_energy ? counters_core_energy_uj(&c->counters, &before, &after) : 0);
+	if (c->counters.core_energy)
+		row.core_energy_uj = (sample_cell_fixed_opt){ counters_core_energy_uj(&c->counters, &before, &after), true };
+	if (c->counters.energy || c->counters.core_energy)
+		row.energy_reliable = power_sample_reliable(row.ns) ? "yes" : "no";
+	power_account(&c->power, st->mode, row.ns, row.energy_uj.value, row.core_energy_uj.value);
+	pmu_cells(&row, &c->pmu, &pmu_before, &pmu_after);
 	sample_row_write(c->s, &row);
 
 	struct sample_group *g = &table.group[st->workload][st->mode];
@@ -235,6 +266,14 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 		table.cpi[st->workload][st->mode][rep] = cpi;
 		if (row.aperf.known)
 			table.core_cpi[st->workload][st->mode][rep] = (double)row.aperf.value / (double)ws->iterations;
+		/* per executed iteration (n: the spike-in's 1 % more included), so
+		 * the same work gives the same count in every mode */
+		if (row.instructions.known && row.instructions.value) {
+			table.instr_per_iter[st->workload][st->mode][rep] = (double)row.instructions.value / (double)n;
+			if (row.unhalted_cycles.known && row.unhalted_cycles.value)
+				table.pmu_cpi[st->workload][st->mode][rep] =
+					(double)row.unhalted_cycles.value / (double)row.instructions.value;
+		}
 		g->n++;
 		/* the effective MHz the row shows (none where its cell is empty) */
 		if (g->n_eff < STATS_MAX_SAMPLES && sample_row_cell(&row, STREAM_COLUMN_eff_mhz, NULL, 0) > 0)
@@ -262,6 +301,7 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 	c.power.package = c.counters.energy;
 	c.power.core = c.counters.core_energy;
 	c.power.why_none = c.counters.energy_none;
+	pmu_setup(&c.pmu, &p->id, &p->feat, &kernel_msr);
 	for (size_t w = 0; w < workload_count(); w++)
 		if (plan->workloads.selected[w] && workload_at(w)->arena_bytes > arena_bytes)
 			arena_bytes = workload_at(w)->arena_bytes;
@@ -295,6 +335,7 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 	stream_meta(s, "energy", c.counters.energy ? c.counters.energy_scope : "");
 	stream_meta(s, "core_energy", c.counters.core_energy ? "core" : "");
 	stream_meta(s, "energy_note", c.counters.energy ? "" : c.counters.energy_none);
+	pmu_write_meta(&c.pmu, s);
 	char modes[64];
 	size_t n = 0;
 	modes[0] = '\0';

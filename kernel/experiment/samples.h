@@ -1,6 +1,7 @@
 /* Where the measured samples wait for the summary: cycles per iteration by
  * (workload, mode, measured repetition), so the samples of one repetition
- * of a workload pair up across the modes (bench/analysis.h), and effective
+ * of a workload pair up across the modes (bench/analysis.h), the PMU's
+ * cycles per instruction and instructions per iteration, and effective
  * MHz per (workload, mode). */
 #ifndef IDLEBENCH_KERNEL_EXPERIMENT_SAMPLES_H
 #define IDLEBENCH_KERNEL_EXPERIMENT_SAMPLES_H
@@ -26,6 +27,11 @@ struct sample_table {
 	double cpi[WORKLOAD_MAX][IDLE_MODE_COUNT][STATS_MAX_REPS];
 	/* core_cpi[w][m][r]: core cycles (ΔAPERF) per counted iteration; 0 = not measured */
 	double core_cpi[WORKLOAD_MAX][IDLE_MODE_COUNT][STATS_MAX_REPS];
+	/* pmu_cpi[w][m][r]: unhalted core cycles per retired instruction (1 / IPC)
+	 * from the PMU; 0 = not measured (no PMU: QEMU TCG, Bochs, KVM) */
+	double pmu_cpi[WORKLOAD_MAX][IDLE_MODE_COUNT][STATS_MAX_REPS];
+	/* instr_per_iter[w][m][r]: retired instructions per executed iteration; 0 = not measured */
+	double instr_per_iter[WORKLOAD_MAX][IDLE_MODE_COUNT][STATS_MAX_REPS];
 	struct sample_group group[WORKLOAD_MAX][IDLE_MODE_COUNT];
 };
 

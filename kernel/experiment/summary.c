@@ -157,6 +157,65 @@ static void clock_fields(char *buf, size_t size, const struct sample_table *t, s
 		     hi, fr, differs);
 }
 
+/* A workload's instructions per executed iteration may differ from hlt's by
+ * at most this many % before the cell is flagged. The work is the same in
+ * every mode, so the count differs only by the bracket around the timed
+ * region (under 100 instructions in samples of 10^6 and more: < 0.01 %) and
+ * by SMM code where the PMU counts it (single SMIs do not move a median over
+ * repetitions). 0.5 % is half the spike-in's known 1 %: a mode that silently
+ * ran 1 % more or less work would be flagged. */
+#define INSTR_TOLERANCE_PCT 0.5
+
+/* The median of the positive values among v[0..STATS_MAX_REPS) (of their
+ * reciprocals when inverse), or NaN when there are none. */
+static double median_measured(const double *v, bool inverse)
+{
+	static double got[STATS_MAX_REPS];
+	size_t n = 0;
+
+	for (size_t r = 0; r < STATS_MAX_REPS; r++)
+		if (v[r] > 0)
+			got[n++] = inverse ? 1 / v[r] : v[r];
+	return n ? stats_median(got, n) : __builtin_nan("");
+}
+
+/* Whether (w, m)'s instructions per iteration differ from hlt's by more than
+ * INSTR_TOLERANCE_PCT: "yes", "no", or "" (no PMU, hlt itself, or the
+ * spike-in of a workload whose 1 % more iterations is not exactly 1 % more work). */
+static const char *instr_differs(const struct sample_table *t, size_t w, enum idle_mode m)
+{
+	double im = median_measured(t->instr_per_iter[w][m], false);
+	double ih = median_measured(t->instr_per_iter[w][IDLE_HLT], false);
+
+	if (m == IDLE_HLT || !(im == im) || !(ih == ih) || (m == IDLE_SPIKE && !workload_at(w)->uniform_iterations))
+		return "";
+	double pct = (im / ih - 1) * 100;
+	return pct > INSTR_TOLERANCE_PCT || pct < -INSTR_TOLERANCE_PCT ? "yes" : "no";
+}
+
+/* The PMU's view of a cell (empty fields without a PMU, see the `pmu` meta):
+ * ipc = median instructions per unhalted cycle; ipc_slowdown_pct with its
+ * interval = the paired slowdown of unhalted cycles per instruction against
+ * hlt (IPC(hlt) / IPC(mode) - 1, the estimator of the time slowdown);
+ * instr_per_iter = median instructions per executed iteration, and
+ * instr_differs = whether it differs from hlt's. */
+static void ipc_fields(char *buf, size_t size, const struct plan *p, const struct sample_table *t, size_t w,
+		       enum idle_mode m)
+{
+	char ipc[16], v[16] = "", lo[16] = "", hi[16] = "", ipi[24];
+
+	num(ipc, sizeof ipc, median_measured(t->pmu_cpi[w][m], true), 3);
+	if (m != IDLE_HLT && (p->modes & (1u << IDLE_HLT))) {
+		struct stats_slowdown e = stats_paired_slowdown(t->pmu_cpi[w][m], t->pmu_cpi[w][IDLE_HLT], STATS_MAX_REPS);
+		num(v, sizeof v, e.value_pct, 2);
+		num(lo, sizeof lo, e.lo_pct, 2);
+		num(hi, sizeof hi, e.hi_pct, 2);
+	}
+	num(ipi, sizeof ipi, median_measured(t->instr_per_iter[w][m], false), 2);
+	fmt_snprintf(buf, size, "ipc=%s ipc_slowdown_pct=%s ipc_ci95_lo=%s ipc_ci95_hi=%s instr_per_iter=%s instr_differs=%s",
+		     ipc, v, lo, hi, ipi, instr_differs(t, w, m));
+}
+
 static void write_cells(const struct plan *p, const struct sample_table *t, struct stream *s)
 {
 	char med[24], mad[24], mn[24], eff[24], ph[24], fields[256];
@@ -186,14 +245,15 @@ static void write_cells(const struct plan *p, const struct sample_table *t, stru
 			else
 				fmt_snprintf(fields, sizeof fields,
 					     "slowdown_vs_hlt_pct= ci95_lo= ci95_hi= method= blocks=0 mde_pct= note=");
-			char clocks[160];
+			char clocks[160], ipc[160];
 			clock_fields(clocks, sizeof clocks, t, w, (enum idle_mode)m);
+			ipc_fields(ipc, sizeof ipc, p, t, w, (enum idle_mode)m);
 			stream_record(s, "summary",
 				      "workload=%s mode=%s n=%zu median_cpi=%s mad_pct=%s min_cpi=%s %s p_holm=%s "
-				      "eff_mhz=%s bad_checks=%zu %s",
+				      "eff_mhz=%s bad_checks=%zu %s %s",
 				      workload_at(w)->name, idle_modes[m].name, n, med, mad, mn, fields,
 				      num(ph, sizeof ph, m != IDLE_HLT && c->have ? c->p_holm : __builtin_nan(""), 4), eff,
-				      g->bad, clocks);
+				      g->bad, clocks, ipc);
 		}
 		if (m == IDLE_HLT)
 			continue;
@@ -274,6 +334,39 @@ static void write_controls(struct stream *s)
 	}
 }
 
+/* The median IPC per mode over the workloads, and the workloads whose
+ * instructions per iteration change with the mode. */
+static void ipc_for_people(const struct plan *p, const struct sample_table *t, struct stream *s)
+{
+	char line[320], a[16];
+	static double med[WORKLOAD_MAX];
+	bool any = false;
+	size_t n = 0;
+
+	fmt_append(line, sizeof line, &n, "  IPC (median, PMU):");
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(p->modes & (1u << m)))
+			continue;
+		size_t k = 0;
+		for (size_t w = 0; w < WORKLOAD_MAX; w++) {
+			double v = p->workloads.selected[w] ? median_measured(t->pmu_cpi[w][m], true) : __builtin_nan("");
+			if (v == v)
+				med[k++] = v;
+		}
+		any |= k > 0;
+		fmt_append(line, sizeof line, &n, " %s %s", idle_modes[m].name,
+			   k ? num(a, sizeof a, stats_median(med, k), 3) : "n/a");
+	}
+	stream_text(s, "%s%s", line, any ? "" : " (no PMU counts here: see the pmu meta)");
+	for (size_t w = 0; w < WORKLOAD_MAX; w++)
+		for (int m = 0; m < IDLE_MODE_COUNT; m++)
+			if (p->workloads.selected[w] && (p->modes & (1u << m)) &&
+			    !strcmp(instr_differs(t, w, (enum idle_mode)m), "yes"))
+				stream_text(s, "  instructions per iteration of %s differ in %s from hlt by more than %s %%: "
+					       "the modes did not run the same work",
+					    workload_at(w)->name, idle_modes[m].name, num(a, sizeof a, INSTR_TOLERANCE_PCT, 1));
+}
+
 static void table_for_people(const struct plan *p, const struct sample_table *t, struct stream *s)
 {
 	char line[320], cell[64], a[16];
@@ -327,6 +420,7 @@ static void table_for_people(const struct plan *p, const struct sample_table *t,
 			   k ? num(a, sizeof a, stats_median(med, k), 0) : "n/a");
 	}
 	stream_text(s, "%s%s", line, eff_any ? "" : " (no APERF/MPERF here)");
+	ipc_for_people(p, t, s);
 }
 
 void summary_write(const struct plan *p, const struct sample_table *t, unsigned reps, struct stream *s)

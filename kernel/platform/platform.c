@@ -16,7 +16,6 @@
 #include "kernel/platform/platform.h"
 #include "kernel/time/delay.h"
 
-#define MSR_AMD_HWCR          0xC0010015u
 #define MSR_AMD_CSTATE_BASE   0xC0010073u
 #define MSR_IA32_BIOS_SIGN_ID 0x8Bu /* microcode revision, Intel: bits 63:32 */
 #define MSR_AMD_PATCH_LEVEL   0x8Bu /* AMD/Hygon: bits 31:0 */

@@ -34,9 +34,10 @@ struct sample_row {
 #undef SAMPLE_ROW_FIELD_
 };
 
-/* Room for a row's text and its NUL: every number at its widest leaves 58
- * characters for the four names. */
-#define SAMPLE_ROW_TEXT_MAX 320
+/* Room for a row's text and its NUL: every number at its widest (the five
+ * PMU counts of schema 3 included, 21 characters each, and the core energy)
+ * and `yes` for energy_reliable leave 58 characters for the four names. */
+#define SAMPLE_ROW_TEXT_MAX 450
 
 /* Write column col of r as its cell's text into buf, like fmt_snprintf
  * (NUL-terminated when size > 0; returns the full length, 0 for an empty

@@ -5,7 +5,7 @@
 #define IDLEBENCH_KERNEL_STREAM_SCHEMA_H
 
 /* Schema version written in the first line: `#! idlebench <version> schema=N`. */
-#define STREAM_SCHEMA_VERSION 2
+#define STREAM_SCHEMA_VERSION 3
 
 /* The data table's columns, in order: X(name, kind, decimals). One row per
  * sample. kind is the cell's type in struct sample_row and how
@@ -16,7 +16,10 @@
  *   fixed_opt  the same, or empty when not measured
  *   text       string written as it is ("" or NULL: empty)
  *   ok_bad     bool written `ok` or `bad`
- * decimals is 0 where the kind has none. Units and meanings: results/README.md. */
+ * decimals is 0 where the kind has none. Units and meanings: results/README.md.
+ * Schema 3 appended the PMU columns (instructions ... one_thread_active), the
+ * core's RAPL energy and whether a sample's energy is reliable after `check`: new columns go at the end, so that schema 1 and 2 rows are a prefix
+ * (STREAM_COLUMNS_SCHEMA_2) that readers pad with empty cells. */
 #define STREAM_COLUMNS(X)                  \
 	X(seq,             u64,       0)   \
 	X(workload,        text,      0)   \
@@ -34,7 +37,14 @@
 	X(sib_c0_pct,      fixed_opt, 1)   \
 	X(sib_wakeups,     u64_opt,   0)   \
 	X(energy_uj,       fixed_opt, 0)   \
-	X(check,           ok_bad,    0)
+	X(check,           ok_bad,    0)   \
+	X(instructions,    u64_opt,   0)   \
+	X(unhalted_cycles, u64_opt,   0)   \
+	X(smis,            u64_opt,   0)   \
+	X(stall_cycles,    u64_opt,   0)   \
+	X(one_thread_active, u64_opt, 0)   \
+	X(core_energy_uj,  fixed_opt, 0)   \
+	X(energy_reliable, text,      0)
 
 /* A column's position in a row (STREAM_COLUMN_seq is 0); STREAM_COLUMN_COUNT
  * is the number of columns. */
@@ -44,6 +54,9 @@ enum stream_column {
 #undef STREAM_COLUMN_POSITION_
 	STREAM_COLUMN_COUNT
 };
+
+/* How many leading columns schemas 1 and 2 have (everything up to `check`). */
+#define STREAM_COLUMNS_SCHEMA_2 (STREAM_COLUMN_check + 1)
 
 /* The header line without its newline: the column names joined by commas.
  * Each column contributes "," and its name, and the line starts after the

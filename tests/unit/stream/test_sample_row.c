@@ -14,10 +14,11 @@
 #include "kernel/stream/schema.h"
 #include "tests/unit/support/stream_text.h"
 
-/* The column list as results/README.md documents it (schema 1). */
+/* The column list as results/README.md documents it (schema 3: schema 1's
+ * columns, then the PMU's). */
 #define DOCUMENTED_HEADER                                                                                      \
 	"seq,workload,class,mode,placement,rep,iterations,tsc_cycles,ns,cycles_per_iter,aperf,mperf,eff_mhz,"  \
-	"sib_c0_pct,sib_wakeups,energy_uj,check"
+	"sib_c0_pct,sib_wakeups,energy_uj,check,instructions,unhalted_cycles,smis,stall_cycles,one_thread_active,core_energy_uj,energy_reliable"
 
 #define COLUMN_NAME(name, kind, decimals) #name,
 static const char *const column_names[] = { STREAM_COLUMNS(COLUMN_NAME) };
@@ -44,6 +45,12 @@ static struct sample_row measured_row(void)
 		.sib_wakeups = { 37, true },
 		.energy_uj = { 1500000.4, true },
 		.check = true,
+		.instructions = { 9872000, true },
+		.unhalted_cycles = { 4800000, true },
+		.smis = { 0, true },
+		.stall_cycles = { 120000, true },
+		.core_energy_uj = { 640000, true },
+		.energy_reliable = "yes",
 	};
 }
 
@@ -64,9 +71,12 @@ static void test_column_count_is_the_number_of_columns(void **state)
 {
 	(void)state;
 	assert_int_equal(STREAM_COLUMN_COUNT, sizeof column_names / sizeof column_names[0]);
-	assert_int_equal(STREAM_COLUMN_COUNT, 17);
+	assert_int_equal(STREAM_COLUMN_COUNT, 24);
 	assert_int_equal(STREAM_COLUMN_seq, 0);
-	assert_int_equal(STREAM_COLUMN_check, STREAM_COLUMN_COUNT - 1);
+	/* schema 1 and 2 rows are the first 17 columns, up to `check` */
+	assert_int_equal(STREAM_COLUMNS_SCHEMA_2, 17);
+	assert_int_equal(STREAM_COLUMN_check, STREAM_COLUMNS_SCHEMA_2 - 1);
+	assert_int_equal(STREAM_COLUMN_energy_reliable, STREAM_COLUMN_COUNT - 1);
 	assert_string_equal(column_names[STREAM_COLUMN_sib_wakeups], "sib_wakeups");
 }
 
@@ -75,7 +85,8 @@ static void test_a_measured_row_is_written_byte_for_byte(void **state)
 	(void)state;
 	struct sample_row row = measured_row();
 	char text[SAMPLE_ROW_TEXT_MAX];
-	const char *want = "41,lz,int,mwait,sibling,2,1234,5000000,2044444,4051.86,4800000,4900000,2395,12.5,37,1500000,ok";
+	const char *want = "41,lz,int,mwait,sibling,2,1234,5000000,2044444,4051.86,4800000,4900000,2395,12.5,37,1500000,ok,"
+			   "9872000,4800000,0,120000,,640000,yes";
 	assert_int_equal(sample_row_format(&row, text, sizeof text), strlen(want));
 	assert_string_equal(text, want);
 }
@@ -99,12 +110,12 @@ static void test_unmeasured_cells_are_empty(void **state)
 	};
 	char text[SAMPLE_ROW_TEXT_MAX];
 	sample_row_format(&row, text, sizeof text);
-	assert_string_equal(text, "3,whetstone,fp,host,,1,100,2000,1000,20.00,,,,,,,bad");
+	assert_string_equal(text, "3,whetstone,fp,host,,1,100,2000,1000,20.00,,,,,,,bad,,,,,,,");
 	row.placement = NULL;
 	row.sib_wakeups = (sample_cell_u64_opt){ 0, true };
 	row.sib_c0_pct = (sample_cell_fixed_opt){ 99.9, false };
 	sample_row_format(&row, text, sizeof text);
-	assert_string_equal(text, "3,whetstone,fp,host,,1,100,2000,1000,20.00,,,,,0,,bad");
+	assert_string_equal(text, "3,whetstone,fp,host,,1,100,2000,1000,20.00,,,,,0,,bad,,,,,,,");
 }
 
 static void test_a_cell_alone_is_its_column_text(void **state)
@@ -145,7 +156,9 @@ static void test_the_widest_row_fits(void **state)
 		.rep = UINT64_MAX, .iterations = UINT64_MAX, .tsc_cycles = UINT64_MAX, .ns = UINT64_MAX,
 		.cycles_per_iter = -9.1e16, .aperf = { UINT64_MAX, true }, .mperf = { UINT64_MAX, true },
 		.eff_mhz = { -9.1e18, true }, .sib_c0_pct = { -9.1e17, true }, .sib_wakeups = { UINT64_MAX, true },
-		.energy_uj = { -9.1e18, true }, .check = false,
+		.energy_uj = { -9.1e18, true }, .check = false, .instructions = { UINT64_MAX, true },
+		.unhalted_cycles = { UINT64_MAX, true }, .smis = { UINT64_MAX, true }, .stall_cycles = { UINT64_MAX, true },
+		.one_thread_active = { UINT64_MAX, true }, .core_energy_uj = { -9.1e18, true }, .energy_reliable = "yes",
 	};
 	char text[SAMPLE_ROW_TEXT_MAX];
 	assert_int_equal(sample_row_format(&row, text, sizeof text), SAMPLE_ROW_TEXT_MAX - 1);
@@ -161,7 +174,8 @@ static void test_write_appends_the_row_under_the_header(void **state)
 	stream_text_begin(&out);
 	sample_row_write(&out.stream, &row);
 	snprintf(want, sizeof want,
-		 "%s\n41,lz,int,mwait,sibling,2,1234,5000000,2044444,4051.86,4800000,4900000,2395,12.5,37,1500000,ok\n",
+		 "%s\n41,lz,int,mwait,sibling,2,1234,5000000,2044444,4051.86,4800000,4900000,2395,12.5,37,1500000,ok,"
+		 "9872000,4800000,0,120000,,640000,yes\n",
 		 STREAM_HEADER_LINE);
 	assert_string_equal(out.text, want);
 }

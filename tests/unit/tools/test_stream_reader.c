@@ -180,8 +180,8 @@ static void test_empty_input_is_not_a_stream(void **state)
 static void test_unknown_schema_version_is_rejected(void **state)
 {
 	(void)state;
-	expect("schema3.csv", STREAM_ERR_SCHEMA,
-	       "unknown schema version: line 1: schema=3, this reader knows schema=1 to 2");
+	expect("schema4.csv", STREAM_ERR_SCHEMA,
+	       "unknown schema version: line 1: schema=4, this reader knows schema=1 to 3");
 }
 
 /* Readers keep reading older schemas: 1 and 2 are both accepted and say which. */
@@ -197,12 +197,55 @@ static void test_schema_1_and_2_are_read_and_reported(void **state)
 	fclose(f);
 	assert_int_equal(stream_reader_schema(r), 2);
 	assert_int_equal(stream_reader_row_count(r), 3);
+	/* an older row reads with the PMU columns schema 3 added empty */
+	assert_string_equal(stream_reader_row(r, 0)[STREAM_COLUMN_check], "ok");
+	assert_string_equal(stream_reader_row(r, 0)[STREAM_COLUMN_instructions], "");
+	assert_string_equal(stream_reader_row(r, 0)[STREAM_COLUMN_one_thread_active], "");
 	stream_reader_free(r);
 	f = fopen(FIXTURES "clean.csv", "rb");
 	assert_non_null(f);
 	r = stream_reader_read_file(f, &read_errno);
 	fclose(f);
 	assert_int_equal(stream_reader_schema(r), 1);
+	assert_string_equal(stream_reader_row(r, 2)[STREAM_COLUMN_stall_cycles], "");
+	stream_reader_free(r);
+}
+
+/* Schema 3 appends the PMU columns: measured cells and empty ones read as written. */
+static void test_schema_3_reads_the_pmu_columns(void **state)
+{
+	(void)state;
+	expect("schema3.csv", STREAM_OK, "ok");
+	struct stream_reader *r = read_file("schema3.csv", 1 << 16, NULL);
+	assert_int_equal(stream_reader_schema(r), 3);
+	assert_int_equal(stream_reader_row_count(r), 3);
+	const char *const *row = stream_reader_row(r, 0);
+	assert_string_equal(row[STREAM_COLUMN_check], "ok");
+	assert_string_equal(row[STREAM_COLUMN_instructions], "4200000");
+	assert_string_equal(row[STREAM_COLUMN_unhalted_cycles], "2100000");
+	assert_string_equal(row[STREAM_COLUMN_smis], "0");
+	assert_string_equal(row[STREAM_COLUMN_stall_cycles], "52000");
+	assert_string_equal(row[STREAM_COLUMN_one_thread_active], "");
+	assert_string_equal(stream_reader_row(r, 1)[STREAM_COLUMN_instructions], "");
+	assert_string_equal(stream_reader_row(r, 2)[STREAM_COLUMN_smis], "1");
+	stream_reader_free(r);
+}
+
+static struct stream_reader *read_literal(const char *s);
+
+/* A schema 3 header under a schema 2 line, and a schema 2 row in a schema 3 stream, are errors. */
+static void test_rows_must_match_the_schema_they_declare(void **state)
+{
+	(void)state;
+	char input[1024];
+	snprintf(input, sizeof input, "#! idlebench 0.2.0 schema=2\n%s\n", STREAM_HEADER_LINE);
+	struct stream_reader *r = read_literal(input);
+	assert_int_equal(stream_reader_result(r), STREAM_ERR_BAD_DATA_HEADER);
+	stream_reader_free(r);
+	snprintf(input, sizeof input, "#! idlebench 0.3.0 schema=3\n%s\n0,a,int,hlt,,0,1,2,3,2.00,,,,,,,ok\n",
+		 STREAM_HEADER_LINE);
+	r = read_literal(input);
+	assert_string_equal(stream_reader_message(r), "row with wrong field count: line 3: row has 17 fields, expected 24");
 	stream_reader_free(r);
 }
 
@@ -336,10 +379,17 @@ static void test_a_wrong_data_header_names_the_expected_one(void **state)
 	(void)state;
 	struct stream_reader *r = read_literal("#! idlebench 0.1.0 schema=1\nseq,workload\n");
 	char want[512];
+	/* schema 1 and 2: the columns up to `check` */
 	snprintf(want, sizeof want, "bad data header line: line 2: expected the schema 1 column header `%s`",
-		 STREAM_HEADER_LINE);
+		 "seq,workload,class,mode,placement,rep,iterations,tsc_cycles,ns,cycles_per_iter,aperf,mperf,eff_mhz,"
+		 "sib_c0_pct,sib_wakeups,energy_uj,check");
 	assert_string_equal(stream_reader_message(r), want);
 	assert_int_equal(stream_reader_result(r), STREAM_ERR_BAD_DATA_HEADER);
+	stream_reader_free(r);
+	r = read_literal("#! idlebench 0.3.0 schema=3\nseq,workload\n");
+	snprintf(want, sizeof want, "bad data header line: line 2: expected the schema 3 column header `%s`",
+		 STREAM_HEADER_LINE);
+	assert_string_equal(stream_reader_message(r), want);
 	stream_reader_free(r);
 }
 
@@ -403,6 +453,8 @@ int main(void)
 		cmocka_unit_test(test_empty_input_is_not_a_stream),
 		cmocka_unit_test(test_unknown_schema_version_is_rejected),
 		cmocka_unit_test(test_schema_1_and_2_are_read_and_reported),
+		cmocka_unit_test(test_schema_3_reads_the_pmu_columns),
+		cmocka_unit_test(test_rows_must_match_the_schema_they_declare),
 		cmocka_unit_test(test_intact_stream_ending_in_error_is_ok_with_its_status),
 		cmocka_unit_test(test_escape_code_inside_the_stream_is_named_not_stripped),
 		cmocka_unit_test(test_read_file_reads_a_noisy_file_to_its_end_record),

@@ -1,0 +1,391 @@
+/* Core performance counters (see pmu.h).
+ *
+ * AMD/Hygon events (PPR for family 17h models 00h-0Fh, 54945, "Core
+ * Performance Monitor Counters"; Linux tools/perf/pmu-events/arch/x86/amdzen1
+ * and amdzen2):
+ *   PMCx0C0 ex_ret_instr    retired instructions (or IRPerfCount where CPUID
+ *                           8000_0008 EBX[1] says it exists: no GP counter used)
+ *   PMCx076 ls_not_halted_cyc  cycles not in halt
+ *   PMCx02B ls_smi_rx       SMIs received
+ *   PMCx0AF de_dis_dispatch_token_stalls0.retire_token_stall: cycles a
+ *           dispatch group is valid but waits for retire-queue tokens, i.e.
+ *           the thread's share of the retire queue (the ROB) is full. This is
+ *           the event that sees a partition that MWAIT keeps and HLT frees.
+ *           Unit mask 0x40 on Zen1/Zen+ (family 17h models 00h-2Fh; Hygon 18h
+ *           is that core) and 0x20 on Zen2 (17h models 30h and later), where
+ *           the PPR renumbered the bits (amdzen2/other.json). Not chosen on
+ *           other families: the bit has moved again and is unverified here.
+ * Intel (SDM vol. 3B 20.2, and the per-model event tables of vol. 3B ch. 19):
+ *   fixed 0 INST_RETIRED.ANY, fixed 1 CPU_CLK_UNHALTED.THREAD (or the
+ *   architectural events 0xC0/0x00 and 0x3C/0x00 on a GP counter when a
+ *   fixed counter is absent or taken); MSR_SMI_COUNT; event 0x3C umask 0x02
+ *   CPU_CLK_UNHALTED.ONE_THREAD_ACTIVE (Sandy Bridge and later), counting at
+ *   the crystal/reference clock while the other thread is halted. */
+#include "kernel/cpu/pmu.h"
+#include "kernel/cpu/machine_state.h"
+#include "kernel/lib/fmt.h"
+#include "kernel/lib/mem.h"
+#include "kernel/stream/stream.h"
+
+static const char *const event_names[PMU_EVENT_COUNT] = {
+	[PMU_INSTRUCTIONS] = "instructions",
+	[PMU_UNHALTED_CYCLES] = "unhalted_cycles",
+	[PMU_SMIS] = "smis",
+	[PMU_STALL_CYCLES] = "stall_cycles",
+	[PMU_ONE_THREAD_ACTIVE] = "one_thread_active",
+};
+
+const char *pmu_event_name(enum pmu_event e)
+{
+	return e < PMU_EVENT_COUNT ? event_names[e] : "";
+}
+
+static uint64_t width_mask(unsigned width)
+{
+	return width >= 64 ? ~0ull : (1ull << width) - 1;
+}
+
+static void none(struct pmu *p, const char *reason)
+{
+	p->kind = PMU_NONE;
+	p->none_reason = reason;
+	for (int e = 0; e < PMU_EVENT_COUNT; e++)
+		p->ev[e] = (struct pmu_counter){ .source = PMU_SRC_NONE, .reason = reason };
+}
+
+static void skip(struct pmu *p, enum pmu_event e, const char *reason)
+{
+	p->ev[e] = (struct pmu_counter){ .source = PMU_SRC_NONE, .reason = reason };
+}
+
+/* ---- general-purpose counters, AMD and Intel alike ---- */
+
+static uint32_t gp_ctl(const struct pmu *p, unsigned i)
+{
+	if (p->kind == PMU_AMD_CORE)
+		return MSR_AMD_PERF_CTL + 2 * i;
+	if (p->kind == PMU_AMD_LEGACY)
+		return MSR_AMD_PERF_CTL_LEGACY + i;
+	return MSR_IA32_PERFEVTSEL0 + i;
+}
+
+static uint32_t gp_ctr(const struct pmu *p, unsigned i)
+{
+	if (p->kind == PMU_AMD_CORE)
+		return MSR_AMD_PERF_CTR + 2 * i;
+	if (p->kind == PMU_AMD_LEGACY)
+		return MSR_AMD_PERF_CTR_LEGACY + i;
+	return MSR_IA32_PMC0 + i;
+}
+
+/* Which GP counters the firmware left enabled (EN, bit 22): those are not ours. */
+static void gp_survey(struct pmu *p)
+{
+	for (unsigned i = 0; i < p->gp; i++) {
+		uint64_t ctl;
+		if (p->ops->rd(gp_ctl(p, i), &ctl))
+			p->gp_faulted |= 1u << i;
+		else if (ctl & PERF_CTL_EN)
+			p->gp_owned |= 1u << i;
+	}
+}
+
+/* Program event/umask on the first free GP counter; a counter whose MSRs
+ * fault is marked and the next one tried. */
+static void gp_take(struct pmu *p, enum pmu_event e, uint16_t event, uint8_t umask)
+{
+	uint32_t busy = p->gp_owned | p->gp_faulted | p->gp_used;
+	bool owned_any = false;
+
+	for (unsigned i = 0; i < p->gp; i++) {
+		if (busy & (1u << i)) {
+			owned_any |= (p->gp_owned >> i) & 1;
+			continue;
+		}
+		/* AMD PERF_CTL[35:32] holds EventSelect[11:8]. */
+		uint64_t ctl = PERF_CTL_EN | PERF_CTL_OS | PERF_CTL_USR | (event & 0xFFu) | (uint64_t)umask << 8 |
+			       (uint64_t)((event >> 8) & 0xFu) << 32;
+		if (p->ops->wr(gp_ctr(p, i), 0) || p->ops->wr(gp_ctl(p, i), ctl)) {
+			p->gp_faulted |= 1u << i;
+			continue;
+		}
+		p->gp_used |= 1u << i;
+		p->ev[e] = (struct pmu_counter){ .source = PMU_SRC_GP, .index = i, .event = event, .umask = umask,
+						 .msr = gp_ctr(p, i), .mask = width_mask(p->gp_width) };
+		return;
+	}
+	skip(p, e, p->gp_faulted ? "counter MSR faulted" : owned_any ? "every free counter taken (firmware owns the rest)"
+								    : "no free counter");
+}
+
+/* ---- AMD / Hygon ---- */
+
+static bool amd_stall_event(const struct cpu_identity *id, uint8_t *umask)
+{
+	if (id->vendor_id == CPU_VENDOR_HYGON && id->family == 0x18) {
+		*umask = 0x40;
+		return true;
+	}
+	if (id->vendor_id == CPU_VENDOR_AMD && id->family == 0x17) {
+		*umask = id->model < 0x30 ? 0x40 : 0x20;
+		return true;
+	}
+	return false;
+}
+
+/* IRPerfCount counts once HWCR.IRPerfEn is set; setting it disturbs nobody. */
+static bool amd_irperf_enable(struct pmu *p)
+{
+	uint64_t hwcr;
+
+	if (p->ops->rd(MSR_AMD_HWCR, &hwcr))
+		return false;
+	if (!(hwcr & HWCR_IRPERF_EN) &&
+	    (p->ops->wr(MSR_AMD_HWCR, hwcr | HWCR_IRPERF_EN) || p->ops->rd(MSR_AMD_HWCR, &hwcr) ||
+	     !(hwcr & HWCR_IRPERF_EN)))
+		return false;
+	p->irperf = true;
+	p->ev[PMU_INSTRUCTIONS] = (struct pmu_counter){ .source = PMU_SRC_IRPERF, .msr = MSR_AMD_IRPERF,
+							.mask = width_mask(AMD_PMU_WIDTH) };
+	return true;
+}
+
+static void amd_setup(struct pmu *p, const struct cpu_identity *id, const struct cpu_features *f)
+{
+	uint8_t umask;
+
+	p->kind = f->perfctr_core ? PMU_AMD_CORE : PMU_AMD_LEGACY;
+	p->gp = f->perfctr_core ? 6 : 4;
+	p->gp_width = AMD_PMU_WIDTH;
+	gp_survey(p);
+	if (!f->irperf || !amd_irperf_enable(p))
+		gp_take(p, PMU_INSTRUCTIONS, 0xC0, 0x00);
+	gp_take(p, PMU_UNHALTED_CYCLES, 0x76, 0x00);
+	if (amd_stall_event(id, &umask))
+		gp_take(p, PMU_STALL_CYCLES, 0xAF, umask);
+	else
+		skip(p, PMU_STALL_CYCLES, "no retire-stall event verified for this family");
+	gp_take(p, PMU_SMIS, 0x2B, 0x00);
+	skip(p, PMU_ONE_THREAD_ACTIVE, "Intel only");
+}
+
+/* ---- Intel ---- */
+
+/* Whether architectural event bit (CPUID.0AH:EBX, SDM vol. 2A) is available. */
+static bool intel_arch_event(const struct cpu_features *f, unsigned bit)
+{
+	return bit < f->pmu_events_len && !(f->pmu_events_absent & (1u << bit));
+}
+
+/* Nehalem and Westmere (family 6 models 1Ah, 1Eh, 1Fh, 2Eh, 25h, 2Ch, 2Fh)
+ * have architectural perfmon version 3 but no ONE_THREAD_ACTIVE at 3CH/02H. */
+static bool intel_one_thread_active(const struct cpu_identity *id, const struct cpu_features *f)
+{
+	static const uint8_t nehalem_westmere[] = { 0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F };
+
+	if (id->family != 6 || f->pmu_version < 3)
+		return false;
+	for (size_t i = 0; i < sizeof nehalem_westmere; i++)
+		if (id->model == nehalem_westmere[i])
+			return false;
+	return true;
+}
+
+/* Fixed counter i for event e when the firmware has not enabled it. */
+static bool intel_fixed_take(struct pmu *p, enum pmu_event e, unsigned i, uint64_t *fixed_ctrl)
+{
+	if (i >= p->fixed || (p->fixed_owned & (1u << i)))
+		return false;
+	if (p->ops->wr(MSR_IA32_FIXED_CTR0 + i, 0))
+		return false;
+	*fixed_ctrl |= 0x3ull << (4 * i); /* count in ring 0 and 3, no PMI */
+	p->fixed_used |= 1u << i;
+	p->ev[e] = (struct pmu_counter){ .source = PMU_SRC_FIXED, .index = i, .msr = MSR_IA32_FIXED_CTR0 + i,
+					 .mask = width_mask(p->fixed_width) };
+	return true;
+}
+
+static void intel_setup(struct pmu *p, const struct cpu_identity *id, const struct cpu_features *f)
+{
+	uint64_t fixed_ctrl = 0, global = 0, smi;
+
+	p->kind = PMU_INTEL_ARCH;
+	p->version = f->pmu_version;
+	p->gp = f->pmu_gp > 32 ? 32 : f->pmu_gp;
+	p->gp_width = f->pmu_gp_width;
+	p->fixed = f->pmu_fixed > 32 ? 32 : f->pmu_fixed;
+	p->fixed_width = f->pmu_fixed_width;
+	if (p->version >= 2 && p->ops->rd(MSR_IA32_PERF_GLOBAL_CTRL, &global)) {
+		none(p, "IA32_PERF_GLOBAL_CTRL read faulted");
+		return;
+	}
+	if (p->fixed && p->ops->rd(MSR_IA32_FIXED_CTR_CTRL, &fixed_ctrl))
+		p->fixed = 0; /* no usable fixed counters: fall back to GP ones */
+	for (unsigned i = 0; i < p->fixed; i++)
+		if ((fixed_ctrl >> (4 * i)) & 0x3)
+			p->fixed_owned |= 1u << i;
+	gp_survey(p);
+
+	uint64_t new_ctrl = fixed_ctrl;
+	if (!intel_fixed_take(p, PMU_INSTRUCTIONS, 0, &new_ctrl)) {
+		if (intel_arch_event(f, 1))
+			gp_take(p, PMU_INSTRUCTIONS, 0xC0, 0x00);
+		else
+			skip(p, PMU_INSTRUCTIONS, "no free fixed counter and CPUID 0AH lists no instructions event");
+	}
+	if (!intel_fixed_take(p, PMU_UNHALTED_CYCLES, 1, &new_ctrl)) {
+		if (intel_arch_event(f, 0))
+			gp_take(p, PMU_UNHALTED_CYCLES, 0x3C, 0x00);
+		else
+			skip(p, PMU_UNHALTED_CYCLES, "no free fixed counter and CPUID 0AH lists no core-cycles event");
+	}
+	if (intel_one_thread_active(id, f))
+		gp_take(p, PMU_ONE_THREAD_ACTIVE, 0x3C, 0x02);
+	else
+		skip(p, PMU_ONE_THREAD_ACTIVE, "event 3CH/02H not documented for this model");
+	skip(p, PMU_STALL_CYCLES, "no stall event chosen for Intel");
+	if (id->family == 6 && p->version >= 3 && !p->ops->rd(MSR_SMI_COUNT, &smi))
+		p->ev[PMU_SMIS] = (struct pmu_counter){ .source = PMU_SRC_SMI_COUNT, .msr = MSR_SMI_COUNT,
+							.mask = width_mask(32) };
+	else
+		skip(p, PMU_SMIS, id->family == 6 && p->version >= 3 ? "MSR_SMI_COUNT read faulted"
+								      : "MSR_SMI_COUNT predates this CPU");
+
+	bool fixed_ok = new_ctrl == fixed_ctrl || !p->ops->wr(MSR_IA32_FIXED_CTR_CTRL, new_ctrl);
+	uint64_t want = global | p->gp_used | (uint64_t)p->fixed_used << 32;
+	bool global_ok = p->version < 2 || want == global || !p->ops->wr(MSR_IA32_PERF_GLOBAL_CTRL, want);
+	for (int e = 0; e < PMU_EVENT_COUNT; e++) {
+		struct pmu_counter *c = &p->ev[e];
+		if (c->source == PMU_SRC_FIXED && !fixed_ok)
+			skip(p, (enum pmu_event)e, "IA32_FIXED_CTR_CTRL write faulted");
+		else if ((c->source == PMU_SRC_FIXED || c->source == PMU_SRC_GP) && !global_ok)
+			skip(p, (enum pmu_event)e, "IA32_PERF_GLOBAL_CTRL write faulted");
+	}
+}
+
+void pmu_setup(struct pmu *p, const struct cpu_identity *id, const struct cpu_features *f, const struct msr_ops *ops)
+{
+	memset(p, 0, sizeof *p);
+	p->ops = ops;
+	if (id->hypervisor) {
+		/* A hypervisor's virtual PMU (KVM's) counts the guest, not the core,
+		 * and an emulator (QEMU TCG, Bochs) reads unknown MSRs as 0. */
+		fmt_snprintf(p->why, sizeof p->why, "hypervisor %s", id->hv_signature[0] ? id->hv_signature : "unknown");
+		none(p, p->why);
+		return;
+	}
+	if (id->vendor_id == CPU_VENDOR_AMD || id->vendor_id == CPU_VENDOR_HYGON)
+		amd_setup(p, id, f);
+	else if (id->vendor_id == CPU_VENDOR_INTEL && f->pmu_version)
+		intel_setup(p, id, f);
+	else if (id->vendor_id == CPU_VENDOR_INTEL)
+		none(p, "CPUID 0AH: no architectural performance monitoring");
+	else
+		none(p, "no PMU support for this vendor");
+	if (p->kind == PMU_NONE)
+		return;
+	for (int e = 0; e < PMU_EVENT_COUNT; e++)
+		if (p->ev[e].source != PMU_SRC_NONE)
+			return;
+	none(p, "no event could be counted");
+}
+
+bool pmu_counts(const struct pmu *p, enum pmu_event e)
+{
+	return p->kind != PMU_NONE && e < PMU_EVENT_COUNT && p->ev[e].source != PMU_SRC_NONE;
+}
+
+void pmu_read(const struct pmu *p, struct pmu_reading *out)
+{
+	out->faulted = 0;
+	for (int e = 0; e < PMU_EVENT_COUNT; e++) {
+		out->value[e] = 0;
+		if (pmu_counts(p, (enum pmu_event)e) && p->ops->rd(p->ev[e].msr, &out->value[e]))
+			out->faulted |= 1u << e;
+	}
+}
+
+bool pmu_delta(const struct pmu *p, enum pmu_event e, const struct pmu_reading *a, const struct pmu_reading *b,
+	       uint64_t *delta)
+{
+	if (!pmu_counts(p, e) || ((a->faulted | b->faulted) & (1u << e)))
+		return false;
+	*delta = (b->value[e] - a->value[e]) & p->ev[e].mask;
+	return true;
+}
+
+static void append_owned(char *buf, size_t size, size_t *n, const struct pmu *p)
+{
+	bool any = false;
+
+	fmt_append(buf, size, n, " firmware_owned=");
+	for (unsigned i = 0; i < p->fixed; i++)
+		if (p->fixed_owned & (1u << i)) {
+			fmt_append(buf, size, n, "%sfixed%u", any ? "," : "", i);
+			any = true;
+		}
+	for (unsigned i = 0; i < p->gp; i++)
+		if (p->gp_owned & (1u << i)) {
+			fmt_append(buf, size, n, "%spmc%u", any ? "," : "", i);
+			any = true;
+		}
+	if (!any)
+		fmt_append(buf, size, n, "none");
+}
+
+int pmu_format(const struct pmu *p, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	if (size)
+		buf[0] = '\0';
+	switch (p->kind) {
+	case PMU_NONE:
+		return fmt_snprintf(buf, size, "none (%s)", p->none_reason);
+	case PMU_AMD_CORE:
+	case PMU_AMD_LEGACY:
+		fmt_append(buf, size, &n, "%s gp=%u width=%u irperf=%s", p->kind == PMU_AMD_CORE ? "amd-core" : "amd-legacy",
+			   p->gp, p->gp_width, p->irperf ? "yes" : "no");
+		break;
+	case PMU_INTEL_ARCH:
+		fmt_append(buf, size, &n, "intel-arch v%u fixed=%u gp=%u width=%u", p->version, p->fixed, p->gp,
+			   p->gp_width);
+		break;
+	}
+	append_owned(buf, size, &n, p);
+	return (int)n;
+}
+
+int pmu_format_event(const struct pmu *p, enum pmu_event e, char *buf, size_t size)
+{
+	const struct pmu_counter *c = &p->ev[e];
+
+	switch (c->source) {
+	case PMU_SRC_GP:
+		return fmt_snprintf(buf, size, "pmc%u event=0x%X umask=0x%02X", c->index, c->event, c->umask);
+	case PMU_SRC_FIXED:
+		return fmt_snprintf(buf, size, "fixed%u", c->index);
+	case PMU_SRC_IRPERF:
+		return fmt_snprintf(buf, size, "irperf");
+	case PMU_SRC_SMI_COUNT:
+		return fmt_snprintf(buf, size, "smi_count");
+	case PMU_SRC_NONE:
+		break;
+	}
+	return fmt_snprintf(buf, size, "none (%s)", c->reason ? c->reason : "");
+}
+
+void pmu_write_meta(const struct pmu *p, struct stream *s)
+{
+	char value[128], key[32];
+
+	pmu_format(p, value, sizeof value);
+	stream_meta(s, "pmu", value);
+	if (p->kind == PMU_NONE)
+		return;
+	for (int e = 0; e < PMU_EVENT_COUNT; e++) {
+		fmt_snprintf(key, sizeof key, "pmu.%s", event_names[e]);
+		pmu_format_event(p, (enum pmu_event)e, value, sizeof value);
+		stream_meta(s, key, value);
+	}
+}
