@@ -121,7 +121,7 @@ static void check_fixture(const struct expect *e)
 	static struct acpi_summary s;
 	static char buf[ACPI_APIC_IDS_TEXT_MAX];
 
-	int rc = acpidump_read_path(e->file, &dump, &err);
+	int rc = acpidump_read_path(e->file, ACPIDUMP_STRICT, &dump, &err);
 	if (rc)
 		fail_msg("%s: %s (line %u)", e->file, err.text, err.line);
 	acpi_tables_init(&set);
@@ -185,7 +185,7 @@ static void load_summary(const char *file, struct acpi_summary *s)
 	struct acpidump_error err;
 	static struct acpi_table_set set;
 
-	if (acpidump_read_path(file, &dump, &err))
+	if (acpidump_read_path(file, ACPIDUMP_STRICT, &dump, &err))
 		fail_msg("%s: %s (line %u)", file, err.text, err.line);
 	acpi_tables_init(&set);
 	for (size_t i = 0; i < dump.count; i++)

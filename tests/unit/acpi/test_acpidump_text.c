@@ -56,7 +56,7 @@ static void reads_tables_with_long_offsets_and_crlf(void **state)
 	size_t n = render(text, "DSDT", table, 0x10005, "\n");
 	make_table("SSDT", 40);
 	n += render(text + n, "SSDT", table, 40, "\r\n");
-	assert_int_equal(acpidump_parse_text(text, n, &d, &err), 0);
+	assert_int_equal(acpidump_parse_text(text, n, ACPIDUMP_STRICT, &d, &err), 0);
 	assert_int_equal(d.count, 2);
 	assert_string_equal(d.tables[0].name, "DSDT");
 	assert_int_equal(d.tables[0].len, 0x10005);
@@ -82,7 +82,7 @@ static void truncated_table_names_table_and_offset(void **state)
 	size_t cut = (size_t)(next - last);
 	memmove(last, next, n - (size_t)(next - text));
 	n -= cut;
-	assert_int_equal(acpidump_parse_text(text, n, &d, &err), -1);
+	assert_int_equal(acpidump_parse_text(text, n, ACPIDUMP_STRICT, &d, &err), -1);
 	assert_string_equal(err.table, "APIC");
 	assert_int_equal(err.offset, 96);
 	assert_non_null(strstr(err.text, "Length"));
@@ -95,7 +95,7 @@ static void offset_gap_is_rejected(void **state)
 	struct acpidump_error err;
 	const char *t = "FACP @ 0x0\n    0000: 46 41 43 50 24 00 00 00 00 00 00 00 00 00 00 00  FACP$...........\n"
 			"    0020: 00 00 00 00                                      ....\n";
-	assert_int_equal(acpidump_parse_text(t, strlen(t), &d, &err), -1);
+	assert_int_equal(acpidump_parse_text(t, strlen(t), ACPIDUMP_STRICT, &d, &err), -1);
 	assert_string_equal(err.table, "FACP");
 	assert_int_equal(err.line, 3);
 	assert_int_equal(err.offset, 16);
@@ -107,15 +107,15 @@ static void text_that_is_not_a_dump_is_rejected(void **state)
 	struct acpidump d;
 	struct acpidump_error err;
 	const char *t = "root:x:0:0:root:/root:/bin/bash\n";
-	assert_int_equal(acpidump_parse_text(t, strlen(t), &d, &err), -1);
+	assert_int_equal(acpidump_parse_text(t, strlen(t), ACPIDUMP_STRICT, &d, &err), -1);
 	assert_int_equal(err.line, 1);
-	assert_int_equal(acpidump_parse_text("", 0, &d, &err), -1);
+	assert_int_equal(acpidump_parse_text("", 0, ACPIDUMP_STRICT, &d, &err), -1);
 	assert_non_null(strstr(err.text, "no ACPI table"));
 	const char *h = "    0000: 41 42\n";
-	assert_int_equal(acpidump_parse_text(h, strlen(h), &d, &err), -1);
+	assert_int_equal(acpidump_parse_text(h, strlen(h), ACPIDUMP_STRICT, &d, &err), -1);
 	assert_non_null(strstr(err.text, "before the first table header"));
 	const uint8_t bin[] = { 0x7f, 'E', 'L', 'F', 0, 0, 0xff, 0x0a };
-	assert_int_equal(acpidump_parse_text((const char *)bin, sizeof bin, &d, &err), -1);
+	assert_int_equal(acpidump_parse_text((const char *)bin, sizeof bin, ACPIDUMP_STRICT, &d, &err), -1);
 }
 
 static void directory_of_dat_files_is_read_in_name_order(void **state)
@@ -134,7 +134,7 @@ static void directory_of_dat_files_is_read_in_name_order(void **state)
 		fwrite(table, 1, 44, f);
 		fclose(f);
 	}
-	assert_int_equal(acpidump_read_path(dir, &d, &err), 0);
+	assert_int_equal(acpidump_read_path(dir, ACPIDUMP_STRICT, &d, &err), 0);
 	assert_int_equal(d.count, 2);
 	assert_string_equal(d.tables[0].name, "APIC");
 	assert_string_equal(d.tables[1].name, "SSDT");
@@ -145,7 +145,7 @@ static void directory_of_dat_files_is_read_in_name_order(void **state)
 	FILE *f = fopen(path, "wb");
 	fwrite(table, 1, 40, f);
 	fclose(f);
-	assert_int_equal(acpidump_read_path(dir, &d, &err), -1);
+	assert_int_equal(acpidump_read_path(dir, ACPIDUMP_STRICT, &d, &err), -1);
 	assert_string_equal(err.table, "hpet.dat");
 	for (int i = 0; i < 3; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
