@@ -14,3 +14,10 @@ fuzz_acpi_tables_SRCS     := tests/fuzz/fuzz_acpi_tables.c $(ACPI_SRCS)
 fuzz_acpi_tables_CORPUS   := tests/fuzz/corpus/fuzz_acpi_tables
 fuzz_acpidump_text_SRCS   := tests/fuzz/fuzz_acpidump_text.c $(ACPI_SRCS) $(ACPIDUMP_SRCS)
 fuzz_acpidump_text_CORPUS := tests/fuzz/corpus/fuzz_acpidump_text
+
+# `idlebench inspect` over the 44 real dumps of tests/fixtures/acpi-corpus/,
+# compared with ACPICA's truth.jsonl (recursive `=`: TOOLS_TEST_HELPER is set
+# in mk/stream.mk, included after this fragment).
+UNIT_TESTS += test_inspect_corpus
+test_inspect_corpus_SRCS = tests/unit/tools/test_inspect_corpus.c tools/cmd_inspect.c $(ACPI_SRCS) $(ACPIDUMP_SRCS) \
+                           $(TOOLS_TEST_HELPER)

@@ -7,12 +7,19 @@
  *   <blank line>
  *
  * Each hex line holds up to 16 bytes at the given offset, then two or more
- * spaces and the ASCII column; the offsets of one table must run without gaps. */
+ * spaces and the ASCII column; the offsets of one table must run without gaps.
+ * What real dumps add (tools/acpidump_text.h, enum acpidump_mode): lines such
+ * as "Firmware Warning (ACPI): Incorrect checksum in table [SSDT] - 0x3F,
+ * should be 0x1F (20190509/tbprint-239)" between tables, "RSD  @ 0x..."
+ * headers, broken or empty files. Read leniently, a line not understood is
+ * counted and ends nothing; a table whose bytes are not one table is dropped
+ * whole and named; nothing else is lost. */
 #include "tools/acpidump_text.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,22 +82,22 @@ static int append(struct acpidump_table *t, size_t *cap, const uint8_t *bytes, s
 	return 0;
 }
 
-/* "XXXX @ 0x<hex>": a 4-character name (RSDP is printed as "RSDP"). */
+/* "XXXX @ 0x<hex>": a 4-character name. Old acpidump versions print the RSDP
+ * as "RSD  @ 0x..." (its signature "RSD PTR " cut to four characters). */
 static int parse_header(const char *s, size_t n, char name[9])
 {
-	if (n < 9 || memcmp(s + 4, " @ 0x", 5) != 0)
+	if (n < 10 || memcmp(s + 4, " @ 0x", 5) != 0)
 		return 0;
 	for (int i = 0; i < 4; i++)
-		if (s[i] <= ' ' || s[i] > '~')
+		if (s[i] < ' ' || s[i] > '~' || (i == 0 && s[i] == ' '))
 			return 0;
-	size_t i = 9;
-	if (i >= n)
-		return 0;
-	for (; i < n; i++)
-		if (hexval(s[i]) < 0 && s[i] != '\r')
+	for (size_t i = 9; i < n; i++)
+		if (hexval(s[i]) < 0)
 			return 0;
 	memcpy(name, s, 4);
 	name[4] = '\0';
+	if (!strcmp(name, "RSD "))
+		memcpy(name, "RSDP", 5);
 	return 1;
 }
 
@@ -123,24 +130,89 @@ static int parse_hex_line(const char *s, size_t n, size_t *offset, uint8_t bytes
 	return count;
 }
 
-static int finish_table(struct acpidump_table *t, struct acpidump_error *err)
+/* Record a skip; -1 when out of memory. */
+static int add_skip(struct acpidump *d, const char *table, unsigned line, const char *file, int is_line,
+		    const char *fmt, ...)
 {
-	if (!t || !strcmp(t->name, "RSDP"))
-		return 0;
-	if (t->len < 8)
-		return fail(err, t->name, t->line, t->len, "table holds %zu bytes, fewer than its header", t->len);
-	uint32_t declared = acpi_le32(t->data + 4);
-	if (declared != t->len)
-		return fail(err, t->name, t->line, t->len, "dump holds %zu bytes but the Length field says %u",
-			    t->len, declared);
+	struct acpidump_skip *k = realloc(d->skips, (d->skip_count + 1) * sizeof *k);
+	if (!k)
+		return -1;
+	d->skips = k;
+	k = &d->skips[d->skip_count++];
+	memset(k, 0, sizeof *k);
+	snprintf(k->table, sizeof k->table, "%s", table ? table : "");
+	snprintf(k->file, sizeof k->file, "%s", file ? file : "");
+	k->line = line;
+	k->is_line = is_line;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(k->why, sizeof k->why, fmt, ap);
+	va_end(ap);
 	return 0;
 }
 
-int acpidump_parse_text(const char *text, size_t len, struct acpidump *out, struct acpidump_error *err)
+/* A line that is neither header nor hex, in lenient mode: counted, and the
+ * first few listed with their text (printable characters only). */
+static int skip_line(struct acpidump *d, const char *table, unsigned line, const char *s, size_t n)
+{
+	if (d->lines_skipped++ >= ACPIDUMP_LINES_LISTED)
+		return 0;
+	char shown[72];
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 1 < sizeof shown; i++)
+		shown[k++] = (s[i] >= ' ' && s[i] <= '~') ? s[i] : '?';
+	shown[k] = '\0';
+	return add_skip(d, table, line, NULL, 1, "%s%s", shown, n > k ? "..." : "");
+}
+
+/* Why a finished table's bytes are not one table, or NULL. */
+static const char *table_length_problem(const struct acpidump_table *t, char *why, size_t cap)
+{
+	if (!strcmp(t->name, "RSDP"))
+		return NULL;
+	if (t->len < 8) {
+		snprintf(why, cap, "table holds %zu bytes, fewer than its header", t->len);
+		return why;
+	}
+	uint32_t declared = acpi_le32(t->data + 4);
+	if (declared != t->len) {
+		snprintf(why, cap, "dump holds %zu bytes but the Length field says %u", t->len, declared);
+		return why;
+	}
+	return NULL;
+}
+
+/* Remove the last table (the one being read) from the dump. */
+static void drop_last_table(struct acpidump *d)
+{
+	free(d->tables[d->count - 1].data);
+	d->count--;
+}
+
+/* The current table is complete: keep it, or (lenient) drop it with why. */
+static int finish_table(struct acpidump *d, struct acpidump_table *t, enum acpidump_mode mode,
+			struct acpidump_error *err)
+{
+	char why[128];
+	if (!t || !table_length_problem(t, why, sizeof why))
+		return 0;
+	if (mode == ACPIDUMP_STRICT)
+		return fail(err, t->name, t->line, t->len, "%s", why);
+	if (add_skip(d, t->name, t->line, NULL, 0, "%s", why))
+		return fail(err, t->name, t->line, 0, "out of memory");
+	d->tables_dropped++;
+	drop_last_table(d);
+	return 0;
+}
+
+int acpidump_parse_text(const char *text, size_t len, enum acpidump_mode mode, struct acpidump *out,
+			struct acpidump_error *err)
 {
 	struct acpidump_table *cur = NULL;
+	bool dropping = false; /* hex lines of a table already dropped are ignored */
 	size_t cap = 0;
 	unsigned line = 0;
+	const bool strict = mode == ACPIDUMP_STRICT;
 
 	memset(out, 0, sizeof *out);
 	for (size_t pos = 0; pos < len;) {
@@ -159,8 +231,9 @@ int acpidump_parse_text(const char *text, size_t len, struct acpidump *out, stru
 		size_t offset;
 		uint8_t bytes[BYTES_PER_LINE];
 		if (parse_header(s, n, name)) {
-			if (finish_table(cur, err))
+			if (finish_table(out, cur, mode, err))
 				goto bad;
+			dropping = false;
 			cur = new_table(out);
 			if (!cur) {
 				fail(err, name, line, 0, "out of memory");
@@ -173,30 +246,65 @@ int acpidump_parse_text(const char *text, size_t len, struct acpidump *out, stru
 		}
 		int count = parse_hex_line(s, n, &offset, bytes);
 		if (count < 0) {
-			fail(err, cur ? cur->name : "", line, cur ? cur->len : 0,
-			     "line is neither a table header nor a hex dump line");
-			goto bad;
+			/* "Firmware Warning (ACPI): ..." and the like: they sit
+			 * between tables and end nothing. */
+			if (strict) {
+				fail(err, cur ? cur->name : "", line, cur ? cur->len : 0,
+				     "line is neither a table header nor a hex dump line");
+				goto bad;
+			}
+			if (skip_line(out, cur ? cur->name : "", line, s, n)) {
+				fail(err, "", line, 0, "out of memory");
+				goto bad;
+			}
+			continue;
 		}
+		if (dropping)
+			continue;
 		if (!cur) {
-			fail(err, "", line, offset, "hex line before the first table header");
-			goto bad;
+			if (strict) {
+				fail(err, "", line, offset, "hex line before the first table header");
+				goto bad;
+			}
+			if (skip_line(out, "", line, s, n)) {
+				fail(err, "", line, 0, "out of memory");
+				goto bad;
+			}
+			continue;
 		}
+		const char *problem = NULL;
+		char why[128];
 		if (offset != cur->len) {
-			fail(err, cur->name, line, cur->len, "hex line offset 0x%zx does not continue the table", offset);
-			goto bad;
+			snprintf(why, sizeof why, "hex line offset 0x%zx does not continue the table (line %u)", offset,
+				 line);
+			problem = why;
+		} else if (cur->len + (size_t)count > ACPI_MAX_TABLE_LEN) {
+			snprintf(why, sizeof why, "table larger than %u bytes", ACPI_MAX_TABLE_LEN);
+			problem = why;
 		}
-		if (cur->len + (size_t)count > ACPI_MAX_TABLE_LEN) {
-			fail(err, cur->name, line, cur->len, "table larger than %u bytes", ACPI_MAX_TABLE_LEN);
-			goto bad;
+		if (problem) {
+			if (strict) {
+				fail(err, cur->name, line, cur->len, "%s", problem);
+				goto bad;
+			}
+			if (add_skip(out, cur->name, cur->line, NULL, 0, "%s", problem)) {
+				fail(err, cur->name, line, 0, "out of memory");
+				goto bad;
+			}
+			out->tables_dropped++;
+			drop_last_table(out);
+			cur = NULL;
+			dropping = true;
+			continue;
 		}
 		if (append(cur, &cap, bytes, (size_t)count)) {
 			fail(err, cur->name, line, cur->len, "out of memory");
 			goto bad;
 		}
 	}
-	if (finish_table(cur, err))
+	if (finish_table(out, cur, mode, err))
 		goto bad;
-	if (out->count == 0) {
+	if (out->count == 0 && strict) {
 		fail(err, "", line, 0, "no ACPI table sections found (not an acpidump text file?)");
 		goto bad;
 	}
@@ -256,7 +364,7 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int acpidump_read_dir(const char *dir, struct acpidump *out, struct acpidump_error *err)
+int acpidump_read_dir(const char *dir, enum acpidump_mode mode, struct acpidump *out, struct acpidump_error *err)
 {
 	memset(out, 0, sizeof *out);
 	DIR *d = opendir(dir);
@@ -281,7 +389,7 @@ int acpidump_read_dir(const char *dir, struct acpidump *out, struct acpidump_err
 	qsort(names, n, sizeof *names, name_cmp);
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
-		char path[4096];
+		char path[4096], why[128];
 		struct acpidump_table *t = new_table(out);
 		if (!t) {
 			rc = fail(err, names[i], 0, 0, "out of memory");
@@ -297,26 +405,28 @@ int acpidump_read_dir(const char *dir, struct acpidump *out, struct acpidump_err
 		snprintf(t->name, sizeof t->name, "%.4s", t->len >= 4 ? (const char *)t->data : "????");
 		if (t->len >= 8 && !memcmp(t->data, "RSD PTR ", 8))
 			memcpy(t->name, "RSDP", 5);
-		if (!strcmp(t->name, "RSDP"))
+		if (!table_length_problem(t, why, sizeof why))
 			continue;
-		if (t->len < 8) {
-			rc = fail(err, names[i], 0, t->len, "file holds %zu bytes, fewer than a table header", t->len);
-		} else if (acpi_le32(t->data + 4) != t->len) {
-			rc = fail(err, names[i], 0, t->len, "file holds %zu bytes but the Length field says %u", t->len,
-				  acpi_le32(t->data + 4));
+		if (mode == ACPIDUMP_STRICT) {
+			rc = fail(err, names[i], 0, t->len, "file: %s", why);
+		} else if (add_skip(out, t->name, 0, names[i], 0, "%s", why)) {
+			rc = fail(err, names[i], 0, 0, "out of memory");
+		} else {
+			out->tables_dropped++;
+			drop_last_table(out);
 		}
 	}
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	if (rc == 0 && out->count == 0)
+	if (rc == 0 && n == 0)
 		rc = fail(err, "", 0, 0, "%s: no *.dat tables", dir);
 	if (rc)
 		acpidump_free(out);
 	return rc;
 }
 
-int acpidump_read_path(const char *path, struct acpidump *out, struct acpidump_error *err)
+int acpidump_read_path(const char *path, enum acpidump_mode mode, struct acpidump *out, struct acpidump_error *err)
 {
 	struct stat st;
 
@@ -324,13 +434,13 @@ int acpidump_read_path(const char *path, struct acpidump *out, struct acpidump_e
 	if (stat(path, &st))
 		return fail_io(err, "", path);
 	if (S_ISDIR(st.st_mode))
-		return acpidump_read_dir(path, out, err);
+		return acpidump_read_dir(path, mode, out, err);
 	uint8_t *data;
 	size_t len;
 	/* A dump is ~5 text bytes per table byte; bound it generously. */
 	if (read_file(path, &data, &len, 512u * 1024u * 1024u))
 		return fail_io(err, "", path);
-	int rc = acpidump_parse_text((const char *)data, len, out, err);
+	int rc = acpidump_parse_text((const char *)data, len, mode, out, err);
 	free(data);
 	return rc;
 }
@@ -340,6 +450,6 @@ void acpidump_free(struct acpidump *d)
 	for (size_t i = 0; i < d->count; i++)
 		free(d->tables[i].data);
 	free(d->tables);
-	d->tables = NULL;
-	d->count = 0;
+	free(d->skips);
+	memset(d, 0, sizeof *d);
 }

@@ -1,14 +1,17 @@
 /* Which I/O port enters C2 on this machine, and why we believe it: a pure
- * decision over what the command line, the AML, the CPU and the firmware say. */
+ * decision over what the command line, the AML, the FADT, the MADT and the
+ * CPU say, following what Linux's acpi_idle driver would enter. */
 #ifndef IDLEBENCH_KERNEL_ACPI_ACPI_C2_H
 #define IDLEBENCH_KERNEL_ACPI_ACPI_C2_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "kernel/acpi/acpi_cst.h"
+#include "kernel/acpi/acpi_fadt.h"
 
-/* Where the C2 port came from, in decision order (X-macro: X(name, text)). */
+/* Where the C2 port came from (X-macro: X(name, text)). */
 #define ACPI_C2_SOURCES(X) \
 	X(ACPI_C2_NONE, "none") \
 	X(ACPI_C2_CMDLINE, "cmdline") \
@@ -21,11 +24,46 @@
 enum acpi_c2_source { ACPI_C2_SOURCES(ACPI_C2_SOURCE_ENUM_ITEM) ACPI_C2_SOURCE_COUNT };
 #undef ACPI_C2_SOURCE_ENUM_ITEM
 
+/* The rule that decided, in the order they are tried (X(name, text)). The
+ * metadata value `c2_rule` names these exactly; results/README.md explains
+ * each. Rules after cst_* apply only when the AML has no `_CST` at all. */
+#define ACPI_C2_RULES(X) \
+	X(ACPI_C2_RULE_CMDLINE, "cmdline")               /* c2port= given */ \
+	X(ACPI_C2_RULE_CST_IO, "cst_io")                 /* static _CST: C2 in SystemIO */ \
+	X(ACPI_C2_RULE_CST_C2_MSR, "cst_c2_msr")         /* static _CST: C2 not by port; CStateBaseAddr + 1 */ \
+	X(ACPI_C2_RULE_CST_NO_C2, "cst_no_c2")           /* static _CST without a usable C2 */ \
+	X(ACPI_C2_RULE_CST_NOT_DECODED, "cst_not_decoded") /* Method(_CST) or unreadable package */ \
+	X(ACPI_C2_RULE_FADT_PBLK, "fadt_pblk")           /* P_BLK + 4 as the FADT allows */ \
+	X(ACPI_C2_RULE_NO_PBLK, "no_pblk")               /* no Processor() with a 6-byte P_BLK */ \
+	X(ACPI_C2_RULE_NO_FADT, "no_fadt")               /* P_BLK but no usable FADT */ \
+	X(ACPI_C2_RULE_FADT_UP_ONLY, "fadt_up_only")     /* SMP, FADT flag P_LVL2_UP clear */ \
+	X(ACPI_C2_RULE_FADT_LATENCY, "fadt_latency")     /* P_LVL2_LAT > 100 us */
+
+#define ACPI_C2_RULE_ENUM_ITEM(name, text) name,
+enum acpi_c2_rule { ACPI_C2_RULES(ACPI_C2_RULE_ENUM_ITEM) ACPI_C2_RULE_COUNT };
+#undef ACPI_C2_RULE_ENUM_ITEM
+
+/* The AMD/Hygon CStateBaseAddr cross-check (X(name, text)); the metadata
+ * value `c2_msr_check`. */
+#define ACPI_C2_MSR_CHECKS(X) \
+	X(ACPI_C2_MSR_NOT_READ, "not_read")   /* not AMD/Hygon, #GP, or the host tool */ \
+	X(ACPI_C2_MSR_NO_BASE, "no_base")     /* read as 0: no I/O C-state base */ \
+	X(ACPI_C2_MSR_NO_PORT, "no_port")     /* nothing to compare: no C2 port chosen */ \
+	X(ACPI_C2_MSR_AGREES, "agrees")       /* base + 1 == the chosen port */ \
+	X(ACPI_C2_MSR_DIFFERS, "differs")     /* base + 1 != the chosen port */ \
+	X(ACPI_C2_MSR_IS_PORT, "is_port")     /* the port itself came from base + 1 */
+
+#define ACPI_C2_MSR_ENUM_ITEM(name, text) name,
+enum acpi_c2_msr_check { ACPI_C2_MSR_CHECKS(ACPI_C2_MSR_ENUM_ITEM) ACPI_C2_MSR_CHECK_COUNT };
+#undef ACPI_C2_MSR_ENUM_ITEM
+
 /* Everything the decision may use. */
 struct acpi_c2_inputs {
 	bool cmdline_present;             /* `c2port=` was given */
 	uint16_t cmdline_port;
-	const struct acpi_cst_info *cst;  /* decoded AML, may be NULL */
+	const struct acpi_cst_info *cst;  /* decoded AML, may be NULL (then: no _CST, no P_BLK) */
+	const struct acpi_fadt_info *fadt; /* the FADT, may be NULL (then P_BLK is never used) */
+	size_t enabled_cpus;              /* MADT enabled CPUs; 0 = unknown, taken as SMP */
 	bool msr_present;                 /* AMD/Hygon MSR C001_0073 was read (no #GP) */
 	uint64_t msr_cstate_base;         /* its value (CStateBaseAddr in bits 15:0) */
 };
@@ -34,14 +72,26 @@ struct acpi_c2_inputs {
 struct acpi_c2_decision {
 	enum acpi_c2_source source;
 	uint16_t port;                    /* meaningful unless source == ACPI_C2_NONE */
+	enum acpi_c2_rule rule;           /* why this port, or why none */
+	enum acpi_c2_msr_check msr_check; /* what CStateBaseAddr + 1 says about it */
+	uint16_t msr_port;                /* CStateBaseAddr + 1, 0 when not read or base 0 */
 };
 
-/* Decide: the command line; else a `_CST` SystemIO entry of type 2 (lowest
- * port when scopes disagree); else CStateBaseAddr + 1 when the base is
- * non-zero; else the first non-zero P_BLK + 4 when its length is >= 6; else none. */
+/* Decide as Linux's acpi_idle would (drivers/acpi/processor_idle.c): the
+ * command line; else a `_CST` if the AML has one (its SystemIO C2, lowest
+ * port when scopes disagree; a C2 not by port takes CStateBaseAddr + 1 when
+ * the MSR gives one; a Method is not evaluated); else P_BLK + 4 of a 6-byte
+ * P_BLK only when the FADT allows C2 (P_LVL2_UP set or one CPU, and
+ * P_LVL2_LAT <= 100); else none. CStateBaseAddr alone never gives a port. */
 struct acpi_c2_decision acpi_decide_c2_port(const struct acpi_c2_inputs *in);
 
 /* "cmdline", "_CST", "msr", "pblk" or "none". */
 const char *acpi_c2_source_name(enum acpi_c2_source source);
+
+/* The rule's metadata name ("cst_io", "fadt_latency", ...). */
+const char *acpi_c2_rule_name(enum acpi_c2_rule rule);
+
+/* The cross-check's metadata name ("agrees", "not_read", ...). */
+const char *acpi_c2_msr_check_name(enum acpi_c2_msr_check check);
 
 #endif

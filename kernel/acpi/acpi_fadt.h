@@ -8,6 +8,9 @@
 
 #include "kernel/acpi/acpi_error.h"
 
+/* Flags bit 3 P_LVL2_UP (ACPICA: ACPI_FADT_C2_MP_SUPPORTED): 1 = C2 works on
+ * a UP or an MP system, 0 = C2 works only on a UP system (Table 5.10). */
+#define ACPI_FADT_P_LVL2_UP (1u << 3)
 /* Flags bit 8 TMR_VAL_EXT: the PM timer counts 32 bits, not 24 (Table 5.10). */
 #define ACPI_FADT_TMR_VAL_EXT (1u << 8)
 /* Flags bit 20 HW_REDUCED_ACPI: no fixed hardware, hence no PM timer. */

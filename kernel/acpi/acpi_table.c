@@ -12,11 +12,14 @@ uint8_t acpi_checksum(const uint8_t *p, size_t len)
 	return sum;
 }
 
+/* ACPICA's rule (utilities, acpi_ut_valid_name_char): A-Z, 0-9 and '_', and
+ * '!' in the last position "because of the ASF! table" (Alert Standard
+ * Format, present on a third of linuxhw's dumps). */
 bool acpi_signature_plausible(const uint8_t *sig)
 {
 	for (int i = 0; i < 4; i++) {
 		uint8_t c = sig[i];
-		if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+		if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || (c == '!' && i == 3)))
 			return false;
 	}
 	return true;

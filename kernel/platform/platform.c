@@ -162,6 +162,8 @@ static void discover_acpi(struct platform *p, const struct boot_info *bi, uint16
 	in.cmdline_present = c2port != 0;
 	in.cmdline_port = c2port;
 	in.cst = p->acpi_found && p->acpi.cst_status == ACPI_OK ? &p->acpi.cst : NULL;
+	in.fadt = p->acpi_found && p->acpi.fadt_status == ACPI_OK ? &p->acpi.fadt : NULL;
+	in.enabled_cpus = p->acpi_found && p->acpi.madt_status == ACPI_OK ? p->acpi.madt.cpu_count : 0;
 	/* C001_0073 exists on AMD family >= 0x10 and Hygon; TCG reads it as 0,
 	 * which the decision treats as "no base" (HARDWARE.md). */
 	if (is_amd_like(p) && p->id.family >= 0x10)
@@ -338,6 +340,12 @@ void platform_report(const struct platform *p, struct stream *s)
 	stream_meta(s, "c2_port", buf);
 	acpi_format_c2_source(&p->c2, buf, sizeof buf);
 	stream_meta(s, "c2_source", buf);
+	stream_meta(s, "c2_rule", acpi_c2_rule_name(p->c2.rule));
+	if (p->c2.msr_port)
+		stream_metaf(s, "c2_msr_port", "0x%x", p->c2.msr_port);
+	else
+		stream_meta(s, "c2_msr_port", "");
+	stream_meta(s, "c2_msr_check", acpi_c2_msr_check_name(p->c2.msr_check));
 
 	cpu_mwait_format(p->mwait, buf, sizeof buf);
 	stream_meta(s, "mwait", buf);
@@ -392,8 +400,9 @@ void platform_report(const struct platform *p, struct stream *s)
 		    p->sibling_count ? "" : p->sibling_note);
 	char port[16];
 	acpi_format_c2_port(&p->c2, port, sizeof port);
-	stream_text(s, "acpi: %zu CPUs enabled; C2 port %s (from %s)",
-		    p->acpi_found ? p->acpi.madt.cpu_count : (size_t)0, port, acpi_c2_source_name(p->c2.source));
+	stream_text(s, "acpi: %zu CPUs enabled; C2 port %s (from %s, rule %s; CStateBaseAddr+1 %s)",
+		    p->acpi_found ? p->acpi.madt.cpu_count : (size_t)0, port, acpi_c2_source_name(p->c2.source),
+		    acpi_c2_rule_name(p->c2.rule), acpi_c2_msr_check_name(p->c2.msr_check));
 	if (p->tsc_ok)
 		stream_text(s, "tsc: %llu.%03llu MHz from %s over %d x %d ms (spread %llu Hz), %s, overhead %llu cycles",
 			    (unsigned long long)(p->tsc.hz / 1000000), (unsigned long long)(p->tsc.hz / 1000 % 1000),

@@ -28,7 +28,8 @@ static const void *map_image(void *ctx, uint64_t phys, uint64_t len)
 static void format_all(const struct acpi_summary *s)
 {
 	static char ids[ACPI_APIC_IDS_TEXT_MAX], cstates[ACPI_CSTATES_TEXT_MAX], small[16];
-	struct acpi_c2_inputs in = { .cst = &s->cst, .msr_present = true, .msr_cstate_base = s->hpet.base };
+	struct acpi_c2_inputs in = { .cst = &s->cst, .fadt = &s->fadt, .enabled_cpus = s->madt.cpu_count,
+				     .msr_present = true, .msr_cstate_base = s->hpet.base };
 	struct acpi_c2_decision c2 = acpi_decide_c2_port(&in);
 	acpi_format_cpus(&s->madt, small, sizeof small);
 	acpi_format_apic_ids(&s->madt, ids, sizeof ids);

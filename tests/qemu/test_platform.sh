@@ -47,12 +47,14 @@ qtest_platform_cst_ssdt_gives_c2_port_0x414() {
 		{ cat "$QTEST_LOGS/iasl.log" >&2; return 1; }
 	boot plat_cst BOOT=pvh CMDLINE="run=platform" QEMU_EXTRA="-acpitable file=$aml"
 	expect_rc 0 && expect_line '^#= acpi_cstates=C1:ffh:0x0:1;C2:io:0x414:400$' &&
-		expect_line '^#= c2_port=0x414$' && expect_line '^#= c2_source=_CST$'
+		expect_line '^#= c2_port=0x414$' && expect_line '^#= c2_source=_CST$' &&
+		expect_line '^#= c2_rule=cst_io$' && expect_line '^#= c2_msr_check=(not_read|no_base|agrees|differs)$'
 }
 
 qtest_platform_c2port_option_overrides() {
 	boot plat_c2opt BOOT=pvh CMDLINE="run=platform c2port=0x815"
-	expect_rc 0 && expect_line '^#= c2_port=0x815$' && expect_line '^#= c2_source=cmdline$'
+	expect_rc 0 && expect_line '^#= c2_port=0x815$' && expect_line '^#= c2_source=cmdline$' &&
+		expect_line '^#= c2_rule=cmdline$'
 }
 
 qtest_platform_tsc_within_0_1pct_of_1ghz_under_icount() {

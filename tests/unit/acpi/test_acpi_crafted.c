@@ -122,13 +122,18 @@ static void table_check_rejects_lying_lengths(void **state)
 	assert_int_equal(acpi_table_check(t, 20, NULL), ACPI_ERR_HEADER_PAST_END);
 }
 
-static void table_check_rejects_wrong_or_garbage_signature(void **state)
+static void table_check_rejects_wrong_or_garbage_signature_accepts_asf(void **state)
 {
 	(void)state;
 	uint8_t t[40] = { 0 };
 	seal(t, "SSDT", sizeof t, 2);
 	assert_int_equal(acpi_table_check(t, sizeof t, "DSDT"), ACPI_ERR_SIGNATURE);
 	seal(t, "ss\001T", sizeof t, 2);
+	assert_int_equal(acpi_table_check(t, sizeof t, NULL), ACPI_ERR_SIGNATURE);
+	/* ACPICA allows '!' only last, for "ASF!" (acpi_ut_valid_name_char). */
+	seal(t, "ASF!", sizeof t, 2);
+	assert_int_equal(acpi_table_check(t, sizeof t, NULL), ACPI_OK);
+	seal(t, "AS!F", sizeof t, 2);
 	assert_int_equal(acpi_table_check(t, sizeof t, NULL), ACPI_ERR_SIGNATURE);
 }
 
@@ -543,39 +548,83 @@ static void cst_more_distinct_states_than_capacity_is_an_error(void **state)
 
 /* ---- C2 decision ------------------------------------------------------- */
 
-static void c2_decision_follows_cmdline_cst_msr_pblk_order(void **state)
+/* Every rule of acpi_c2.c, each with the input that makes it decide: the
+ * order is Linux's (processor_idle.c): c2port=, then any _CST, then P_BLK as
+ * the FADT allows; CStateBaseAddr + 1 only for a _CST C2 that is no port. */
+static void c2_decision_follows_linux_rules_in_order(void **state)
 {
 	(void)state;
-	static struct acpi_cst_info cst, pblk_only, pblk_short;
-	acpi_cst_init(&cst);
-	cst.count = 2;
-	cst.states[0] = (struct acpi_cstate){ .type = 1, .space = ACPI_SPACE_FFIXEDHW, .address = 0 };
-	cst.states[1] = (struct acpi_cstate){ .type = 2, .space = ACPI_SPACE_SYSTEM_IO, .address = 0x414 };
-	cst.pblk_address = 0x810;
-	cst.pblk_length = 6;
-	acpi_cst_init(&pblk_only);
-	pblk_only.pblk_address = 0x810;
-	pblk_only.pblk_length = 6;
-	pblk_short = pblk_only;
+	static struct acpi_cst_info cst_io, cst_ffh_c2, cst_c1_only, methods, pblk, pblk_short, pblk_7;
+	acpi_cst_init(&cst_io);
+	cst_io.cst_packages = 1;
+	cst_io.count = 2;
+	cst_io.states[0] = (struct acpi_cstate){ .type = 1, .space = ACPI_SPACE_FFIXEDHW, .address = 0 };
+	cst_io.states[1] = (struct acpi_cstate){ .type = 2, .space = ACPI_SPACE_SYSTEM_IO, .address = 0x414, .latency_us = 400 };
+	cst_io.pblk_address = 0x810;
+	cst_io.pblk_length = 6;
+	cst_ffh_c2 = cst_io; /* Intel-style: C2 by MWAIT hint 0x10 */
+	cst_ffh_c2.states[1] = (struct acpi_cstate){ .type = 2, .space = ACPI_SPACE_FFIXEDHW, .address = 0x10 };
+	cst_c1_only = cst_io;
+	cst_c1_only.count = 1;
+	acpi_cst_init(&methods);
+	methods.cst_methods = 4;
+	methods.pblk_address = 0x410;
+	methods.pblk_length = 6;
+	acpi_cst_init(&pblk);
+	pblk.pblk_address = 0x810;
+	pblk.pblk_length = 6;
+	pblk_short = pblk;
 	pblk_short.pblk_length = 4; /* no P_LVL2 byte */
+	pblk_7 = pblk;
+	pblk_7.pblk_length = 7;     /* Linux: "Invalid PBLK length [7]" */
 
-	struct {
+	/* P_LVL2_UP set / clear; latency 100 (allowed) / 101 (C2 not supported). */
+	static const struct acpi_fadt_info mp_ok = { .flags = ACPI_FADT_P_LVL2_UP, .p_lvl2_lat = 100 };
+	static const struct acpi_fadt_info up_only = { .flags = 0, .p_lvl2_lat = 1 };
+	static const struct acpi_fadt_info too_slow = { .flags = ACPI_FADT_P_LVL2_UP, .p_lvl2_lat = 101 };
+
+	static const struct {
 		struct acpi_c2_inputs in;
+		const char *rule;
 		enum acpi_c2_source source;
 		uint16_t port;
+		enum acpi_c2_msr_check msr;
 	} cases[] = {
-		{ { true, 0x999, &cst, true, 0x813 }, ACPI_C2_CMDLINE, 0x999 },
-		{ { false, 0, &cst, true, 0x813 }, ACPI_C2_CST, 0x414 },
-		{ { false, 0, &pblk_only, true, 0xABCD0813 }, ACPI_C2_MSR, 0x814 },
-		{ { false, 0, &pblk_only, true, 0 }, ACPI_C2_PBLK, 0x814 },
-		{ { false, 0, &pblk_only, false, 0x813 }, ACPI_C2_PBLK, 0x814 },
-		{ { false, 0, &pblk_short, false, 0 }, ACPI_C2_NONE, 0 },
-		{ { false, 0, NULL, false, 0 }, ACPI_C2_NONE, 0 },
+		{ { .cmdline_present = true, .cmdline_port = 0x999, .cst = &cst_io, .fadt = &mp_ok, .enabled_cpus = 2,
+		    .msr_present = true, .msr_cstate_base = 0x998 }, "cmdline", ACPI_C2_CMDLINE, 0x999, ACPI_C2_MSR_AGREES },
+		{ { .cst = &cst_io, .fadt = &up_only, .enabled_cpus = 2, .msr_present = true, .msr_cstate_base = 0x813 },
+		  "cst_io", ACPI_C2_CST, 0x414, ACPI_C2_MSR_DIFFERS },
+		{ { .cst = &cst_io, .fadt = &too_slow, .enabled_cpus = 2 }, "cst_io", ACPI_C2_CST, 0x414, ACPI_C2_MSR_NOT_READ },
+		{ { .cst = &cst_ffh_c2, .fadt = &mp_ok, .enabled_cpus = 2, .msr_present = true, .msr_cstate_base = 0xABCD0413 },
+		  "cst_c2_msr", ACPI_C2_MSR, 0x414, ACPI_C2_MSR_IS_PORT },
+		{ { .cst = &cst_ffh_c2, .fadt = &mp_ok, .enabled_cpus = 2 }, "cst_no_c2", ACPI_C2_NONE, 0, ACPI_C2_MSR_NOT_READ },
+		{ { .cst = &cst_c1_only, .fadt = &mp_ok, .enabled_cpus = 2, .msr_present = true, .msr_cstate_base = 0x413 },
+		  "cst_no_c2", ACPI_C2_NONE, 0, ACPI_C2_MSR_NO_PORT },
+		{ { .cst = &methods, .fadt = &mp_ok, .enabled_cpus = 2, .msr_present = true, .msr_cstate_base = 0x413 },
+		  "cst_not_decoded", ACPI_C2_NONE, 0, ACPI_C2_MSR_NO_PORT },
+		{ { .cst = &pblk, .fadt = &mp_ok, .enabled_cpus = 8 }, "fadt_pblk", ACPI_C2_PBLK, 0x814, ACPI_C2_MSR_NOT_READ },
+		{ { .cst = &pblk, .fadt = &up_only, .enabled_cpus = 1 }, "fadt_pblk", ACPI_C2_PBLK, 0x814, ACPI_C2_MSR_NOT_READ },
+		{ { .cst = &pblk, .fadt = &up_only, .enabled_cpus = 2 }, "fadt_up_only", ACPI_C2_NONE, 0, ACPI_C2_MSR_NOT_READ },
+		{ { .cst = &pblk, .fadt = &up_only, .enabled_cpus = 0 }, "fadt_up_only", ACPI_C2_NONE, 0, ACPI_C2_MSR_NOT_READ },
+		{ { .cst = &pblk, .fadt = &too_slow, .enabled_cpus = 1 }, "fadt_latency", ACPI_C2_NONE, 0, ACPI_C2_MSR_NOT_READ },
+		{ { .cst = &pblk, .fadt = NULL, .enabled_cpus = 1 }, "no_fadt", ACPI_C2_NONE, 0, ACPI_C2_MSR_NOT_READ },
+		{ { .cst = &pblk, .fadt = &mp_ok, .enabled_cpus = 2, .msr_present = true, .msr_cstate_base = 0 },
+		  "fadt_pblk", ACPI_C2_PBLK, 0x814, ACPI_C2_MSR_NO_BASE },
+		{ { .cst = &pblk_short, .fadt = &mp_ok, .enabled_cpus = 1 }, "no_pblk", ACPI_C2_NONE, 0, ACPI_C2_MSR_NOT_READ },
+		{ { .cst = &pblk_7, .fadt = &mp_ok, .enabled_cpus = 1 }, "no_pblk", ACPI_C2_NONE, 0, ACPI_C2_MSR_NOT_READ },
+		/* No _CST, no P_BLK: CStateBaseAddr alone is not where Linux goes. */
+		{ { .cst = &pblk_short, .fadt = &mp_ok, .enabled_cpus = 2, .msr_present = true, .msr_cstate_base = 0x413 },
+		  "no_pblk", ACPI_C2_NONE, 0, ACPI_C2_MSR_NO_PORT },
+		{ { .cst = NULL, .msr_present = true, .msr_cstate_base = 0x413 }, "no_pblk", ACPI_C2_NONE, 0, ACPI_C2_MSR_NO_PORT },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct acpi_c2_decision d = acpi_decide_c2_port(&cases[i].in);
-		assert_int_equal(d.source, cases[i].source);
-		assert_int_equal(d.port, cases[i].port);
+		if (strcmp(acpi_c2_rule_name(d.rule), cases[i].rule) || d.source != cases[i].source ||
+		    d.port != cases[i].port || d.msr_check != cases[i].msr)
+			fail_msg("case %zu: rule %s source %s port 0x%x msr %s; expected %s %s 0x%x %s", i,
+				 acpi_c2_rule_name(d.rule), acpi_c2_source_name(d.source), d.port,
+				 acpi_c2_msr_check_name(d.msr_check), cases[i].rule, acpi_c2_source_name(cases[i].source),
+				 cases[i].port, acpi_c2_msr_check_name(cases[i].msr));
 	}
 	assert_string_equal(acpi_c2_source_name(ACPI_C2_CST), "_CST");
 	assert_string_equal(acpi_c2_source_name(ACPI_C2_CMDLINE), "cmdline");
@@ -596,7 +645,7 @@ static void format_reports_small_buffer_instead_of_truncating(void **state)
 	char big[16];
 	assert_int_equal(acpi_format_apic_ids(&m, big, sizeof big), ACPI_OK);
 	assert_string_equal(big, "0,100,1000");
-	struct acpi_c2_decision none = { ACPI_C2_NONE, 0 }, io = { ACPI_C2_CST, 0x814 };
+	struct acpi_c2_decision none = { .source = ACPI_C2_NONE }, io = { .source = ACPI_C2_CST, .port = 0x814 };
 	assert_int_equal(acpi_format_c2_port(&none, buf, sizeof buf), ACPI_OK);
 	assert_string_equal(buf, "none");
 	assert_int_equal(acpi_format_c2_port(&io, buf, sizeof buf), ACPI_OK);
@@ -608,7 +657,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(table_check_rejects_bad_checksum),
 		cmocka_unit_test(table_check_rejects_lying_lengths),
-		cmocka_unit_test(table_check_rejects_wrong_or_garbage_signature),
+		cmocka_unit_test(table_check_rejects_wrong_or_garbage_signature_accepts_asf),
 		cmocka_unit_test(table_set_records_bad_table_by_name_and_skips_it),
 		cmocka_unit_test(madt_truncated_entry_is_an_error_with_offset),
 		cmocka_unit_test(madt_zero_length_entry_stops_instead_of_looping),
@@ -629,7 +678,7 @@ int main(void)
 		cmocka_unit_test(cst_truncated_package_is_not_read_past_the_end),
 		cmocka_unit_test(processor_op_pblk_is_read),
 		cmocka_unit_test(cst_more_distinct_states_than_capacity_is_an_error),
-		cmocka_unit_test(c2_decision_follows_cmdline_cst_msr_pblk_order),
+		cmocka_unit_test(c2_decision_follows_linux_rules_in_order),
 		cmocka_unit_test(format_reports_small_buffer_instead_of_truncating),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -56,7 +56,7 @@ static void reads_tables_with_long_offsets_and_crlf(void **state)
 	size_t n = render(text, "DSDT", table, 0x10005, "\n");
 	make_table("SSDT", 40);
 	n += render(text + n, "SSDT", table, 40, "\r\n");
-	assert_int_equal(acpidump_parse_text(text, n, &d, &err), 0);
+	assert_int_equal(acpidump_parse_text(text, n, ACPIDUMP_STRICT, &d, &err), 0);
 	assert_int_equal(d.count, 2);
 	assert_string_equal(d.tables[0].name, "DSDT");
 	assert_int_equal(d.tables[0].len, 0x10005);
@@ -82,7 +82,7 @@ static void truncated_table_names_table_and_offset(void **state)
 	size_t cut = (size_t)(next - last);
 	memmove(last, next, n - (size_t)(next - text));
 	n -= cut;
-	assert_int_equal(acpidump_parse_text(text, n, &d, &err), -1);
+	assert_int_equal(acpidump_parse_text(text, n, ACPIDUMP_STRICT, &d, &err), -1);
 	assert_string_equal(err.table, "APIC");
 	assert_int_equal(err.offset, 96);
 	assert_non_null(strstr(err.text, "Length"));
@@ -95,7 +95,7 @@ static void offset_gap_is_rejected(void **state)
 	struct acpidump_error err;
 	const char *t = "FACP @ 0x0\n    0000: 46 41 43 50 24 00 00 00 00 00 00 00 00 00 00 00  FACP$...........\n"
 			"    0020: 00 00 00 00                                      ....\n";
-	assert_int_equal(acpidump_parse_text(t, strlen(t), &d, &err), -1);
+	assert_int_equal(acpidump_parse_text(t, strlen(t), ACPIDUMP_STRICT, &d, &err), -1);
 	assert_string_equal(err.table, "FACP");
 	assert_int_equal(err.line, 3);
 	assert_int_equal(err.offset, 16);
@@ -107,15 +107,15 @@ static void text_that_is_not_a_dump_is_rejected(void **state)
 	struct acpidump d;
 	struct acpidump_error err;
 	const char *t = "root:x:0:0:root:/root:/bin/bash\n";
-	assert_int_equal(acpidump_parse_text(t, strlen(t), &d, &err), -1);
+	assert_int_equal(acpidump_parse_text(t, strlen(t), ACPIDUMP_STRICT, &d, &err), -1);
 	assert_int_equal(err.line, 1);
-	assert_int_equal(acpidump_parse_text("", 0, &d, &err), -1);
+	assert_int_equal(acpidump_parse_text("", 0, ACPIDUMP_STRICT, &d, &err), -1);
 	assert_non_null(strstr(err.text, "no ACPI table"));
 	const char *h = "    0000: 41 42\n";
-	assert_int_equal(acpidump_parse_text(h, strlen(h), &d, &err), -1);
+	assert_int_equal(acpidump_parse_text(h, strlen(h), ACPIDUMP_STRICT, &d, &err), -1);
 	assert_non_null(strstr(err.text, "before the first table header"));
 	const uint8_t bin[] = { 0x7f, 'E', 'L', 'F', 0, 0, 0xff, 0x0a };
-	assert_int_equal(acpidump_parse_text((const char *)bin, sizeof bin, &d, &err), -1);
+	assert_int_equal(acpidump_parse_text((const char *)bin, sizeof bin, ACPIDUMP_STRICT, &d, &err), -1);
 }
 
 static void directory_of_dat_files_is_read_in_name_order(void **state)
@@ -134,7 +134,7 @@ static void directory_of_dat_files_is_read_in_name_order(void **state)
 		fwrite(table, 1, 44, f);
 		fclose(f);
 	}
-	assert_int_equal(acpidump_read_path(dir, &d, &err), 0);
+	assert_int_equal(acpidump_read_path(dir, ACPIDUMP_STRICT, &d, &err), 0);
 	assert_int_equal(d.count, 2);
 	assert_string_equal(d.tables[0].name, "APIC");
 	assert_string_equal(d.tables[1].name, "SSDT");
@@ -145,7 +145,7 @@ static void directory_of_dat_files_is_read_in_name_order(void **state)
 	FILE *f = fopen(path, "wb");
 	fwrite(table, 1, 40, f);
 	fclose(f);
-	assert_int_equal(acpidump_read_path(dir, &d, &err), -1);
+	assert_int_equal(acpidump_read_path(dir, ACPIDUMP_STRICT, &d, &err), -1);
 	assert_string_equal(err.table, "hpet.dat");
 	for (int i = 0; i < 3; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -157,6 +157,92 @@ static void directory_of_dat_files_is_read_in_name_order(void **state)
 	rmdir(dir);
 }
 
+/* ---- lenient reading: what real acpidump output holds ------------------- */
+
+/* A warning line between two tables ends nothing and loses nothing. */
+static void lenient_counts_firmware_warning_between_tables(void **state)
+{
+	(void)state;
+	struct acpidump d;
+	struct acpidump_error err;
+	make_table("APIC", 40);
+	size_t n = render(text, "APIC", table, 40, "\n");
+	n += (size_t)sprintf(text + n, "Firmware Warning (ACPI): Incorrect checksum in table [OEMB] - 0xBB, "
+				       "should be 0xAE (20200925/tbprint-234)\n");
+	make_table("OEMB", 70);
+	n += render(text + n, "OEMB", table, 70, "\n");
+	assert_int_equal(acpidump_parse_text(text, n, ACPIDUMP_STRICT, &d, &err), -1);
+	assert_int_equal(err.line, 6);
+	assert_int_equal(acpidump_parse_text(text, n, ACPIDUMP_LENIENT, &d, &err), 0);
+	assert_int_equal(d.count, 2);
+	assert_string_equal(d.tables[1].name, "OEMB");
+	assert_int_equal(d.tables[1].len, 70);
+	assert_int_equal(d.lines_skipped, 1);
+	assert_int_equal(d.tables_dropped, 0);
+	assert_int_equal(d.skip_count, 1);
+	assert_int_equal(d.skips[0].is_line, 1);
+	assert_int_equal(d.skips[0].line, 6);
+	assert_non_null(strstr(d.skips[0].why, "Firmware Warning (ACPI): Incorrect checksum in table [OEMB]"));
+	acpidump_free(&d);
+}
+
+/* A table with a gap or a lying Length is dropped whole, named, and the
+ * tables around it are kept; stray hex lines of the dropped table are
+ * ignored, and past the listed few, lines are only counted. */
+static void lenient_drops_broken_table_keeps_the_rest(void **state)
+{
+	(void)state;
+	struct acpidump d;
+	struct acpidump_error err;
+	make_table("SSDT", 48);
+	size_t n = render(text, "SSDT", table, 48, "\n");
+	char *gap = strstr(text, "\n      10:"); /* drop bytes 16..31: a gap */
+	assert_non_null(gap);
+	char *next = strchr(gap + 1, '\n');
+	memmove(gap, next, n - (size_t)(next - text) + 1);
+	n -= (size_t)(next - gap);
+	make_table("HPET", 56);
+	n += render(text + n, "HPET", table, 40, "\n"); /* Length 56, 40 bytes dumped */
+	make_table("FACP", 36);
+	n += render(text + n, "FACP", table, 36, "\n");
+	for (int i = 0; i < ACPIDUMP_LINES_LISTED + 2; i++)
+		n += (size_t)sprintf(text + n, "odd line %d\n", i);
+	assert_int_equal(acpidump_parse_text(text, n, ACPIDUMP_LENIENT, &d, &err), 0);
+	assert_int_equal(d.count, 1);
+	assert_string_equal(d.tables[0].name, "FACP");
+	assert_int_equal(d.tables_dropped, 2);
+	assert_int_equal(d.lines_skipped, ACPIDUMP_LINES_LISTED + 2);
+	assert_int_equal(d.skip_count, 2 + ACPIDUMP_LINES_LISTED);
+	assert_string_equal(d.skips[0].table, "SSDT");
+	assert_int_equal(d.skips[0].line, 1);
+	assert_non_null(strstr(d.skips[0].why, "does not continue"));
+	assert_string_equal(d.skips[1].table, "HPET");
+	assert_non_null(strstr(d.skips[1].why, "Length field says 56"));
+	acpidump_free(&d);
+}
+
+/* "RSD  @ 0x..." (old acpidump) is the RSDP; an empty file or one without
+ * any table section is read as no tables, not refused. */
+static void lenient_reads_old_rsd_header_and_empty_files(void **state)
+{
+	(void)state;
+	struct acpidump d;
+	struct acpidump_error err;
+	const char *t = "RSD  @ 0x000000009FBFE014\n"
+			"  0000: 52 53 44 20 50 54 52 20 6D 54 4F 53 49 4E 56 02  RSD PTR mTOSINV.\n";
+	assert_int_equal(acpidump_parse_text(t, strlen(t), ACPIDUMP_STRICT, &d, &err), 0);
+	assert_int_equal(d.count, 1);
+	assert_string_equal(d.tables[0].name, "RSDP");
+	acpidump_free(&d);
+	assert_int_equal(acpidump_parse_text("", 0, ACPIDUMP_LENIENT, &d, &err), 0);
+	assert_int_equal(d.count, 0);
+	const char *h = "    0000: 41 42\nnot a dump\n";
+	assert_int_equal(acpidump_parse_text(h, strlen(h), ACPIDUMP_LENIENT, &d, &err), 0);
+	assert_int_equal(d.count, 0);
+	assert_int_equal(d.lines_skipped, 2);
+	acpidump_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -165,6 +251,9 @@ int main(void)
 		cmocka_unit_test(offset_gap_is_rejected),
 		cmocka_unit_test(text_that_is_not_a_dump_is_rejected),
 		cmocka_unit_test(directory_of_dat_files_is_read_in_name_order),
+		cmocka_unit_test(lenient_counts_firmware_warning_between_tables),
+		cmocka_unit_test(lenient_drops_broken_table_keeps_the_rest),
+		cmocka_unit_test(lenient_reads_old_rsd_header_and_empty_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
