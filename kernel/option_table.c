@@ -18,7 +18,7 @@ static const struct option_def defs[OPTION_COUNT] = {
 	[OPTION_RUN] = { "run", OPT_ENUM, "all", "platform|siblings|all", 0, 0,
 	  "how far to go: platform = print what idlebench sees and stop", NULL },
 	[OPTION_C2PORT] = { "c2port", OPT_UINT, "", "0x1..0xffff", 1, 0xFFFF,
-	  "I/O port whose read enters C2 (overrides _CST, MSR and P_BLK)", NULL },
+	  "I/O port whose read enters C2 (overrides the _CST and P_BLK rules, see c2_rule)", NULL },
 	[OPTION_MODES] = { "modes", OPT_TEXT, IDLE_MODES_DEFAULT, "comma list of " IDLE_MODES_DEFAULT, 0, 0,
 	  "idle modes for the parked CPUs; hlt2 (A/A) and spike (+1 % work) are controls; the quick "
 	  "preset leaves them out unless named", idle_modes_validate },

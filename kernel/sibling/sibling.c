@@ -168,7 +168,7 @@ const char *sibling_mode_unavailable(enum idle_mode mode)
 	if (mode == IDLE_MWAIT && !park.mwait_allowed)
 		return mwait_reason;
 	if (mode == IDLE_IOPORT && !park.c2_port)
-		return "no C2 I/O port (no _CST SystemIO C2, CStateBaseAddr or P_BLK; give c2port=)";
+		return "no C2 I/O port (the firmware gives none Linux would use: see c2_rule; give c2port=)";
 	return NULL;
 }
 
