@@ -2,28 +2,37 @@
  * workload registry in Linux user space, pinned to the CPU it starts on.
  * Per workload: verify the build-time checksum, calibrate an iteration count
  * so a sample lasts about sample-ms, then time `reps` samples with
- * CLOCK_MONOTONIC and serialized TSC reads. Prints the kernel's result
+ * CLOCK_MONOTONIC and serialized TSC reads. Probes (bench/probe.h) are
+ * checked at their fixed check arena, then set up again at 4 x the LLC
+ * (tools/host_llc.h) in transparent huge pages where Linux grants them (the
+ * kernel maps 2 MiB pages too); their per-variant medians become
+ * `#! probe` records (kernel/stream/probe_record.h) after the rows. Prints the kernel's result
  * stream (kernel/stream/stream.c: same header, metadata, columns and end
  * record; rows have mode=host, and counters user space cannot read are empty),
  * so `idlebench check` and the report read it like a kernel run.
  * check=ok when the build-time checksum matched and every sample returned the
  * same checksum as the first. */
-#define _GNU_SOURCE /* sched_getcpu, sched_setaffinity */
+#define _GNU_SOURCE /* sched_getcpu, sched_setaffinity, madvise */
 #include <errno.h>
+#include <math.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
+#include "bench/probe.h"
 #include "bench/workload.h"
 #include "kernel/arch/cpuid_native.h"
 #include "kernel/cpu/cpu_identity.h"
+#include "kernel/stream/probe_record.h"
 #include "kernel/stream/sample_row.h"
 #include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
 #include "tools/commands.h"
+#include "tools/host_llc.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"
@@ -92,8 +101,10 @@ static uint64_t calibrate(const struct workload *w, void *arena, uint64_t sample
 
 static int usage(FILE *out, int status)
 {
-	fprintf(out, "usage: idlebench bench [--workloads=all|int|fp|NAME,...] [--reps=N] [--sample-ms=N]\n"
-	             "  runs the workloads on this CPU in Linux user space and prints CSV rows\n"
+	fprintf(out, "usage: idlebench bench [--workloads=all|int|fp|probe|rob|mlp|stream|sq|NAME,...] [--reps=N]\n"
+	             "                       [--sample-ms=N]\n"
+	             "  runs the workloads on this CPU in Linux user space and prints CSV rows;\n"
+	             "  probe families also print `#! probe` records (knee, ns per access, bytes per cycle)\n"
 	             "  defaults: --workloads=all --reps=%d --sample-ms=%d\n",
 	        BENCH_DEFAULT_REPS, BENCH_DEFAULT_SAMPLE_MS);
 	return status;
@@ -120,26 +131,105 @@ static void stdout_sink(void *ctx, const char *bytes, size_t len)
 
 static uint64_t row_seq;
 
-static bool bench_one(struct stream *st, const struct workload *w, size_t index, unsigned long reps,
-		      uint64_t sample_ns)
+/* Per-workload medians over the repetitions, for the probe records (0: not run). */
+static double median_cycles[WORKLOAD_MAX], median_ns[WORKLOAD_MAX];
+
+/* The measurement arena of the sized probes, kept from one variant to the
+ * next: the variants of a family (and rob, sq and mlp among themselves)
+ * share one setup, so it runs once per size instead of once per variant. */
+static struct {
+	void *mem;
+	size_t bytes;
+	void (*setup)(void *arena, size_t arena_bytes, uint64_t seed);
+} probe_arena;
+
+/* 64-byte aligned memory for n bytes; large ones 2 MiB aligned and advised
+ * into transparent huge pages (best effort: a refusal only costs TLB misses). */
+static void *arena_alloc(size_t n)
 {
-	size_t bytes = (w->arena_bytes + 63) / 64 * 64;
-	void *arena = aligned_alloc(64, bytes);
+	const size_t huge = 2u << 20;
+	if (n < huge)
+		return aligned_alloc(64, (n + 63) / 64 * 64);
+	size_t rounded = (n + huge - 1) / huge * huge;
+	void *p = aligned_alloc(huge, rounded);
+	if (p)
+		(void)madvise(p, rounded, MADV_HUGEPAGE);
+	return p;
+}
+
+/* The probe arena for w at bytes, set up from the check seed (reused when
+ * the previous probe left the same one). NULL when out of memory. */
+static void *probe_arena_for(const struct workload *w, size_t bytes)
+{
+	if (probe_arena.mem && probe_arena.bytes == bytes && probe_arena.setup == w->setup)
+		return probe_arena.mem;
+	free(probe_arena.mem);
+	probe_arena.mem = arena_alloc(bytes);
+	probe_arena.bytes = bytes;
+	probe_arena.setup = w->setup;
+	if (probe_arena.mem)
+		w->setup(probe_arena.mem, bytes, WORKLOAD_CHECK_SEED);
+	return probe_arena.mem;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median_of(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The build-time check: setup and run at the fixed arena_bytes. */
+static bool check_expected(const struct workload *w, size_t index)
+{
+	void *arena = arena_alloc(w->arena_bytes);
+	uint64_t expected;
+	if (!arena)
+		return false;
+	w->setup(arena, w->arena_bytes, WORKLOAD_CHECK_SEED);
+	bool ok = workload_expected_checksum(index, &expected) && w->run(arena, w->check_iterations) == expected;
+	free(arena);
+	return ok;
+}
+
+static bool bench_one(struct stream *st, const struct workload *w, size_t index, unsigned long reps,
+		      uint64_t sample_ns, uint64_t llc_bytes)
+{
+	const char *skip = workload_arena_skip_reason(w, llc_bytes, SIZE_MAX);
+	if (skip) {
+		char msg[256];
+		snprintf(msg, sizeof msg, "%s skipped: %s", w->name, skip);
+		stream_error(st, "WORKLOAD_SKIPPED", msg);
+		return true;
+	}
+	size_t bytes = workload_arena_bytes(w, llc_bytes);
+	bool ok = check_expected(w, index);
+	void *arena = w->arena_for_llc ? probe_arena_for(w, bytes) : arena_alloc(bytes);
 	if (!arena) {
 		fprintf(stderr, "idlebench bench: %s: cannot allocate %zu bytes\n", w->name, bytes);
 		return false;
 	}
-	w->setup(arena, WORKLOAD_CHECK_SEED);
-	uint64_t expected;
-	bool ok = workload_expected_checksum(index, &expected) &&
-	          w->run(arena, w->check_iterations) == expected;
+	if (!w->arena_for_llc)
+		w->setup(arena, bytes, WORKLOAD_CHECK_SEED);
 	uint64_t n = calibrate(w, arena, sample_ns);
 	uint64_t reference = 0;
+	double *cycles = calloc(reps, sizeof *cycles), *ns = calloc(reps, sizeof *ns);
+	if (!cycles || !ns) {
+		fprintf(stderr, "idlebench bench: %s: out of memory\n", w->name);
+		return false;
+	}
 	for (unsigned long rep = 0; rep < reps; rep++) {
 		struct sample s = time_run(w, arena, n);
 		if (rep == 0)
 			reference = s.checksum;
 		ok = ok && s.checksum == reference;
+		cycles[rep] = (double)s.tsc / (double)n;
+		ns[rep] = (double)s.ns / (double)n;
 		/* Placement and the counters are not measured here: empty cells. */
 		struct sample_row row = {
 			.seq = row_seq++,
@@ -150,13 +240,35 @@ static bool bench_one(struct stream *st, const struct workload *w, size_t index,
 			.iterations = n,
 			.tsc_cycles = s.tsc,
 			.ns = s.ns,
-			.cycles_per_iter = (double)s.tsc / (double)n,
+			.cycles_per_iter = cycles[rep],
 			.check = ok,
 		};
 		sample_row_write(st, &row);
 	}
-	free(arena);
+	median_cycles[index] = median_of(cycles, reps);
+	median_ns[index] = median_of(ns, reps);
+	free(cycles);
+	free(ns);
+	if (!w->arena_for_llc)
+		free(arena);
 	return ok;
+}
+
+/* One `#! probe` record set per family with a measured variant. */
+static void write_probe_records(struct stream *st)
+{
+	for (size_t f = 0; f < probe_family_count(); f++) {
+		const struct probe_family *fam = probe_family_at(f);
+		double cycles[PROBE_MAX_VARIANTS], ns[PROBE_MAX_VARIANTS];
+		for (size_t v = 0; v < fam->count; v++) {
+			int i = workload_find(fam->variants[v].name);
+			cycles[v] = i >= 0 ? median_cycles[i] : NAN;
+			ns[v] = i >= 0 ? median_ns[i] : NAN;
+		}
+		struct probe_summary s;
+		if (probe_summarize(fam, cycles, ns, &s))
+			probe_record_write(st, &s, "host");
+	}
 }
 
 int cmd_bench(int argc, char **argv)
@@ -215,13 +327,20 @@ int cmd_bench(int argc, char **argv)
 	stream_meta(&st, "hypervisor", id.hypervisor ? id.hv_signature : "none");
 	cpu_identity_write_meta(&id, &st);
 	stream_metaf(&st, "linux_cpu", "%d", cpu);
+	struct host_llc llc;
+	host_llc_read(cpu, id.hypervisor, &llc);
+	stream_metaf(&st, "llc_bytes", "%llu", (unsigned long long)llc.bytes);
+	stream_meta(&st, "llc_source", llc.source);
 	stream_metaf(&st, "reps", "%lu", reps);
 	stream_metaf(&st, "sample_ms", "%lu", sample_ms);
 	stream_table_header(&st);
 	bool all_ok = true;
 	for (size_t i = 0; i < workload_count(); i++)
-		if (sel.selected[i] && !bench_one(&st, workload_at(i), i, reps, (uint64_t)sample_ms * 1000000u))
+		if (sel.selected[i] &&
+		    !bench_one(&st, workload_at(i), i, reps, (uint64_t)sample_ms * 1000000u, llc.bytes))
 			all_ok = false;
+	free(probe_arena.mem);
+	write_probe_records(&st);
 	if (!all_ok)
 		stream_error(&st, "CHECKSUM", "a workload computed a checksum different from the build-time one");
 	stream_end(&st, all_ok);
