@@ -18,16 +18,12 @@
 static inline __attribute__((always_inline)) uint64_t mlp_walk(void *arena, uint64_t iterations, unsigned k)
 {
 	uint64_t at[CHASE_MAX_CHAINS];
-	for (unsigned j = 0; j < k; j++)
-		at[j] = chase_start(arena, j, k);
+	chase_begin(arena, k, at);
 	for (uint64_t it = 0; it < iterations; it++)
 		for (unsigned s = 0; s < MLP_STEPS; s++)
 			for (unsigned j = 0; j < k; j++)
 				at[j] = *(const uint64_t *)(uintptr_t)at[j];
-	uint64_t h = BENCH_CHECK_INIT;
-	for (unsigned j = 0; j < k; j++)
-		h = chase_mix_position(arena, h, at[j]);
-	return h;
+	return chase_end(arena, k, at, iterations * MLP_STEPS);
 }
 
 #define MLP_RUN(k)                                                    \

@@ -19,9 +19,13 @@
 #define ROB_RUN(n)                                                                    \
 	static uint64_t rob_run_##n(void *arena, uint64_t iterations)                 \
 	{                                                                             \
-		uint64_t a = chase_start(arena, 0, 2), b = chase_start(arena, 1, 2);  \
+		uint64_t at[2];                                                       \
+		chase_begin(arena, 2, at);                                            \
+		uint64_t a = at[0], b = at[1];  \
 		CHASE_TWO_CHAINS_WITH_FILLER(a, b, iterations, arena, ROB_FILLER(n)); \
-		return chase_mix_position(arena, chase_mix_position(arena, BENCH_CHECK_INIT, a), b); \
+		at[0] = a;                                                            \
+		at[1] = b;                                                            \
+		return chase_end(arena, 2, at, iterations);                           \
 	}
 #define ROB_SWEEP(X) X(16) X(32) X(48) X(64) X(96) X(128) X(160) X(192) X(224) X(256) \
                      X(320) X(384) X(448) X(512) X(640) X(768)

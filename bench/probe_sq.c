@@ -26,10 +26,14 @@
 #define SQ_RUN(n)                                                                     \
 	static uint64_t sq_run_##n(void *arena, uint64_t iterations)                  \
 	{                                                                             \
-		uint64_t a = chase_start(arena, 0, 2), b = chase_start(arena, 1, 2);  \
+		uint64_t at[2];                                                       \
+		chase_begin(arena, 2, at);                                            \
+		uint64_t a = at[0], b = at[1];  \
 		uint8_t *scratch = (uint8_t *)arena + CHASE_SCRATCH_OFFSET;           \
 		CHASE_TWO_CHAINS_WITH_FILLER(a, b, iterations, scratch, SQ_FILLER(n)); \
-		return chase_mix_position(arena, chase_mix_position(arena, BENCH_CHECK_INIT, a), b); \
+		at[0] = a;                                                            \
+		at[1] = b;                                                            \
+		return chase_end(arena, 2, at, iterations);                           \
 	}
 #define SQ_SWEEP(X) X(8) X(16) X(24) X(32) X(40) X(48) X(56) X(64) X(80) X(96) X(112) \
                     X(128) X(160) X(192)

@@ -5,19 +5,27 @@
  * the arrays wrapping around: STREAM counts 3 x 8 bytes per element
  * (probe_work_per_iter = 24 x STREAM_BLOCK = 192 KiB); with the
  * write-allocate read of a, the memory traffic is 4/3 of that.
- * bytes per cycle = probe_work_per_iter / cycles_per_iter. Results are exact
- * (no FMA contraction, mk/bench.mk), and a run only rewrites a from b and c,
- * so it repeats after one setup. */
+ * bytes per cycle = probe_work_per_iter / cycles_per_iter.
+ * Each run starts at the block after the one the previous run ended on, so
+ * successive samples stream on instead of re-reading what the last one left
+ * in the cache. Every block of b (and of c) holds the same seeded values, so
+ * a run's checksum does not depend on where it started: it repeats after one
+ * setup. Results are exact (no FMA contraction, mk/bench.mk). */
 #include "bench/common.h"
 #include "bench/probe.h"
 
 #define STREAM_BLOCK 8192u                                      /* elements: 64 KiB per array */
 #define STREAM_GROUP_BYTES (3u * STREAM_BLOCK * sizeof(double)) /* one block of a, b and c */
 #define STREAM_SCALAR 3.0
-/* The arena: one cache line holding the element count per array, then a, b, c. */
+/* The arena: one cache line (struct stream_header), then a, b, c. */
 #define STREAM_HEADER_BYTES 64u
 /* Build-time check: 4 blocks per array (768 KiB). */
 #define STREAM_CHECK_ARENA_BYTES (STREAM_HEADER_BYTES + 4u * STREAM_GROUP_BYTES)
+
+struct stream_header {
+	uint64_t n;      /* elements per array */
+	uint64_t cursor; /* block the next run starts with */
+};
 
 /* Blocks per array in an arena of arena_bytes. */
 static uint64_t stream_blocks(size_t arena_bytes)
@@ -36,32 +44,37 @@ static void stream_setup(void *arena, size_t arena_bytes, uint64_t seed)
 	uint64_t blocks = stream_blocks(arena_bytes), n = blocks * STREAM_BLOCK;
 	double *a = stream_a(arena), *b = a + n, *c = b + n;
 	struct bench_rng rng = bench_rng_init(seed, 102);
+	struct stream_header *h = arena;
 
-	for (uint64_t i = 0; i < n; i++) {
-		a[i] = 0.0;
+	for (uint64_t i = 0; i < STREAM_BLOCK; i++) {
 		b[i] = bench_rng_unit(&rng);
 		c[i] = bench_rng_unit(&rng);
 	}
+	for (uint64_t i = 0; i < n; i++) {
+		a[i] = 0.0;
+		b[i] = b[i % STREAM_BLOCK];
+		c[i] = c[i % STREAM_BLOCK];
+	}
 	memset(arena, 0, STREAM_HEADER_BYTES);
-	memcpy(arena, &n, sizeof n);
+	h->n = n;
 }
 
 static uint64_t stream_run(void *arena, uint64_t iterations)
 {
+	struct stream_header *hd = arena;
 	double *a = stream_a(arena);
-	uint64_t n;
-	memcpy(&n, arena, sizeof n);
-	const double *b = a + n, *c = b + n;
-	uint64_t blocks = n / STREAM_BLOCK, h = BENCH_CHECK_INIT;
+	const double *b = a + hd->n, *c = b + hd->n;
+	uint64_t blocks = hd->n / STREAM_BLOCK, h = BENCH_CHECK_INIT;
 
 	for (uint64_t it = 0; it < iterations; it++) {
-		uint64_t first = it % blocks * STREAM_BLOCK;
+		uint64_t first = (hd->cursor + it) % blocks * STREAM_BLOCK;
 		double *ab = a + first;
 		const double *bb = b + first, *cb = c + first;
 		for (uint32_t i = 0; i < STREAM_BLOCK; i++)
 			ab[i] = bb[i] + STREAM_SCALAR * cb[i];
 		h = bench_mix(h, bench_bits(ab[it % STREAM_BLOCK]));
 	}
+	hd->cursor = (hd->cursor + iterations) % blocks;
 	return h;
 }
 

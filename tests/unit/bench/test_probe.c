@@ -203,50 +203,81 @@ static uint64_t node_of(const void *arena, uint64_t at)
 	return (at - (uint64_t)(uintptr_t)arena - CHASE_HEADER_BYTES) / CHASE_NODE_BYTES;
 }
 
-static void test_chase_is_one_cycle_through_every_node_with_evenly_spaced_starts(void **state)
+static void test_chase_is_one_random_cycle_through_every_node_with_ranks(void **state)
 {
 	(void)state;
-	size_t bytes = CHASE_HEADER_BYTES + 5000 * CHASE_NODE_BYTES; /* not a power of two */
+	const uint64_t n = 5000; /* not a power of two */
+	size_t bytes = CHASE_HEADER_BYTES + n * CHASE_NODE_BYTES;
 	uint8_t *arena = aligned_alloc(64, bytes);
 	assert_non_null(arena);
 	memset(arena, 0xA5, bytes);
 	chase_setup(arena, bytes, 77);
 	const struct chase_header *h = (const void *)arena;
-	assert_int_equal(h->nodes, 5000);
-	uint8_t *seen = calloc(5000, 1);
-	int64_t step_of_start[CHASE_MAX_CHAINS];
-	for (unsigned j = 0; j < CHASE_MAX_CHAINS; j++)
-		step_of_start[j] = -1;
-	uint64_t at = h->start[0], sequential = 0;
-	for (uint64_t s = 0; s < 5000; s++) {
-		uint64_t n = node_of(arena, at);
-		assert_true(n < 5000);
-		if (seen[n])
-			fail_msg("node %llu visited twice before the cycle closed", (unsigned long long)n);
-		seen[n] = 1;
-		for (unsigned j = 0; j < CHASE_MAX_CHAINS; j++)
-			if (h->start[j] == at)
-				step_of_start[j] = (int64_t)s;
-		uint64_t next = *(const uint64_t *)(uintptr_t)at;
-		sequential += node_of(arena, next) == n + 1;
-		at = next;
-		/* One node per line: everything past the link is zero, whatever the arena held. */
-		for (size_t b = 8; b < CHASE_NODE_BYTES; b++)
-			assert_int_equal(arena[CHASE_HEADER_BYTES + n * CHASE_NODE_BYTES + b], 0);
+	assert_int_equal(h->nodes, n);
+	uint8_t *seen = calloc(n, 1);
+	uint64_t at, sequential = 0;
+	chase_begin(arena, 1, &at);
+	uint64_t first = at;
+	for (uint64_t s = 0; s < n; s++) {
+		const uint64_t *node = (const uint64_t *)(uintptr_t)at;
+		uint64_t i = node_of(arena, at);
+		assert_true(i < n);
+		if (seen[i])
+			fail_msg("node %llu visited twice before the cycle closed", (unsigned long long)i);
+		seen[i] = 1;
+		assert_int_equal(node[2], s); /* its rank */
+		sequential += node_of(arena, node[0]) == i + 1;
+		/* One node per line: past the three words all zero, whatever the arena held. */
+		for (size_t b = 24; b < CHASE_NODE_BYTES; b++)
+			assert_int_equal(((const uint8_t *)node)[b], 0);
+		at = node[0];
 	}
-	assert_int_equal(at, h->start[0]);
+	assert_int_equal(at, first);
 	assert_true(sequential < 50); /* a random order, not the memory order */
+	/* 16 chains start n/16 ranks apart. */
+	uint64_t starts[CHASE_MAX_CHAINS];
+	chase_begin(arena, CHASE_MAX_CHAINS, starts);
 	for (unsigned j = 0; j < CHASE_MAX_CHAINS; j++)
-		assert_int_equal(step_of_start[j], 5000 * j / CHASE_MAX_CHAINS);
-	assert_int_equal(chase_start(arena, 1, 2), h->start[8]);
-	assert_int_equal(chase_start(arena, 3, 4), h->start[12]);
+		assert_int_equal(((const uint64_t *)(uintptr_t)starts[j])[2], n / CHASE_MAX_CHAINS * j);
 	free(seen);
 	free(arena);
 }
 
-/* A sized probe set up at its measurement size (here two sizes above the
- * check size) runs, repeats, and depends on the size it was given. */
-static void test_sized_setup_uses_the_whole_arena(void **state)
+/* Walk k chains steps steps from the cursor (what the probes do in asm). */
+static uint64_t walk(uint8_t *arena, unsigned k, uint64_t steps, uint64_t corrupt_after)
+{
+	uint64_t at[CHASE_MAX_CHAINS];
+	chase_begin(arena, k, at);
+	for (uint64_t s = 0; s < steps; s++)
+		for (unsigned j = 0; j < k; j++)
+			at[j] = s == corrupt_after && j == 0 ? at[j] : *(const uint64_t *)(uintptr_t)at[j];
+	return chase_end(arena, k, at, steps);
+}
+
+static void test_chase_checksum_repeats_from_any_cursor_and_catches_a_lost_step(void **state)
+{
+	(void)state;
+	size_t bytes = CHASE_HEADER_BYTES + 3000 * CHASE_NODE_BYTES;
+	uint8_t *arena = aligned_alloc(64, bytes);
+	assert_non_null(arena);
+	chase_setup(arena, bytes, 5);
+	const struct chase_header *h = (const void *)arena;
+	uint64_t first = walk(arena, 4, 100, UINT64_MAX);
+	assert_int_equal(h->cursor, 100);
+	for (int r = 0; r < 40; r++) /* past the end of the cycle and round */
+		assert_int_equal(walk(arena, 4, 100, UINT64_MAX), first);
+	assert_int_equal(h->cursor, 4100 % 3000);
+	assert_true(walk(arena, 4, 100, 37) != first); /* one chain missed a step */
+	assert_true(walk(arena, 4, 101, UINT64_MAX) != first);
+	chase_setup(arena, bytes, 6);
+	assert_true(walk(arena, 4, 100, UINT64_MAX) != first); /* the seed reaches it */
+	free(arena);
+}
+
+/* A sized probe set up at its measurement size runs, repeats from wherever
+ * the previous run left its cursor, and computes the same checksum as at the
+ * check size: the build-time check vouches for the code that measures. */
+static void test_sized_setup_fills_the_arena_and_matches_the_check_size(void **state)
 {
 	(void)state;
 	for (size_t f = 0; f < probe_family_count(); f++) {
@@ -256,13 +287,16 @@ static void test_sized_setup_uses_the_whole_arena(void **state)
 		uint8_t *arena = aligned_alloc(64, (big + 63) / 64 * 64);
 		assert_non_null(arena);
 		w->setup(arena, big, 9);
+		uint64_t nodes_or_elements;
+		memcpy(&nodes_or_elements, arena, sizeof nodes_or_elements);
+		if (nodes_or_elements * (f == 2 ? 24 : CHASE_NODE_BYTES) < big - CHASE_HEADER_BYTES)
+			fail_msg("%s: set up %llu units in %zu bytes", w->name, (unsigned long long)nodes_or_elements, big);
 		uint64_t a = w->run(arena, 40), again = w->run(arena, 40);
 		w->setup(arena, w->arena_bytes, 9);
 		uint64_t small = w->run(arena, 40);
 		free(arena);
 		assert_int_equal(a, again);
-		if (a == small)
-			fail_msg("%s: same checksum at %zu and %zu bytes", w->name, big, w->arena_bytes);
+		assert_int_equal(a, small);
 	}
 }
 
@@ -323,8 +357,9 @@ int main(void)
 		cmocka_unit_test(test_bad_input_is_no_knee_with_a_reason),
 		cmocka_unit_test(test_families_cover_every_probe_once_in_registry_order),
 		cmocka_unit_test(test_arena_is_at_least_four_llcs_and_unknown_llc_skips),
-		cmocka_unit_test(test_chase_is_one_cycle_through_every_node_with_evenly_spaced_starts),
-		cmocka_unit_test(test_sized_setup_uses_the_whole_arena),
+		cmocka_unit_test(test_chase_is_one_random_cycle_through_every_node_with_ranks),
+		cmocka_unit_test(test_chase_checksum_repeats_from_any_cursor_and_catches_a_lost_step),
+		cmocka_unit_test(test_sized_setup_fills_the_arena_and_matches_the_check_size),
 		cmocka_unit_test(test_summary_of_each_family_kind),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
