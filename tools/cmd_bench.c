@@ -5,7 +5,7 @@
  * CLOCK_MONOTONIC and serialized TSC reads. Probes (bench/probe.h) are
  * checked at their fixed check arena, then set up again at 4 x the LLC
  * (tools/host_llc.h) in transparent huge pages where Linux grants them (the
- * kernel maps 2 MiB pages too); their per-variant medians become
+ * kernel maps 2 MiB pages too); their per-variant fastest repetitions become
  * `#! probe` records (kernel/stream/probe_record.h) after the rows. Prints the kernel's result
  * stream (kernel/stream/stream.c: same header, metadata, columns and end
  * record; rows have mode=host, and counters user space cannot read are empty),
@@ -131,8 +131,11 @@ static void stdout_sink(void *ctx, const char *bytes, size_t len)
 
 static uint64_t row_seq;
 
-/* Per-workload medians over the repetitions, for the probe records (0: not run). */
-static double median_cycles[WORKLOAD_MAX], median_ns[WORKLOAD_MAX];
+/* Per-workload fastest repetition, for the probe records (0: not run). Under
+ * Linux, preemption and other tenants only ever add time to a sample, so the
+ * minimum is the estimate least disturbed (the kernel, with interrupts off,
+ * can use medians). */
+static double fastest_cycles[WORKLOAD_MAX], fastest_ns[WORKLOAD_MAX];
 
 /* The measurement arena of the sized probes, kept from one variant to the
  * next: the variants of a family (and rob, sq and mlp among themselves)
@@ -172,16 +175,12 @@ static void *probe_arena_for(const struct workload *w, size_t bytes)
 	return probe_arena.mem;
 }
 
-static int cmp_double(const void *a, const void *b)
+static double min_of(const double *v, size_t n)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double median_of(double *v, size_t n)
-{
-	qsort(v, n, sizeof *v, cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	double m = v[0];
+	for (size_t i = 1; i < n; i++)
+		m = v[i] < m ? v[i] : m;
+	return m;
 }
 
 /* The build-time check: setup and run at the fixed arena_bytes. */
@@ -245,8 +244,8 @@ static bool bench_one(struct stream *st, const struct workload *w, size_t index,
 		};
 		sample_row_write(st, &row);
 	}
-	median_cycles[index] = median_of(cycles, reps);
-	median_ns[index] = median_of(ns, reps);
+	fastest_cycles[index] = min_of(cycles, reps);
+	fastest_ns[index] = min_of(ns, reps);
 	free(cycles);
 	free(ns);
 	if (!w->arena_for_llc)
@@ -262,8 +261,8 @@ static void write_probe_records(struct stream *st)
 		double cycles[PROBE_MAX_VARIANTS], ns[PROBE_MAX_VARIANTS];
 		for (size_t v = 0; v < fam->count; v++) {
 			int i = workload_find(fam->variants[v].name);
-			cycles[v] = i >= 0 ? median_cycles[i] : NAN;
-			ns[v] = i >= 0 ? median_ns[i] : NAN;
+			cycles[v] = i >= 0 ? fastest_cycles[i] : NAN;
+			ns[v] = i >= 0 ? fastest_ns[i] : NAN;
 		}
 		struct probe_summary s;
 		if (probe_summarize(fam, cycles, ns, &s))
