@@ -75,21 +75,35 @@ bool probe_find_knee(const uint32_t *param, const double *value, size_t n, struc
 		if (i)
 			slope[i - 1] = (value[i] - value[i - 1]) / (double)(param[i] - param[i - 1]);
 	}
-	double baseline = median(slope, n - 1), best = 0;
-	size_t best_i = 0;
-	for (size_t i = 0; i + 1 < n; i++) {
-		double rise = value[i + 1] - value[i] - baseline * (double)(param[i + 1] - param[i]);
-		if (rise > best) {
-			best = rise;
-			best_i = i;
+	/* Detrended values. A step must hold: the lower of the two points after
+	 * it against the higher of the two before it, so one slow sample (a
+	 * spike) cannot pass for a knee. A step may also take two intervals when
+	 * the point between them lies clearly in between (the store queue's half
+	 * overlap at its capacity); it then counts from before that point. */
+	double baseline = median(slope, n - 1), flat[PROBE_MAX_VARIANTS], best = 0;
+	size_t best_lo = 0, best_hi = 0;
+	for (size_t i = 0; i < n; i++)
+		flat[i] = value[i] - baseline * (double)param[i];
+	for (size_t span = 1; span <= 2; span++)
+		for (size_t lo = 0; lo + span < n; lo++) {
+			size_t hi = lo + span;
+			double before = lo > 0 && flat[lo - 1] > flat[lo] ? flat[lo - 1] : flat[lo];
+			double after = hi + 1 < n && flat[hi + 1] < flat[hi] ? flat[hi + 1] : flat[hi];
+			double step = after - before;
+			if (span == 2 && !(flat[lo + 1] > before + step / 4 && flat[lo + 1] < after - step / 4))
+				continue;
+			if (step > best) {
+				best = step;
+				best_lo = lo;
+				best_hi = hi;
+			}
 		}
-	}
 	if (best <= 0) {
 		out->reason = "no step above the baseline slope (flat or straight curve)";
 		return false;
 	}
-	out->at = param[best_i + 1];
-	out->step_ratio = best / value[best_i];
+	out->at = param[best_hi];
+	out->step_ratio = best / value[best_lo];
 	if (out->step_ratio < PROBE_KNEE_MIN_STEP) {
 		out->reason = "largest step above the baseline slope is under 25 % of the value before it";
 		return false;

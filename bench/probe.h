@@ -71,10 +71,14 @@ struct probe_knee {
 };
 
 /* Find the knee of (param[i], value[i]), i < n, param ascending, values > 0
- * (medians of cycles per iteration): take the median slope between
- * neighbours as the baseline (the filler's own cost), remove it from every
- * step, and take the largest remaining step; it is the knee when it is at
- * least PROBE_KNEE_MIN_STEP of the value before it. A flat or straight curve
+ * (per-variant cycles per iteration): take the median slope between
+ * neighbours as the baseline (the filler's own cost) and remove it; a step
+ * between points i and i+1 is the lower of points i+1, i+2 minus the higher
+ * of points i-1, i (so it must persist: one slow point is no knee), or
+ * between i and i+2 when point i+1 lies clearly between them (a step spread
+ * over two intervals); the largest is the knee when it is at least
+ * PROBE_KNEE_MIN_STEP of value[i]. The knee is the first parameter after the
+ * step: the capacity lies between the sweep point before it and the knee. A flat or straight curve
  * (an emulator without an out-of-order window) has none. Returns out->found. */
 bool probe_find_knee(const uint32_t *param, const double *value, size_t n, struct probe_knee *out);
 

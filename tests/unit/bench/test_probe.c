@@ -81,6 +81,34 @@ static void test_noise_alone_is_no_knee(void **state)
 	assert_true(k.step_ratio < PROBE_KNEE_MIN_STEP);
 }
 
+static void test_one_slow_point_is_no_knee_and_does_not_hide_the_real_one(void **state)
+{
+	(void)state;
+	double y[ROB_POINTS];
+	rob_curve(100000, 400, 0, y);
+	y[4] *= 1.9; /* one sample slowed by a neighbour, say */
+	struct probe_knee k;
+	assert_false(probe_find_knee(rob_sweep, y, ROB_POINTS, &k));
+	rob_curve(256, 400, 0, y);
+	y[3] *= 1.9;
+	y[4] *= 1.4;
+	assert_true(probe_find_knee(rob_sweep, y, ROB_POINTS, &k));
+	assert_int_equal(k.knee, 256);
+}
+
+static void test_step_over_two_intervals_gives_its_end(void **state)
+{
+	(void)state;
+	/* The store queue measured here (AMD EPYC, Zen 3, 64 entries): flat,
+	 * half the step at 64 stores, all of it at 80, then the stores' own cost. */
+	static const uint32_t x[] = { 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192 };
+	double y[] = { 346, 345, 376, 408, 530, 411, 435, 545, 705, 708, 728, 755, 801, 848 };
+	struct probe_knee k;
+	assert_true(probe_find_knee(x, y, 14, &k));
+	assert_int_equal(k.knee, 80);
+	assert_true(k.step_ratio > 0.4);
+}
+
 static void test_linear_curve_has_no_knee(void **state)
 {
 	(void)state;
@@ -351,6 +379,8 @@ int main(void)
 		cmocka_unit_test(test_step_at_each_sweep_point_is_found_there),
 		cmocka_unit_test(test_noisy_step_still_gives_the_knee),
 		cmocka_unit_test(test_noise_alone_is_no_knee),
+		cmocka_unit_test(test_one_slow_point_is_no_knee_and_does_not_hide_the_real_one),
+		cmocka_unit_test(test_step_over_two_intervals_gives_its_end),
 		cmocka_unit_test(test_linear_curve_has_no_knee),
 		cmocka_unit_test(test_steep_linear_curve_with_a_step_finds_the_step),
 		cmocka_unit_test(test_small_step_is_rejected_with_its_size),
