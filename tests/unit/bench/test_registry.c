@@ -173,7 +173,8 @@ static void test_unknown_name_is_rejected_and_message_lists_valid_names(void **s
 static void test_names_match_exactly_not_by_prefix_or_case(void **state)
 {
 	(void)state;
-	static const char *const bad[] = { "l", "lzz", "LZ", "Int", "al", "fp ", " lz", "sort\t", "rob_", "ro", "probes", "ROB", "sq_9", "mlp_3" };
+	static const char *const bad[] = { "l", "lzz", "LZ", "Int", "al", "fp ", " lz", "sort\t",
+	                                   "rob_", "ro", "probes", "ROB", "sq_9", "mlp_3" };
 	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
 		struct workload_selection sel;
 		char err[256];
