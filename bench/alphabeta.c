@@ -157,8 +157,9 @@ static int negamax(struct ab_arena *a, uint64_t cur, uint64_t mask, int moves, i
 	return best;
 }
 
-static void ab_setup(void *arena, uint64_t seed)
+static void ab_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct ab_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 5);
 

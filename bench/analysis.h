@@ -26,7 +26,7 @@
 #include "bench/inference.h"
 
 /* Most workload and mode slots one analysis holds. */
-#define ANALYSIS_MAX_WORKLOADS 48
+#define ANALYSIS_MAX_WORKLOADS 80
 #define ANALYSIS_MAX_MODES 12
 /* No such mode (primary, A/A or spike absent). */
 #define ANALYSIS_NONE ((size_t)-1)

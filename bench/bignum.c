@@ -90,8 +90,9 @@ static void montmul(uint64_t *r, const uint64_t *x, const uint64_t *y, const str
 	memcpy(r, t, BN_LIMBS * sizeof(uint64_t));
 }
 
-static void bignum_setup(void *arena, uint64_t seed)
+static void bignum_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct bignum_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 8);
 

@@ -20,8 +20,9 @@ struct fft_arena {
 	double tw_re[FFT_N / 2], tw_im[FFT_N / 2]; /* e^(-2 pi i k / N) */
 };
 
-static void fft_setup(void *arena, uint64_t seed)
+static void fft_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct fft_arena *f = arena;
 	struct bench_rng rng = bench_rng_init(seed, 13);
 

@@ -16,8 +16,9 @@ struct hash_arena {
 	uint8_t buffer[HASH_BUFFER];
 };
 
-static void hash_setup(void *arena, uint64_t seed)
+static void hash_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct hash_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 2);
 

@@ -127,8 +127,9 @@ static bool assemble(struct interp_arena *a)
 	return true;
 }
 
-static void interp_setup(void *arena, uint64_t seed)
+static void interp_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct interp_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 6);
 

@@ -34,8 +34,9 @@ static double equilibrium(int q, double rho, double ux, double uy)
 	return weight[q] * rho * (1.0 + 3.0 * eu + 4.5 * eu * eu - 1.5 * (ux * ux + uy * uy));
 }
 
-static void lbm_setup(void *arena, uint64_t seed)
+static void lbm_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct lbm_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 14);
 

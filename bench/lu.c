@@ -18,8 +18,9 @@ struct lu_arena {
 	int pivot[LU_N];
 };
 
-static void lu_setup(void *arena, uint64_t seed)
+static void lu_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct lu_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 16);
 

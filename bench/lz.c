@@ -33,8 +33,9 @@ struct lz_arena {
 	uint16_t chain[LZ_BLOCK];          /* previous position with the same hash */
 };
 
-static void lz_setup(void *arena, uint64_t seed)
+static void lz_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct lz_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 1);
 	char vocab[LZ_VOCAB][10];

@@ -17,8 +17,9 @@ struct matmul_arena {
 	double c[MM_N][MM_N];
 };
 
-static void matmul_setup(void *arena, uint64_t seed)
+static void matmul_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct matmul_arena *m = arena;
 	struct bench_rng rng = bench_rng_init(seed, 10);
 

@@ -21,8 +21,9 @@ struct montecarlo_arena {
 	double drift, vol_step, discount; /* derived per step */
 };
 
-static void montecarlo_setup(void *arena, uint64_t seed)
+static void montecarlo_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct montecarlo_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 17);
 

@@ -23,8 +23,9 @@ struct nbody_arena {
 	double ax[NB_BODIES], ay[NB_BODIES], az[NB_BODIES];
 };
 
-static void nbody_setup(void *arena, uint64_t seed)
+static void nbody_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct nbody_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 12);
 

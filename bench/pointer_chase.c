@@ -23,8 +23,9 @@ struct pc_arena {
 	struct pc_node node[PC_NODES];
 };
 
-static void pc_setup(void *arena, uint64_t seed)
+static void pc_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct pc_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 9);
 

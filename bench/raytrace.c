@@ -50,8 +50,9 @@ static struct vec3 normalize(struct vec3 a)
 	return scale(a, 1.0 / bench_sqrt(dot(a, a)));
 }
 
-static void raytrace_setup(void *arena, uint64_t seed)
+static void raytrace_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct raytrace_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 15);
 

@@ -1,12 +1,14 @@
 /* The one table of workloads, lookup, and the `workloads=` selection parser.
  * Freestanding: the parser writes its error text with a tiny bounded string
  * builder instead of snprintf. */
+#include "bench/probe.h"
 #include "bench/workload.h"
 #include "kernel/lib/mem.h"
 
 /* Registry order is the order of the CSV rows and of the generated checksum
- * table: integer kernels first, then floating point. */
-static const struct workload *const workloads[] = {
+ * table: integer kernels first, then floating point, then the probe families
+ * of bench/probe.h in their order (each family's variants in sweep order). */
+static const struct workload *const programs[] = {
 	&workload_lz,
 	&workload_hash,
 	&workload_sort,
@@ -27,7 +29,9 @@ static const struct workload *const workloads[] = {
 	&workload_whetstone,
 };
 
-#define WORKLOAD_COUNT (sizeof workloads / sizeof workloads[0])
+#define PROGRAM_COUNT (sizeof programs / sizeof programs[0])
+#define PROBE_COUNT (PROBE_ROB_VARIANTS + PROBE_MLP_VARIANTS + PROBE_STREAM_VARIANTS + PROBE_SQ_VARIANTS)
+#define WORKLOAD_COUNT (PROGRAM_COUNT + PROBE_COUNT)
 _Static_assert(WORKLOAD_COUNT <= WORKLOAD_MAX, "raise WORKLOAD_MAX in bench/workload.h");
 
 size_t workload_count(void)
@@ -37,7 +41,31 @@ size_t workload_count(void)
 
 const struct workload *workload_at(size_t index)
 {
-	return index < WORKLOAD_COUNT ? workloads[index] : NULL;
+	if (index < PROGRAM_COUNT)
+		return programs[index];
+	index -= PROGRAM_COUNT;
+	for (size_t f = 0; f < probe_family_count(); f++) {
+		const struct probe_family *fam = probe_family_at(f);
+		if (index < fam->count)
+			return &fam->variants[index];
+		index -= fam->count;
+	}
+	return NULL;
+}
+
+size_t workload_arena_bytes(const struct workload *w, uint64_t llc_bytes)
+{
+	return w->arena_for_llc ? w->arena_for_llc(llc_bytes) : w->arena_bytes;
+}
+
+const char *workload_arena_skip_reason(const struct workload *w, uint64_t llc_bytes, size_t available)
+{
+	size_t need = workload_arena_bytes(w, llc_bytes);
+	if (!need)
+		return "the last-level cache size is unknown, so the arena cannot be sized to 4 x LLC";
+	if (need > available)
+		return "not enough memory for an arena of 4 x the last-level cache";
+	return NULL;
 }
 
 /* Local strlen: bench/ links nothing but memcpy/memset/memmove/memcmp
@@ -59,9 +87,18 @@ static bool name_equals(const char *name, const char *s, size_t n)
 static int find_n(const char *s, size_t n)
 {
 	for (size_t i = 0; i < WORKLOAD_COUNT; i++)
-		if (name_equals(workloads[i]->name, s, n))
+		if (name_equals(workload_at(i)->name, s, n))
 			return (int)i;
 	return -1;
+}
+
+/* The probe family called by the n characters at s, or NULL. */
+static const struct probe_family *family_n(const char *s, size_t n)
+{
+	for (size_t f = 0; f < probe_family_count(); f++)
+		if (name_equals(probe_family_at(f)->name, s, n))
+			return probe_family_at(f);
+	return NULL;
 }
 
 int workload_find(const char *name)
@@ -71,7 +108,12 @@ int workload_find(const char *name)
 
 const char *workload_class_name(enum workload_class class)
 {
-	return class == WORKLOAD_FP ? "fp" : "int";
+	switch (class) {
+	case WORKLOAD_INT:   return "int";
+	case WORKLOAD_FP:    return "fp";
+	case WORKLOAD_PROBE: return "probe";
+	}
+	return "?";
 }
 
 const char *workload_select_error_name(enum workload_select_error e)
@@ -115,16 +157,41 @@ static void write_error(char *err, size_t err_size, const char *what, const char
 		text_puts(&t, "'");
 	}
 	text_puts(&t, "; valid: all, int, fp");
-	for (size_t i = 0; i < WORKLOAD_COUNT; i++) {
+	for (size_t i = 0; i < PROGRAM_COUNT; i++) {
 		text_puts(&t, ", ");
-		text_puts(&t, workloads[i]->name);
+		text_puts(&t, programs[i]->name);
+	}
+	/* The probes by family, each with its first and last variant. */
+	text_puts(&t, ", probe");
+	for (size_t f = 0; f < probe_family_count(); f++) {
+		const struct probe_family *fam = probe_family_at(f);
+		text_puts(&t, ", ");
+		text_puts(&t, fam->name);
+		text_puts(&t, " (");
+		text_puts(&t, fam->variants[0].name);
+		if (fam->count > 1) {
+			text_puts(&t, "..");
+			text_puts(&t, fam->variants[fam->count - 1].name);
+		}
+		text_puts(&t, ")");
 	}
 }
 
+/* Select every workload of class, or with all every int and fp one. */
 static void select_class(struct workload_selection *sel, bool all, enum workload_class class)
 {
+	for (size_t i = 0; i < WORKLOAD_COUNT; i++) {
+		enum workload_class c = workload_at(i)->class;
+		if (all ? c != WORKLOAD_PROBE : c == class)
+			sel->selected[i] = true;
+	}
+}
+
+static void select_family(struct workload_selection *sel, const struct probe_family *fam)
+{
 	for (size_t i = 0; i < WORKLOAD_COUNT; i++)
-		if (all || workloads[i]->class == class)
+		if (workload_at(i)->probe_family && name_equals(fam->name, workload_at(i)->probe_family,
+		                                                str_len(workload_at(i)->probe_family)))
 			sel->selected[i] = true;
 }
 
@@ -148,12 +215,17 @@ enum workload_select_error workload_select(const char *spec, struct workload_sel
 			return WORKLOAD_SELECT_EMPTY_ITEM;
 		}
 		int index;
+		const struct probe_family *fam;
 		if (name_equals("all", item, n)) {
 			select_class(sel, true, WORKLOAD_INT);
 		} else if (name_equals("int", item, n)) {
 			select_class(sel, false, WORKLOAD_INT);
 		} else if (name_equals("fp", item, n)) {
 			select_class(sel, false, WORKLOAD_FP);
+		} else if (name_equals("probe", item, n)) {
+			select_class(sel, false, WORKLOAD_PROBE);
+		} else if ((fam = family_n(item, n)) != NULL) {
+			select_family(sel, fam);
 		} else if ((index = find_n(item, n)) >= 0) {
 			sel->selected[index] = true;
 		} else {

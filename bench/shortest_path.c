@@ -24,8 +24,9 @@ struct sp_arena {
 	uint32_t pos[SP_NODES];       /* heap index of a node, or SP_NOWHERE */
 };
 
-static void sp_setup(void *arena, uint64_t seed)
+static void sp_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct sp_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 4);
 

@@ -20,8 +20,9 @@ struct sort_arena {
 	uint32_t work[SORT_SLICE];
 };
 
-static void sort_setup(void *arena, uint64_t seed)
+static void sort_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct sort_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 3);
 

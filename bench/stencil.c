@@ -19,8 +19,9 @@ struct stencil_arena {
 	double grid[2][ST_N][ST_N];
 };
 
-static void stencil_setup(void *arena, uint64_t seed)
+static void stencil_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct stencil_arena *s = arena;
 	struct bench_rng rng = bench_rng_init(seed, 11);
 

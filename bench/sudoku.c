@@ -116,8 +116,9 @@ static void search(struct su_state *s, uint32_t limit, struct bench_rng *rng)
 	}
 }
 
-static void sudoku_setup(void *arena, uint64_t seed)
+static void sudoku_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct sudoku_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 7);
 	static const uint8_t empty[81];

@@ -29,8 +29,9 @@ struct whetstone_arena {
 	double t, t2; /* damping factors just below 1/2 and 2, as in the original */
 };
 
-static void whetstone_setup(void *arena, uint64_t seed)
+static void whetstone_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
+	(void)arena_bytes; /* fixed arena */
 	struct whetstone_arena *a = arena;
 	struct bench_rng rng = bench_rng_init(seed, 18);
 

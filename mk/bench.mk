@@ -58,10 +58,11 @@ $(BENCH_FREESTANDING_STAMP): $(BENCH_HOST_OBJS) $(BENCH_GEN_HEADER) \
 	touch $@
 unit: $(BENCH_FREESTANDING_STAMP)
 
-UNIT_TESTS += bench_workloads bench_registry bench_fpmath
+UNIT_TESTS += bench_workloads bench_registry bench_fpmath bench_probe
 bench_workloads_SRCS := tests/unit/bench/test_workloads.c $(BENCH_HOST_OBJS)
 bench_registry_SRCS := tests/unit/bench/test_registry.c $(BENCH_HOST_OBJS)
 bench_fpmath_SRCS := tests/unit/bench/test_fpmath.c $(BUILD)/host/bench/fpmath.o
+bench_probe_SRCS := tests/unit/bench/test_probe.c $(BENCH_HOST_OBJS)
 # test_workloads.c includes the generated table too.
 $(BUILD)/host/obj/tests/unit/bench/test_workloads.o: $(BENCH_GEN_HEADER)
 
@@ -72,4 +73,5 @@ $(BUILD)/kernel/bench/expected.o: $(BENCH_GEN_HEADER)
 
 # `idlebench bench`: the registry in Linux user space (objects built as above).
 HOST_CLI_SRCS += tools/cmd_bench.c $(BENCH_HOST_OBJS) kernel/stream/stream.c kernel/stream/sample_row.c kernel/lib/fmt.c \
-                 kernel/arch/cpuid_native.c kernel/cpu/cpu_identity.c
+                 kernel/arch/cpuid_native.c kernel/cpu/cpu_identity.c \
+                 kernel/stream/probe_record.c tools/host_llc.c kernel/cpu/cache_info.c kernel/cpu/cpu_features.c

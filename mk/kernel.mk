@@ -53,6 +53,7 @@ KERNEL_SRCS := \
 	bench/lz.c bench/hash.c bench/sort.c bench/shortest_path.c bench/alphabeta.c bench/interp.c \
 	bench/sudoku.c bench/bignum.c bench/pointer_chase.c bench/matmul.c bench/stencil.c bench/nbody.c \
 	bench/fft.c bench/lbm.c bench/raytrace.c bench/lu.c bench/montecarlo.c bench/whetstone.c \
+	bench/probe.c bench/probe_chase.c bench/probe_rob.c bench/probe_mlp.c bench/probe_stream.c bench/probe_sq.c \
 	bench/fpmath.c bench/registry.c bench/expected.c \
 	bench/stats.c bench/student_t.c bench/inference.c bench/planning.c bench/order.c bench/analysis.c
 

@@ -3,7 +3,8 @@
 #   1. host unit tests (cmocka, TAP output: one count per test case),
 #   2. libFuzzer targets, each for FUZZ_SECONDS on a copy of its seed corpus,
 #   3. checks on our own scripts (tests/scripts/test_*.sh; functions stest_*),
-#   4. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test).
+#   4. host checks on real silicon (tests/host/test_*.sh; functions htest_*),
+#   5. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test).
 # Exit status 0 only when nothing failed. Run from the repository root.
 set -uo pipefail
 BUILD=${BUILD:-build}
@@ -89,9 +90,12 @@ run_tests() {
 echo "== script checks"
 run_tests stest_ tests/scripts/test_*.sh
 
-echo "== QEMU tests"
 # shellcheck source=tests/qemu/lib.sh
 . tests/qemu/lib.sh
+echo "== host checks on real silicon"
+run_tests htest_ tests/host/test_*.sh
+
+echo "== QEMU tests"
 run_tests qtest_ tests/qemu/test_*.sh
 
 if [ "$fail" -gt 0 ]; then

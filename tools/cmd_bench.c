@@ -2,28 +2,37 @@
  * workload registry in Linux user space, pinned to the CPU it starts on.
  * Per workload: verify the build-time checksum, calibrate an iteration count
  * so a sample lasts about sample-ms, then time `reps` samples with
- * CLOCK_MONOTONIC and serialized TSC reads. Prints the kernel's result
+ * CLOCK_MONOTONIC and serialized TSC reads. Probes (bench/probe.h) are
+ * checked at their fixed check arena, then set up again at 4 x the LLC
+ * (tools/host_llc.h) in transparent huge pages where Linux grants them (the
+ * kernel maps 2 MiB pages too), run interleaved, and their per-variant
+ * fastest repetitions become `#! probe` records (kernel/stream/probe_record.h) after the rows. Prints the kernel's result
  * stream (kernel/stream/stream.c: same header, metadata, columns and end
  * record; rows have mode=host, and counters user space cannot read are empty),
  * so `idlebench check` and the report read it like a kernel run.
  * check=ok when the build-time checksum matched and every sample returned the
  * same checksum as the first. */
-#define _GNU_SOURCE /* sched_getcpu, sched_setaffinity */
+#define _GNU_SOURCE /* sched_getcpu, sched_setaffinity, madvise */
 #include <errno.h>
+#include <math.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
+#include "bench/probe.h"
 #include "bench/workload.h"
 #include "kernel/arch/cpuid_native.h"
 #include "kernel/cpu/cpu_identity.h"
+#include "kernel/stream/probe_record.h"
 #include "kernel/stream/sample_row.h"
 #include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
 #include "tools/commands.h"
+#include "tools/host_llc.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"
@@ -92,8 +101,10 @@ static uint64_t calibrate(const struct workload *w, void *arena, uint64_t sample
 
 static int usage(FILE *out, int status)
 {
-	fprintf(out, "usage: idlebench bench [--workloads=all|int|fp|NAME,...] [--reps=N] [--sample-ms=N]\n"
-	             "  runs the workloads on this CPU in Linux user space and prints CSV rows\n"
+	fprintf(out, "usage: idlebench bench [--workloads=all|int|fp|probe|rob|mlp|stream|sq|NAME,...] [--reps=N]\n"
+	             "                       [--sample-ms=N]\n"
+	             "  runs the workloads on this CPU in Linux user space and prints CSV rows;\n"
+	             "  probe families also print `#! probe` records (knee, ns per access, bytes per cycle)\n"
 	             "  defaults: --workloads=all --reps=%d --sample-ms=%d\n",
 	        BENCH_DEFAULT_REPS, BENCH_DEFAULT_SAMPLE_MS);
 	return status;
@@ -120,42 +131,217 @@ static void stdout_sink(void *ctx, const char *bytes, size_t len)
 
 static uint64_t row_seq;
 
-static bool bench_one(struct stream *st, const struct workload *w, size_t index, unsigned long reps,
-		      uint64_t sample_ns)
+/* One workload being measured. */
+struct bench_job {
+	const struct workload *w;
+	size_t index;          /* in the registry */
+	void *arena;
+	bool owns_arena;       /* false: a shared probe arena (probe_arena_for) */
+	bool skipped;          /* the arena could not be sized (a WORKLOAD_SKIPPED warning was written) */
+	bool ok;               /* build-time checksum matched, every sample repeated the first */
+	uint64_t iterations;   /* per sample, from calibration */
+	uint64_t reference;    /* the first sample's checksum */
+	double fastest_cycles; /* the fastest sample so far, TSC cycles per iteration (0: none yet) */
+	double fastest_ns;     /* and its ns per iteration */
+};
+
+/* The measurement arenas of the sized probes, kept for the whole run: the
+ * chase probes (rob, sq, mlp) share one setup and stream_triad has its own,
+ * so each is set up once however many variants use it. */
+#define PROBE_ARENAS 4
+static struct {
+	void *mem;
+	size_t bytes;
+	void (*setup)(void *arena, size_t arena_bytes, uint64_t seed);
+} probe_arenas[PROBE_ARENAS];
+
+/* 64-byte aligned memory for n bytes; large ones 2 MiB aligned and advised
+ * into transparent huge pages (best effort: a refusal only costs TLB misses). */
+static void *arena_alloc(size_t n)
 {
-	size_t bytes = (w->arena_bytes + 63) / 64 * 64;
-	void *arena = aligned_alloc(64, bytes);
-	if (!arena) {
+	const size_t huge = 2u << 20;
+	if (n < huge)
+		return aligned_alloc(64, (n + 63) / 64 * 64);
+	size_t rounded = (n + huge - 1) / huge * huge;
+	void *p = aligned_alloc(huge, rounded);
+	if (p)
+		(void)madvise(p, rounded, MADV_HUGEPAGE);
+	return p;
+}
+
+/* The probe arena of bytes that w's setup has filled from the check seed,
+ * allocated and set up on first use. NULL when out of memory or slots. */
+static void *probe_arena_for(const struct workload *w, size_t bytes)
+{
+	for (size_t i = 0; i < PROBE_ARENAS; i++) {
+		if (probe_arenas[i].mem && probe_arenas[i].bytes == bytes && probe_arenas[i].setup == w->setup)
+			return probe_arenas[i].mem;
+		if (!probe_arenas[i].mem) {
+			void *mem = arena_alloc(bytes);
+			if (!mem)
+				return NULL;
+			w->setup(mem, bytes, WORKLOAD_CHECK_SEED);
+			probe_arenas[i].mem = mem;
+			probe_arenas[i].bytes = bytes;
+			probe_arenas[i].setup = w->setup;
+			return mem;
+		}
+	}
+	return NULL;
+}
+
+static void probe_arenas_free(void)
+{
+	for (size_t i = 0; i < PROBE_ARENAS; i++)
+		free(probe_arenas[i].mem);
+	memset(probe_arenas, 0, sizeof probe_arenas);
+}
+
+/* The build-time check: setup and run at the fixed arena_bytes. */
+static bool check_expected(const struct workload *w, size_t index)
+{
+	void *arena = arena_alloc(w->arena_bytes);
+	uint64_t expected;
+	if (!arena)
+		return false;
+	w->setup(arena, w->arena_bytes, WORKLOAD_CHECK_SEED);
+	bool ok = workload_expected_checksum(index, &expected) && w->run(arena, w->check_iterations) == expected;
+	free(arena);
+	return ok;
+}
+
+/* Check, set up at the measurement size (4 x LLC for sized probes) and
+ * calibrate; a probe whose arena cannot be sized is skipped with a warning.
+ * False when memory runs out. */
+static bool job_prepare(struct stream *st, struct bench_job *j, uint64_t sample_ns, uint64_t llc_bytes)
+{
+	const struct workload *w = j->w;
+	const char *skip = workload_arena_skip_reason(w, llc_bytes, SIZE_MAX);
+	if (skip) {
+		char msg[256];
+		snprintf(msg, sizeof msg, "%s skipped: %s", w->name, skip);
+		stream_error(st, "WORKLOAD_SKIPPED", msg);
+		j->skipped = true;
+		return true;
+	}
+	size_t bytes = workload_arena_bytes(w, llc_bytes);
+	j->ok = check_expected(w, j->index);
+	j->owns_arena = !w->arena_for_llc;
+	j->arena = j->owns_arena ? arena_alloc(bytes) : probe_arena_for(w, bytes);
+	if (!j->arena) {
 		fprintf(stderr, "idlebench bench: %s: cannot allocate %zu bytes\n", w->name, bytes);
 		return false;
 	}
-	w->setup(arena, WORKLOAD_CHECK_SEED);
-	uint64_t expected;
-	bool ok = workload_expected_checksum(index, &expected) &&
-	          w->run(arena, w->check_iterations) == expected;
-	uint64_t n = calibrate(w, arena, sample_ns);
-	uint64_t reference = 0;
-	for (unsigned long rep = 0; rep < reps; rep++) {
-		struct sample s = time_run(w, arena, n);
-		if (rep == 0)
-			reference = s.checksum;
-		ok = ok && s.checksum == reference;
-		/* Placement and the counters are not measured here: empty cells. */
-		struct sample_row row = {
-			.seq = row_seq++,
-			.workload = w->name,
-			.class = workload_class_name(w->class),
-			.mode = "host",
-			.rep = rep,
-			.iterations = n,
-			.tsc_cycles = s.tsc,
-			.ns = s.ns,
-			.cycles_per_iter = (double)s.tsc / (double)n,
-			.check = ok,
-		};
-		sample_row_write(st, &row);
+	if (j->owns_arena)
+		w->setup(j->arena, bytes, WORKLOAD_CHECK_SEED);
+	j->iterations = calibrate(w, j->arena, sample_ns);
+	return true;
+}
+
+/* Time repetition rep and write its row. */
+static void job_sample(struct stream *st, struct bench_job *j, unsigned long rep)
+{
+	struct sample s = time_run(j->w, j->arena, j->iterations);
+	if (rep == 0)
+		j->reference = s.checksum;
+	j->ok = j->ok && s.checksum == j->reference;
+	double cycles = (double)s.tsc / (double)j->iterations;
+	if (j->fastest_cycles == 0 || cycles < j->fastest_cycles) {
+		j->fastest_cycles = cycles;
+		j->fastest_ns = (double)s.ns / (double)j->iterations;
 	}
-	free(arena);
+	/* Placement and the counters are not measured here: empty cells. */
+	struct sample_row row = {
+		.seq = row_seq++,
+		.workload = j->w->name,
+		.class = workload_class_name(j->w->class),
+		.mode = "host",
+		.rep = rep,
+		.iterations = j->iterations,
+		.tsc_cycles = s.tsc,
+		.ns = s.ns,
+		.cycles_per_iter = cycles,
+		.check = j->ok,
+	};
+	sample_row_write(st, &row);
+}
+
+static void job_finish(struct bench_job *j)
+{
+	if (j->owns_arena)
+		free(j->arena);
+	j->arena = NULL;
+}
+
+/* One `#! probe` record set per family with a measured variant, from each
+ * variant's fastest repetition: under Linux, preemption and other tenants
+ * only ever add time to a sample, so the minimum is the least disturbed
+ * estimate (the kernel, with interrupts off, can use medians). */
+static void write_probe_records(struct stream *st, const struct bench_job *jobs, size_t count)
+{
+	for (size_t f = 0; f < probe_family_count(); f++) {
+		const struct probe_family *fam = probe_family_at(f);
+		double cycles[PROBE_MAX_VARIANTS], ns[PROBE_MAX_VARIANTS];
+		for (size_t v = 0; v < fam->count; v++) {
+			cycles[v] = ns[v] = NAN;
+			for (size_t i = 0; i < count; i++)
+				if (jobs[i].w == &fam->variants[v] && !jobs[i].skipped) {
+					cycles[v] = jobs[i].fastest_cycles;
+					ns[v] = jobs[i].fastest_ns;
+				}
+		}
+		struct probe_summary s;
+		if (probe_summarize(fam, cycles, ns, &s))
+			probe_record_write(st, &s, "host");
+	}
+}
+
+/* Run the selected workloads: each int and fp one on its own, rep after rep;
+ * the probes interleaved (every variant's rep 0, then every rep 1, ...), so a
+ * change in what the rest of the machine does (e.g. a VM neighbour on the
+ * SMT sibling, which halves the ROB) reaches every variant alike instead of
+ * bending one stretch of the sweep. False on a bad checksum or no memory. */
+static bool bench_all(struct stream *st, const struct workload_selection *sel, unsigned long reps,
+		      uint64_t sample_ns, uint64_t llc_bytes)
+{
+	static struct bench_job jobs[WORKLOAD_MAX];
+	size_t count = 0, probes = 0;
+	bool ok = true;
+
+	for (size_t i = 0; i < workload_count(); i++)
+		if (sel->selected[i])
+			jobs[count++] = (struct bench_job){ .w = workload_at(i), .index = i };
+	for (size_t i = 0; i < count; i++) {
+		struct bench_job *j = &jobs[i];
+		if (j->w->class == WORKLOAD_PROBE) {
+			probes++;
+			continue;
+		}
+		if (!job_prepare(st, j, sample_ns, llc_bytes))
+			return false;
+		for (unsigned long rep = 0; rep < reps; rep++)
+			job_sample(st, j, rep);
+		job_finish(j);
+		ok = ok && j->ok;
+	}
+	if (!probes)
+		return ok;
+	for (size_t i = 0; i < count; i++)
+		if (jobs[i].w->class == WORKLOAD_PROBE && !job_prepare(st, &jobs[i], sample_ns, llc_bytes)) {
+			probe_arenas_free();
+			return false;
+		}
+	for (unsigned long rep = 0; rep < reps; rep++)
+		for (size_t i = 0; i < count; i++)
+			if (jobs[i].w->class == WORKLOAD_PROBE && !jobs[i].skipped)
+				job_sample(st, &jobs[i], rep);
+	for (size_t i = 0; i < count; i++)
+		if (jobs[i].w->class == WORKLOAD_PROBE) {
+			job_finish(&jobs[i]);
+			ok = ok && (jobs[i].skipped || jobs[i].ok);
+		}
+	probe_arenas_free();
+	write_probe_records(st, jobs, count);
 	return ok;
 }
 
@@ -215,13 +401,14 @@ int cmd_bench(int argc, char **argv)
 	stream_meta(&st, "hypervisor", id.hypervisor ? id.hv_signature : "none");
 	cpu_identity_write_meta(&id, &st);
 	stream_metaf(&st, "linux_cpu", "%d", cpu);
+	struct host_llc llc;
+	host_llc_read(cpu, id.hypervisor, &llc);
+	stream_metaf(&st, "llc_bytes", "%llu", (unsigned long long)llc.bytes);
+	stream_meta(&st, "llc_source", llc.source);
 	stream_metaf(&st, "reps", "%lu", reps);
 	stream_metaf(&st, "sample_ms", "%lu", sample_ms);
 	stream_table_header(&st);
-	bool all_ok = true;
-	for (size_t i = 0; i < workload_count(); i++)
-		if (sel.selected[i] && !bench_one(&st, workload_at(i), i, reps, (uint64_t)sample_ms * 1000000u))
-			all_ok = false;
+	bool all_ok = bench_all(&st, &sel, reps, (uint64_t)sample_ms * 1000000u, llc.bytes);
 	if (!all_ok)
 		stream_error(&st, "CHECKSUM", "a workload computed a checksum different from the build-time one");
 	stream_end(&st, all_ok);

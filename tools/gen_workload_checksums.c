@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 			remove(tmp);
 			return 1;
 		}
-		w->setup(arena, WORKLOAD_CHECK_SEED);
+		w->setup(arena, w->arena_bytes, WORKLOAD_CHECK_SEED);
 		uint64_t check = w->run(arena, w->check_iterations);
 		free(arena);
 		fprintf(out, "\t{ \"%s\", %" PRIu64 ", UINT64_C(0x%016" PRIX64 ") },\n", w->name,

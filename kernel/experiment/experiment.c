@@ -78,7 +78,7 @@ static void pmu_cells(struct sample_row *row, const struct pmu *p, const struct 
 static void load(struct run_ctx *c, size_t w)
 {
 	if (c->loaded != w) {
-		workload_at(w)->setup(c->arena, WORKLOAD_CHECK_SEED);
+		workload_at(w)->setup(c->arena, workload_at(w)->arena_bytes, WORKLOAD_CHECK_SEED);
 		c->loaded = w;
 	}
 }

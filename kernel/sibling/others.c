@@ -51,7 +51,7 @@ static void load_main(struct ap_cpu *ap)
 	struct sibling_mailbox *m = &ap->mailbox;
 	struct mailbox_command cmd;
 
-	o->wl->setup(o->arena, WORKLOAD_CHECK_SEED);
+	o->wl->setup(o->arena, o->wl->arena_bytes, WORKLOAD_CHECK_SEED);
 	while (!mailbox_take(m, __atomic_load_n(&m->ack_seq, __ATOMIC_ACQUIRE), &cmd))
 		cpu_pause();
 	mailbox_ack(m, &cmd, rdtsc(), MAILBOX_C0_UNKNOWN); /* the load runs */

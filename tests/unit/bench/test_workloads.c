@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "bench/probe.h"
 #include "bench/workload.h"
 
 /* A fresh arena filled with `fill`, so a workload that reads memory its
@@ -27,7 +28,7 @@ static void *arena_new(const struct workload *w, int fill)
 static uint64_t checksum_of(const struct workload *w, uint64_t seed, uint64_t iterations, int fill)
 {
 	void *arena = arena_new(w, fill);
-	w->setup(arena, seed);
+	w->setup(arena, w->arena_bytes, seed);
 	uint64_t c = w->run(arena, iterations);
 	free(arena);
 	return c;
@@ -50,7 +51,8 @@ static void test_names_are_unique_lowercase_identifiers(void **state)
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(w->name, workload_at(j)->name))
 				fail_msg("%s registered twice", w->name);
-		if (!strcmp(w->name, "all") || !strcmp(w->name, "int") || !strcmp(w->name, "fp"))
+		if (!strcmp(w->name, "all") || !strcmp(w->name, "int") || !strcmp(w->name, "fp") ||
+		    !strcmp(w->name, "probe") || probe_family_find(w->name))
 			fail_msg("%s collides with a selection keyword", w->name);
 		assert_int_equal(workload_find(w->name), (int)i);
 		assert_true(strlen(w->summary) > 10);
@@ -70,7 +72,7 @@ static void test_at_least_eight_int_and_eight_fp(void **state)
 			n_int++;
 		else if (workload_at(i)->class == WORKLOAD_FP)
 			n_fp++;
-		else
+		else if (workload_at(i)->class != WORKLOAD_PROBE)
 			fail_msg("%s: class %d", workload_at(i)->name, (int)workload_at(i)->class);
 	}
 	assert_true(n_int >= 8);
@@ -95,6 +97,8 @@ static void test_working_sets_cover_l1_l2_l3_in_both_classes(void **state)
 	bool seen[2][3] = { { false } };
 	for (size_t i = 0; i < workload_count(); i++) {
 		const struct workload *w = workload_at(i);
+		if (w->class == WORKLOAD_PROBE)
+			continue; /* sized from the LLC at run time (test_probe.c) */
 		int level = w->working_set < 32 * 1024 ? 0
 		          : w->working_set >= 4 * 1024 * 1024 ? 2
 		          : w->working_set >= 32 * 1024 && w->working_set <= 1024 * 1024 ? 1 : -1;
@@ -113,7 +117,7 @@ static void test_run_repeats_after_one_setup(void **state)
 	for (size_t i = 0; i < workload_count(); i++) {
 		const struct workload *w = workload_at(i);
 		void *arena = arena_new(w, 0);
-		w->setup(arena, WORKLOAD_CHECK_SEED);
+		w->setup(arena, w->arena_bytes, WORKLOAD_CHECK_SEED);
 		uint64_t n = w->check_iterations;
 		uint64_t first = w->run(arena, n);
 		uint64_t other = w->run(arena, n + 3); /* a different run in between */
@@ -157,7 +161,7 @@ static void test_other_iteration_count_changes_checksum(void **state)
 	for (size_t i = 0; i < workload_count(); i++) {
 		const struct workload *w = workload_at(i);
 		void *arena = arena_new(w, 0);
-		w->setup(arena, WORKLOAD_CHECK_SEED);
+		w->setup(arena, w->arena_bytes, WORKLOAD_CHECK_SEED);
 		uint64_t a = w->run(arena, w->check_iterations);
 		uint64_t b = w->run(arena, w->check_iterations + 1);
 		uint64_t one = w->run(arena, 1), zero = w->run(arena, 0);
