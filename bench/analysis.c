@@ -60,9 +60,27 @@ enum analysis_verdict analysis_judge(const struct analysis_cell *c, double expec
 		       : ANALYSIS_FAIL;
 }
 
+/* Workloads of class -1 (the mechanism probes) are in no class geomean, not
+ * even `all`: they are measurements of the core, not of performance. */
 static bool in_class(const struct analysis_input *in, size_t w, enum analysis_class c)
 {
-	return c == ANALYSIS_CLASS_ALL || in->workload_class[w] == (int)c;
+	return in->workload_class[w] >= 0 && (c == ANALYSIS_CLASS_ALL || in->workload_class[w] == (int)c);
+}
+
+/* The geomean of mode m against the baseline over every used workload that
+ * take(w) accepts (NULL: all, probes included), into c; returns how many. */
+static size_t geomean_over(const struct analysis_input *in, size_t m, const bool *take, struct analysis_cell *c)
+{
+	const double *mode_cpi[ANALYSIS_MAX_WORKLOADS], *base_cpi[ANALYSIS_MAX_WORKLOADS];
+	size_t n = 0;
+	for (size_t w = 0; w < in->workloads; w++)
+		if (in->workload_used[w] && (!take || take[w])) {
+			mode_cpi[n] = samples_of(in, w, m);
+			base_cpi[n++] = samples_of(in, w, in->baseline);
+		}
+	if (n)
+		analysis_describe(c, stats_class_slowdown(mode_cpi, base_cpi, n, in->reps));
+	return n;
 }
 
 bool analysis_run(const struct analysis_input *in, struct analysis *a)
@@ -94,7 +112,7 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 				if (a->clock[w][m].core.n != c->s.n)
 					a->clock[w][m] = (struct analysis_clock){ .have = false, .freq_ratio = NAN_VALUE };
 			}
-			if (!is_control(in, m) && family < STATS_MAX_TESTS) {
+			if (!is_control(in, m) && in->workload_class[w] >= 0 && family < STATS_MAX_TESTS) {
 				member[family] = c;
 				p[family++] = c->p;
 			}
@@ -121,24 +139,17 @@ bool analysis_run(const struct analysis_input *in, struct analysis *a)
 	a->family = 0;
 	for (size_t i = 0; i < family; i++)
 		a->family += p[i] == p[i];
-	if (in->aa < in->modes) {
-		a->aa_cell = a->cls[ANALYSIS_CLASS_ALL][in->aa];
+	/* The controls check the instrument, so they take every workload measured,
+	 * probes included. */
+	if (in->aa < in->modes && in->mode_used[in->aa]) {
+		geomean_over(in, in->aa, NULL, &a->aa_cell);
 		a->aa = analysis_judge(&a->aa_cell, 0.0);
 	}
 	if (in->spike < in->modes && in->mode_used[in->spike]) {
-		const double *mode_cpi[ANALYSIS_MAX_WORKLOADS], *base_cpi[ANALYSIS_MAX_WORKLOADS];
-		size_t n = 0;
-		for (size_t w = 0; w < in->workloads; w++)
-			if (in->workload_used[w] && (!in->spike_exact || in->spike_exact[w])) {
-				mode_cpi[n] = samples_of(in, w, in->spike);
-				base_cpi[n++] = samples_of(in, w, base);
-			}
-		a->spike_workloads = n;
+		a->spike_workloads = geomean_over(in, in->spike, in->spike_exact, &a->spike_cell);
 		a->spike = ANALYSIS_NO_INTERVAL; /* measured, but no workload where +1 % is exact */
-		if (n) {
-			analysis_describe(&a->spike_cell, stats_class_slowdown(mode_cpi, base_cpi, n, in->reps));
+		if (a->spike_workloads)
 			a->spike = analysis_judge(&a->spike_cell, ANALYSIS_SPIKE_PCT);
-		}
 	}
 
 	a->primary_half_width_pct = NAN_VALUE;

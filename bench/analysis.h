@@ -64,7 +64,9 @@ struct analysis_input {
 	size_t workloads, modes, reps; /* dimensions (<= the maxima above, reps <= STATS_MAX_REPS) */
 	const double *cpi;
 	const bool *workload_used;     /* [workloads] */
-	const int *workload_class;     /* [workloads]: an enum analysis_class (INT or FP), or -1 */
+	const int *workload_class;     /* [workloads]: an enum analysis_class (INT or FP), or -1: in no class
+	                                * geomean (not even all) nor the Holm family (the probes); the
+	                                * controls still take it */
 	const bool *mode_used;         /* [modes] */
 	size_t baseline;               /* the mode every other is compared with (`hlt`) */
 	size_t primary;                /* the primary result's mode (`mwait`), or ANALYSIS_NONE */

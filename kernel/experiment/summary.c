@@ -42,8 +42,10 @@ static bool analyse(const struct plan *p, const struct sample_table *t)
 	for (size_t w = 0; w < WORKLOAD_MAX; w++) {
 		workload_used[w] = p->workloads.selected[w];
 		spike_exact[w] = workload_used[w] && workload_at(w)->uniform_iterations;
-		workload_class[w] = workload_used[w] && workload_at(w)->class == WORKLOAD_FP ? ANALYSIS_CLASS_FP
-											     : ANALYSIS_CLASS_INT;
+		workload_class[w] = !workload_used[w]                          ? ANALYSIS_CLASS_INT
+				    : workload_at(w)->class == WORKLOAD_FP    ? ANALYSIS_CLASS_FP
+				    : workload_at(w)->class == WORKLOAD_PROBE ? -1
+									      : ANALYSIS_CLASS_INT;
 	}
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
 		mode_used[m] = (p->modes & (1u << m)) != 0;

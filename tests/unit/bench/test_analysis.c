@@ -275,6 +275,33 @@ static void test_clock_split_tells_frequency_from_work_per_clock(void **state)
 	assert_true(isnan(a.clock[W_INT][SPIN].freq_ratio));
 }
 
+/* A probe (class -1) is in no class geomean, not even all, and not in the
+ * Holm family; the controls, which check the instrument, still take it. */
+static void test_class_minus_one_is_in_no_geomean_or_holm_family(void **state)
+{
+	static const int probe_fp[WORKLOADS] = { ANALYSIS_CLASS_INT, -1 };
+	(void)state;
+	plausible_boot();
+	struct analysis_input in = input(REPS);
+	assert_true(analysis_run(&in, &a));
+	size_t family_both = a.family;
+	in.workload_class = probe_fp;
+	assert_true(analysis_run(&in, &a));
+	/* all = int alone now: +10 % with the int workload's noise */
+	assert_int_equal(a.cls_workloads[ANALYSIS_CLASS_ALL], 1);
+	assert_int_equal(a.cls_workloads[ANALYSIS_CLASS_FP], 0);
+	expect_interval(&a.cls[ANALYSIS_CLASS_ALL][MWAIT].s, 1.10, 0.01);
+	/* the probe's own cell is still estimated, outside the family */
+	expect_interval(&a.cell[W_FP][MWAIT].s, 1.20, 0.02);
+	assert_true(isnan(a.cell[W_FP][MWAIT].p_holm));
+	assert_int_equal(a.family, family_both / 2);
+	/* the controls over both workloads */
+	assert_int_equal(a.spike_workloads, 2);
+	assert_true(a.aa_cell.have);
+	assert_int_equal(a.aa_cell.s.n, REPS);
+	assert_int_equal(a.aa, ANALYSIS_PASS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -285,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_malformed_input_is_refused),
 		cmocka_unit_test(test_missing_samples_drop_their_blocks_and_spike_uses_exact_workloads),
 		cmocka_unit_test(test_clock_split_tells_frequency_from_work_per_clock),
+		cmocka_unit_test(test_class_minus_one_is_in_no_geomean_or_holm_family),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
