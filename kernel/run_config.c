@@ -36,6 +36,7 @@ void run_config_resolve(struct run_config *c, const struct options *o)
 	c->plan.seed = options_uint(o, OPTION_SEED);
 	c->plan.seed_given = options_given(o, OPTION_SEED);
 	c->plan.modes_given = options_given(o, OPTION_MODES);
+	c->plan.workloads_given = options_given(o, OPTION_WORKLOADS);
 	c->plan.settle_us = (unsigned)options_uint(o, OPTION_SETTLE_US);
 	c->plan.budget_s = plan_number(o, OPTION_BUDGET_S);
 	uint64_t centi;

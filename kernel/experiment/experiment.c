@@ -12,6 +12,7 @@
 #include "kernel/experiment/counters.h"
 #include "kernel/experiment/experiment.h"
 #include "kernel/experiment/power.h"
+#include "kernel/experiment/probes.h"
 #include "kernel/experiment/samples.h"
 #include "kernel/experiment/summary.h"
 #include "kernel/lib/fmt.h"
@@ -46,7 +47,9 @@ struct run_ctx {
 	struct power_table power; /* RAPL energy per mode, for the `#! power` records */
 	struct pmu pmu;
 	uint8_t *arena;
-	size_t loaded;        /* workload whose inputs are in the arena (WORKLOAD_MAX: none) */
+	size_t arena_size[WORKLOAD_MAX]; /* each workload's measurement arena (workload_arena_bytes) */
+	void (*loaded_setup)(void *, size_t, uint64_t); /* what the arena holds: whose setup, */
+	size_t loaded_bytes;                            /* at which size (NULL, 0: nothing) */
 	struct workload_state ws[WORKLOAD_MAX];
 	uint64_t seq, done, total, last_progress_tsc, start_tsc;
 	bool failed;
@@ -75,12 +78,34 @@ static void pmu_cells(struct sample_row *row, const struct pmu *p, const struct 
 			*cell[e] = (sample_cell_u64_opt){ d, true };
 }
 
+/* Set the arena up for w at bytes, unless it holds that already: the probes
+ * of one family share their setup, so a sweep over 4 x the LLC is built once,
+ * not once per variant. */
+static void load_at(struct run_ctx *c, size_t w, size_t bytes)
+{
+	const struct workload *wl = workload_at(w);
+	if (c->loaded_setup != wl->setup || c->loaded_bytes != bytes) {
+		wl->setup(c->arena, bytes, WORKLOAD_CHECK_SEED);
+		c->loaded_setup = wl->setup;
+		c->loaded_bytes = bytes;
+	}
+}
+
+/* The measurement arena: 4 x the LLC for the sized probes, else arena_bytes. */
 static void load(struct run_ctx *c, size_t w)
 {
-	if (c->loaded != w) {
-		workload_at(w)->setup(c->arena, workload_at(w)->arena_bytes, WORKLOAD_CHECK_SEED);
-		c->loaded = w;
-	}
+	load_at(c, w, c->arena_size[w]);
+}
+
+/* The build-time check, at the fixed arena_bytes the checksum was taken with. */
+static void check(struct run_ctx *c, size_t w)
+{
+	const struct workload *wl = workload_at(w);
+	uint64_t expected = 0;
+
+	load_at(c, w, wl->arena_bytes);
+	c->ws[w].expected_ok = workload_expected_checksum(w, &expected) &&
+			       wl->run(c->arena, wl->check_iterations) == expected;
 }
 
 /* Iterations a sample in mode runs: the counted ones, and for the spike-in
@@ -90,17 +115,14 @@ static uint64_t run_iterations(const struct workload_state *st, enum idle_mode m
 	return st->iterations + st->iterations / 100 * idle_modes[mode].extra_work_pct;
 }
 
-/* Check against the build-time checksum, then find the iteration count that
- * fills sample_ms (parked CPUs in hlt, the baseline). */
+/* Find the iteration count that fills sample_ms (parked CPUs in hlt, the
+ * baseline), at the measurement arena. */
 static void calibrate(struct run_ctx *c, size_t w)
 {
 	const struct workload *wl = workload_at(w);
 	struct workload_state *st = &c->ws[w];
-	uint64_t expected = 0;
 
 	load(c, w);
-	st->expected_ok = workload_expected_checksum(w, &expected) &&
-			  wl->run(c->arena, wl->check_iterations) == expected;
 	uint64_t target = time_us_to_tsc((uint64_t)c->plan->sample_ms * 1000);
 	uint64_t iters = 1, took = 0;
 	for (;;) {
@@ -283,12 +305,60 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	return st->round_end ? round_done(c, st) : true;
 }
 
-bool experiment_run(const struct plan *plan, const struct platform *p, const struct plan_conditions *cond,
+/* Size each selected workload's arena from the LLC and take one arena for the
+ * largest; a probe that cannot have its 4 x LLC arena (the LLC size unknown,
+ * or the memory too small) is taken out of plan with a WORKLOAD_SKIPPED
+ * warning, as `idlebench bench` does. False (an error written) when no
+ * memory is left even for the fixed workloads. */
+static bool take_arena(struct run_ctx *c, struct plan *plan, uint64_t llc_bytes, struct phys_alloc *phys,
+		       struct stream *s)
+{
+	/* What the largest contiguous arena may be: free memory that is mapped,
+	 * less 64 MiB for what the run still allocates (page tables, stacks). */
+	uint64_t free = phys_alloc_free_bytes(phys), margin = 64ull << 20;
+	size_t available = free > margin ? (size_t)(free - margin) : 0, most = 64;
+
+	for (size_t w = 0; w < workload_count(); w++) {
+		if (!plan->workloads.selected[w])
+			continue;
+		const struct workload *wl = workload_at(w);
+		const char *why = workload_arena_skip_reason(wl, llc_bytes, available);
+		if (why && wl->arena_for_llc) {
+			char msg[200];
+			plan->workloads.selected[w] = false;
+			plan->workloads.count--;
+			fmt_snprintf(msg, sizeof msg, "%s skipped: %s", wl->name, why);
+			stream_error(s, "WORKLOAD_SKIPPED", msg);
+			continue;
+		}
+		c->arena_size[w] = workload_arena_bytes(wl, llc_bytes);
+		size_t need = c->arena_size[w] > wl->arena_bytes ? c->arena_size[w] : wl->arena_bytes;
+		if (need > most)
+			most = need;
+	}
+	uint64_t arena = phys_alloc_take(phys, most, 2ull << 20, phys->mapped_limit);
+	if (!arena)
+		arena = phys_alloc_take(phys, most, 4096, phys->mapped_limit);
+	if (!arena) {
+		char msg[120];
+		fmt_snprintf(msg, sizeof msg, "no %llu-byte block of mapped memory for the workload arena",
+			     (unsigned long long)most);
+		stream_error(s, "NO_ARENA", msg);
+		return false;
+	}
+	c->arena = (uint8_t *)(uintptr_t)arena;
+	stream_metaf(s, "arena_bytes", "%llu", (unsigned long long)most);
+	return true;
+}
+
+bool experiment_run(const struct plan *requested, const struct platform *p, const struct plan_conditions *cond,
 		    struct phys_alloc *phys, struct stream *s)
 {
 	static struct run_ctx c;
-	size_t arena_bytes = 0;
+	static struct plan run_plan; /* the request less the probes the machine cannot size */
+	const struct plan *plan = &run_plan;
 
+	run_plan = *requested;
 	memset(&c, 0, sizeof c);
 	memset(&table, 0, sizeof table);
 	c.plan = plan;
@@ -296,21 +366,13 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 	c.target_reps = plan->reps;
 	c.stop = STOP_FIXED;
 	c.s = s;
-	c.loaded = WORKLOAD_MAX;
 	counters_detect(p, &c.counters);
 	c.power.package = c.counters.energy;
 	c.power.core = c.counters.core_energy;
 	c.power.why_none = c.counters.energy_none;
 	pmu_setup(&c.pmu, &p->id, &p->feat, &kernel_msr);
-	for (size_t w = 0; w < workload_count(); w++)
-		if (plan->workloads.selected[w] && workload_at(w)->arena_bytes > arena_bytes)
-			arena_bytes = workload_at(w)->arena_bytes;
-	uint64_t arena = phys_alloc_take(phys, arena_bytes ? arena_bytes : 64, 4096, 0x100000000ull);
-	if (!arena) {
-		stream_error(s, "NO_ARENA", "no memory below 4 GiB for the workload arena");
+	if (!take_arena(&c, &run_plan, p->llc.size_bytes, phys, s))
 		return false;
-	}
-	c.arena = (uint8_t *)(uintptr_t)arena;
 
 	stream_meta(s, "preset", plan->preset);
 	stream_metaf(s, "reps", "%u", plan->reps);
@@ -352,15 +414,21 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 	/* Calibrate with the parked CPUs in the baseline state. */
 	if (sibling_set_mode((plan->modes & (1u << IDLE_HLT)) ? IDLE_HLT : IDLE_OFF, 1000000, s))
 		return false;
+	/* Every build-time check first (small arenas), then each workload at its
+	 * measurement arena: the probes' 4 x LLC set-up is built once per family. */
+	for (size_t w = 0; w < workload_count(); w++)
+		if (plan->workloads.selected[w])
+			check(&c, w);
 	for (size_t w = 0; w < workload_count(); w++) {
 		if (!plan->workloads.selected[w])
 			continue;
 		calibrate(&c, w);
 		const struct workload *wl = workload_at(w);
-		stream_record(s, "workload", "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s",
-			      wl->name, workload_class_name(wl->class), wl->working_set,
+		stream_record(s, "workload",
+			      "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s arena_bytes=%zu",
+			      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? c.arena_size[w] : wl->working_set,
 			      (unsigned long long)c.ws[w].iterations, c.ws[w].expected_ok ? "ok" : "bad",
-			      wl->uniform_iterations ? "yes" : "no");
+			      wl->uniform_iterations ? "yes" : "no", c.arena_size[w]);
 		if (!c.ws[w].expected_ok) {
 			char msg[120];
 			fmt_snprintf(msg, sizeof msg, "workload %s computed a checksum different from the host build",
@@ -378,6 +446,7 @@ bool experiment_run(const struct plan *plan, const struct platform *p, const str
 		c.measured_reps = plan->reps; /* no rounds: every (workload, mode) ran all its reps */
 	uint64_t end = rdtsc();
 	summary_write(plan, &table, c.measured_reps, s);
+	probes_write(plan, &table, c.measured_reps, s);
 	power_write(&c.power, plan->modes, s);
 	char half[32] = "", setup[32], elapsed[32];
 	summary_primary_half_width(half, sizeof half);

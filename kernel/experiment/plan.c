@@ -16,11 +16,15 @@
  * too few repetitions for an interval (the summary says so). standard and
  * full are adaptive: a pilot of 10 repetitions, then as many as Stein's rule
  * says the primary result needs for a 95 % half-width of 1.0 / 0.3 points,
- * within 10 / 60 minutes of sampling (under QEMU the budget ends them). */
+ * within 10 / 60 minutes of sampling (under QEMU the budget ends them).
+ * mechanism measures the probes (unless workloads= names others) 10 times,
+ * 10 ms a sample, without the controls (unless modes= names them): enough
+ * for every sweep point's median and per-variant intervals. */
 const struct plan_preset plan_presets[] = {
 	{ "quick", 3, 1, 2, 0, 0 },
 	{ "standard", STATS_MIN_BLOCKS, 2, 20, 100, 600 },
 	{ "full", STATS_MIN_BLOCKS, 3, 100, 30, 3600 },
+	{ "mechanism", STATS_MIN_BLOCKS, 1, 10, 0, 0 },
 };
 const size_t plan_preset_count = sizeof plan_presets / sizeof plan_presets[0];
 
@@ -61,9 +65,11 @@ void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hype
 	p->seed_source = rq->seed_given ? "cmdline" : "unset";
 	p->order = rq->order;
 	p->modes = modes;
-	if (id == PLAN_PRESET_QUICK && !rq->modes_given)
+	if ((id == PLAN_PRESET_QUICK || id == PLAN_PRESET_MECHANISM) && !rq->modes_given)
 		p->modes &= ~IDLE_CONTROL_MASK;
 	p->workloads = rq->workloads;
+	if (id == PLAN_PRESET_MECHANISM && !rq->workloads_given)
+		workload_select("probe", &p->workloads, NULL, 0);
 }
 
 static size_t count_bits(uint32_t m)

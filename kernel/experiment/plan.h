@@ -25,16 +25,17 @@ struct plan_preset {
 	unsigned budget_s;        /* most seconds of sampling (0: no limit) */
 };
 
-/* The `preset=` values, in the option's order "auto|quick|standard|full";
+/* The `preset=` values, in the option's order "auto|quick|standard|full|mechanism";
  * a preset's row in plan_presets is its id minus 1. */
 enum plan_preset_id {
 	PLAN_PRESET_AUTO, /* quick under a hypervisor, standard on hardware */
 	PLAN_PRESET_QUICK,
 	PLAN_PRESET_STANDARD,
 	PLAN_PRESET_FULL,
+	PLAN_PRESET_MECHANISM, /* the probes (bench/probe.h), a fixed count, no controls */
 };
 
-/* The presets (quick, standard, full), for docs and help. */
+/* The presets (quick, standard, full, mechanism), for docs and help. */
 extern const struct plan_preset plan_presets[];
 /* Number of presets. */
 extern const size_t plan_preset_count;
@@ -77,7 +78,8 @@ struct plan_request {
 	unsigned settle_us;
 	uint64_t seed;
 	bool seed_given;                  /* false: seed is drawn at boot (kernel_run) */
-	bool modes_given;                 /* modes= was given (else the quick preset drops the controls) */
+	bool modes_given;                 /* modes= was given (else quick and mechanism drop the controls) */
+	bool workloads_given;             /* workloads= was given (else mechanism measures the probes) */
 	enum plan_order order;
 	struct workload_selection workloads;
 };

@@ -6,6 +6,7 @@ void memory_setup(struct phys_alloc *phys, const struct boot_info *bi, struct st
 {
 	struct phys_range kernel = { bi->image_base, bi->image_end };
 	uint64_t ram = 0, top = 0;
+	bool mapped = true;
 
 	if (bi->pool_count)
 		phys_alloc_init(phys, bi->pool, bi->pool_count, &kernel, 1);
@@ -23,10 +24,15 @@ void memory_setup(struct phys_alloc *phys, const struct boot_info *bi, struct st
 		    (r->type == MEM_USABLE || r->type == MEM_ACPI_RECLAIMABLE || r->type == MEM_ACPI_NVS) &&
 		    r->base + r->length > 0x100000000ull) {
 			uint64_t b = r->base < 0x100000000ull ? 0x100000000ull : r->base;
-			if (paging_identity_map(phys, b, r->base + r->length - b, 0))
+			if (paging_identity_map(phys, b, r->base + r->length - b, 0)) {
 				stream_error(s, "PAGING", "out of memory for page tables; RAM above 4 GiB partly unmapped");
+				mapped = false;
+			}
 		}
 	}
+	/* The UEFI front end runs on the firmware's identity map of everything. */
+	if (mapped)
+		phys->mapped_limit = UINT64_MAX;
 	const struct boot_framebuffer *fb = &bi->fb;
 	if (!bi->firmware_paging && fb->present && fb->addr + (uint64_t)fb->pitch * fb->height > 0x100000000ull)
 		paging_identity_map(phys, fb->addr, (uint64_t)fb->pitch * fb->height, 1);

@@ -69,6 +69,7 @@ void phys_alloc_init(struct phys_alloc *a, const struct mem_region *map, size_t 
 		     const struct phys_range *exclude, size_t n_exclude)
 {
 	memset(a, 0, sizeof *a);
+	a->mapped_limit = 0x100000000ull;
 	for (size_t i = 0; i < n; i++) {
 		if (map[i].type != MEM_USABLE || !map[i].length || map[i].base > UINT64_MAX - 0xFFF)
 			continue;

@@ -23,6 +23,8 @@ struct phys_alloc {
 	struct phys_range range[PHYS_RANGES_MAX];
 	size_t count;
 	size_t dropped; /* usable regions that did not fit */
+	uint64_t mapped_limit; /* memory below this is identity-mapped (4 GiB, the boot map, until
+	                        * memory_setup maps what lies above; UINT64_MAX: all of it) */
 };
 
 /* Build the free list from the usable regions of the memory map, minus

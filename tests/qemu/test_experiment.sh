@@ -212,3 +212,55 @@ qtest_experiment_tcg_pmu_columns_are_empty_and_the_meta_says_why() {
 			expect_line '^#    IPC \(median, PMU\): hlt n/a spin n/a \(no PMU counts here: see the pmu meta\)$' || return 1
 	done
 }
+
+# preset=mechanism under TCG: every probe variant is checked against the host
+# build's checksum and measured on an arena of 4 x the LLC, each family gives
+# its `#! probe` result per mode, and probes stay out of the class geomeans.
+# (TCG has no out-of-order window: a knee may or may not be found in its noise,
+# so only the record's form is checked here; tests/host checks real silicon.)
+qtest_experiment_mechanism_preset_runs_and_checks_every_probe() {
+	boot_valid 0 exp_mech BOOT=pvh CMDLINE="preset=mechanism modes=hlt,mwait reps=3 sample_ms=2" \
+		SMP="2,sockets=1,cores=1,threads=2" || return 1
+	expect_line '^#= preset=mechanism$' && expect_no_line '^#! error' || return 1
+	local n llc arena
+	n=$(stream_of "$BOOT_OUT" | grep -Ec '^#! workload name=[a-z0-9_]+ class=probe .* check=ok ')
+	[ "$n" -eq 36 ] || fail "$n probe variants checked ok, expected 36" || return 1
+	[ "$(stream_rows "$BOOT_OUT" class check | sort -u)" = "probe,ok" ] || fail "a row is not a probe with check=ok" || return 1
+	llc=$(stream_of "$BOOT_OUT" | sed -n 's/^#= llc_bytes=//p')
+	arena=$(stream_of "$BOOT_OUT" | sed -n 's/^#= arena_bytes=//p')
+	[ -n "$llc" ] && [ "$arena" -ge $((4 * llc)) ] || fail "arena $arena is not 4 x the LLC $llc" || return 1
+	for mode in hlt mwait; do
+		expect_line "^#! probe name=rob mode=$mode knee=([0-9]+ step_pct=[0-9.]+ points=16| reason=\".+\" step_pct=[0-9.]+ at=[0-9]+ points=16)$" &&
+			expect_line "^#! probe name=sq mode=$mode knee=([0-9]+ step_pct=[0-9.]+ points=14| reason=\".+\" step_pct=[0-9.]+ at=[0-9]+ points=14)$" &&
+			expect_line "^#! probe name=stream mode=$mode bytes_per_cycle=[0-9.]+ gb_s=[0-9.]+$" || return 1
+		for k in 1 2 4 8 16; do
+			expect_line "^#! probe name=mlp mode=$mode k=$k ns_per_access=[0-9.]+$" || return 1
+		done
+	done
+	expect_no_line '^#! geomean ' && expect_line '^#! summary workload=rob_256 mode=mwait .*slowdown_vs_hlt_pct=[-0-9]'
+}
+
+# A machine too small for 4 x its LLC skips the probes with the reason and
+# measures the rest.
+qtest_experiment_probes_skip_when_memory_is_too_small() {
+	boot_valid 0 exp_mech_small BOOT=pvh CMDLINE="preset=mechanism modes=hlt,off workloads=rob_16,stream_triad,lz reps=3" \
+		QEMU_EXTRA="-m 96M" || return 1
+	expect_line '^#! error code=WORKLOAD_SKIPPED msg="rob_16 skipped: not enough memory for an arena of 4 x the last-level cache"$' &&
+		expect_line '^#! error code=WORKLOAD_SKIPPED msg="stream_triad skipped: not enough memory' &&
+		expect_no_line '^#! probe ' || return 1
+	[ "$(stream_rows "$BOOT_OUT" workload check | sort -u)" = "lz,ok" ] || fail "rows other than lz's"
+}
+
+# Probe rows under -icount: one tsc_cycles value per variant in every mode
+# and repetition, however far each run's cursor has moved along the cycle
+# (the two-boot comparison of the other workloads' rows is above; an L2-only
+# CPU, 512 KiB, gives a 2 MiB arena, which -icount sets up quickly).
+qtest_experiment_icount_probe_rows_are_deterministic() {
+	boot_valid 0 exp_ic_probe BOOT=pvh CMDLINE="modes=hlt,off workloads=rob_16,rob_768,mlp_4,stream_triad,sq_8 reps=3 seed=5" \
+		QEMU_EXTRA="$ICOUNT" QEMU_CPU="qemu64,l3-cache=off" || return 1
+	expect_line '^#= llc_bytes=524288$' && expect_line '^#= arena_bytes=2[0-9]{6}$' || return 1
+	local distinct
+	[ "$(stream_rows "$BOOT_OUT" check | sort -u)" = ok ] || fail "a probe row failed its check" || return 1
+	distinct=$(stream_rows "$BOOT_OUT" workload tsc_cycles | sort -u | wc -l)
+	[ "$distinct" -eq 5 ] || fail "expected one tsc_cycles per probe variant, got $distinct distinct pairs"
+}

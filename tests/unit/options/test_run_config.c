@@ -194,6 +194,24 @@ static void test_plan_resolves_presets_and_overrides(void **state)
 	assert_int_equal(p.warmup, 2);
 	assert_int_equal(p.settle_us, 500);
 	assert_int_equal(p.modes, all);      /* standard: the controls included */
+	/* mechanism: the probes alone, a fixed count of 10, no controls */
+	resolve("preset=mechanism", OPTIONS_OK);
+	plan_resolve(&p, &c.plan, true, all);
+	assert_string_equal(p.preset, "mechanism");
+	assert_int_equal(p.reps, 10);
+	assert_int_equal(p.max_reps, 10);
+	assert_int_equal(p.precision_centi, 0);
+	assert_int_equal(p.budget_s, 0);
+	assert_int_equal(p.sample_ms, 10);
+	assert_int_equal(p.modes, all & ~IDLE_CONTROL_MASK);
+	assert_true(p.workloads.count > 0);
+	for (size_t w = 0; w < workload_count(); w++)
+		assert_int_equal(p.workloads.selected[w], workload_at(w)->class == WORKLOAD_PROBE);
+	resolve("preset=mechanism workloads=lz,rob modes=hlt,spike", OPTIONS_OK); /* named: kept */
+	plan_resolve(&p, &c.plan, true, (1u << IDLE_HLT) | (1u << IDLE_SPIKE));
+	assert_int_equal(p.modes, (1u << IDLE_HLT) | (1u << IDLE_SPIKE));
+	assert_true(p.workloads.selected[workload_find("lz")] && p.workloads.selected[workload_find("rob_256")]);
+	assert_false(p.workloads.selected[workload_find("mlp_1")]);
 	resolve("preset=quick modes=hlt,hlt2", OPTIONS_OK);
 	plan_resolve(&p, &c.plan, true, (1u << IDLE_HLT) | (1u << IDLE_HLT2));
 	assert_int_equal(p.modes, (1u << IDLE_HLT) | (1u << IDLE_HLT2)); /* named: kept */
