@@ -40,6 +40,13 @@
 /* A cell's median effective frequency differs from the baseline's when
  * they are more than this many per cent apart (`freq_differs=yes`). */
 #define ANALYSIS_FREQ_DIFFERS_PCT 1.0
+/* A cell's instructions per executed iteration differ from the baseline's
+ * when more than this many per cent apart (`instr_differs=yes`): the work is
+ * the same in every mode, so the count moves only by the bracket around the
+ * timed region (< 0.01 % in samples of 10^6 instructions and more) and by SMM
+ * code the PMU counts; 0.5 % is half the spike-in's known 1 %, so a mode that
+ * silently ran 1 % more or less work is caught. */
+#define ANALYSIS_INSTR_DIFFERS_PCT 0.5
 
 /* The figures that motivated idlebench, beside which the primary result is
  * shown: Hygon family 18h, SMT2, a thread's slowdown in % with its sibling

@@ -254,6 +254,20 @@ static bool parse_row(struct report_set *s, const struct stream_reader *r, size_
 		return false;
 	}
 	p->core_cpi = *f[STREAM_COLUMN_aperf] ? (double)aperf / (double)iterations : 0;
+	/* Schema 3's PMU cells (empty in older rows: the reader pads them). */
+	unsigned long long instructions = 0, unhalted = 0;
+	bool have_instr = *f[STREAM_COLUMN_instructions] != '\0', have_unhalted = *f[STREAM_COLUMN_unhalted_cycles] != '\0';
+	if ((have_instr && !parse_count(f[STREAM_COLUMN_instructions], &instructions)) ||
+	    (have_unhalted && !parse_count(f[STREAM_COLUMN_unhalted_cycles], &unhalted))) {
+		say(err, err_size, path, "data row %zu: instructions '%s' or unhalted_cycles '%s' is not a count", i + 1,
+		    f[STREAM_COLUMN_instructions], f[STREAM_COLUMN_unhalted_cycles]);
+		return false;
+	}
+	p->pmu_cpi = have_instr && have_unhalted && instructions && unhalted ? (double)unhalted / (double)instructions : 0;
+	/* The spike-in runs extra_work_pct % more iterations than it counts. */
+	unsigned extra = known < IDLE_MODE_COUNT ? idle_modes[known].extra_work_pct : 0;
+	double executed = (double)(iterations + iterations / 100 * extra);
+	p->instr_per_iter = have_instr && instructions ? (double)instructions / executed : 0;
 	if (strcmp(f[STREAM_COLUMN_check], "ok") && strcmp(f[STREAM_COLUMN_check], "bad")) {
 		say(err, err_size, path, "data row %zu: check '%s' is neither ok nor bad", i + 1,
 		    f[STREAM_COLUMN_check]);
@@ -482,8 +496,16 @@ void report_set_difference(const struct report_set *a, const struct report_set *
 			   *b->placement ? b->placement : "none");
 }
 
-/* cpi or core_cpi of b's good samples in the analysis layout, NaN elsewhere. */
-static double *boot_table(const struct report_boot *b, bool core)
+/* Which per-sample figure a boot table holds. */
+enum boot_figure { FIGURE_CPI, FIGURE_CORE_CPI, FIGURE_PMU_CPI };
+
+static double figure_of(const struct report_sample *p, enum boot_figure what)
+{
+	return what == FIGURE_CPI ? p->cpi : what == FIGURE_CORE_CPI ? p->core_cpi : p->pmu_cpi;
+}
+
+/* A figure of b's good samples in the analysis layout, NaN elsewhere. */
+static double *boot_table(const struct report_boot *b, enum boot_figure what)
 {
 	size_t reps = b->reps ? b->reps : 1, n = (size_t)REPORT_WORKLOAD_SLOTS * REPORT_MODE_SLOTS * reps;
 	double *cpi = malloc(n * sizeof *cpi);
@@ -493,18 +515,23 @@ static double *boot_table(const struct report_boot *b, bool core)
 		cpi[i] = NAN;
 	for (size_t i = 0; i < b->rows; i++) {
 		const struct report_sample *p = &b->sample[i];
-		if (p->ok && (!core || p->core_cpi > 0))
-			cpi[((size_t)p->w * REPORT_MODE_SLOTS + p->m) * reps + p->rep] = core ? p->core_cpi : p->cpi;
+		if (p->ok && figure_of(p, what) > 0)
+			cpi[((size_t)p->w * REPORT_MODE_SLOTS + p->m) * reps + p->rep] = figure_of(p, what);
 	}
 	return cpi;
 }
 
 double *report_boot_cpi(const struct report_boot *b)
 {
-	return boot_table(b, false);
+	return boot_table(b, FIGURE_CPI);
 }
 
 double *report_boot_core_cpi(const struct report_boot *b)
 {
-	return boot_table(b, true);
+	return boot_table(b, FIGURE_CORE_CPI);
+}
+
+double *report_boot_pmu_cpi(const struct report_boot *b)
+{
+	return boot_table(b, FIGURE_PMU_CPI);
 }

@@ -51,6 +51,9 @@ struct report_sample {
 	double cpi;         /* tsc_cycles / iterations, the double the kernel computes */
 	double eff_mhz, sib_c0_pct;
 	double core_cpi;    /* aperf / iterations; 0 when the aperf cell is empty (no APERF) */
+	double pmu_cpi;     /* unhalted_cycles / instructions; 0 without both (no PMU, schema < 3) */
+	double instr_per_iter; /* instructions per executed iteration (the spike-in's 1 % more
+	                        * included); 0 without the instructions cell */
 };
 
 /* One file: one boot. */
@@ -115,6 +118,8 @@ void report_set_difference(const struct report_set *a, const struct report_set *
 double *report_boot_cpi(const struct report_boot *b);
 /* The same layout of core cycles (aperf) per iteration, NaN where not measured. */
 double *report_boot_core_cpi(const struct report_boot *b);
+/* The same layout of unhalted cycles per instruction (PMU), NaN where not measured. */
+double *report_boot_pmu_cpi(const struct report_boot *b);
 
 /* Slot of the mode called `hlt` (the baseline every slowdown is against). */
 #define REPORT_MODE_HLT IDLE_HLT

@@ -190,6 +190,49 @@ static double median(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The PMU's slowdown per cell: each boot's paired estimate on unhalted
+ * cycles per instruction, combined like the time slowdown across boots. */
+static bool ipc_slowdowns(const struct report_set *s, struct report_summary *sum)
+{
+	static struct stats_slowdown per_boot[REPORT_MAX_BOOTS][REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+			sum->ipc[w][m] = (struct stats_slowdown){ .status = STATS_NO_DATA };
+	if (!sum->have_baseline)
+		return true;
+	for (size_t i = 0; i < s->boot_count; i++) {
+		const struct report_boot *b = &s->boot[i];
+		double *t = report_boot_pmu_cpi(b);
+		if (!t)
+			return false;
+		size_t reps = b->reps ? b->reps : 1;
+		for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+			for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+				per_boot[i][w][m] = stats_paired_slowdown(t + (w * REPORT_MODE_SLOTS + m) * reps,
+									  t + (w * REPORT_MODE_SLOTS + REPORT_MODE_HLT) * reps, reps);
+		free(t);
+	}
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+			if (!s->workload_used[w] || !s->mode_used[m] || m == REPORT_MODE_HLT)
+				continue;
+			if (s->boot_count == 1) {
+				sum->ipc[w][m] = per_boot[0][w][m];
+				continue;
+			}
+			struct stats_boot per[REPORT_MAX_BOOTS];
+			bool all = true;
+			for (size_t i = 0; i < s->boot_count; i++) {
+				/* a boot that ran the cell without a PMU: no estimate claimed for the set */
+				all = all && per_boot[i][w][m].status != STATS_NO_DATA;
+				per[i] = stats_boot_of(&per_boot[i][w][m]);
+			}
+			if (all)
+				sum->ipc[w][m] = stats_across_boots(per, s->boot_count);
+		}
+	return true;
+}
+
 /* Medians of cpi, eff MHz and sibling C0 per (workload, mode) over every boot. */
 static bool describe_samples(const struct report_set *s, struct report_summary *sum)
 {
@@ -197,13 +240,14 @@ static bool describe_samples(const struct report_set *s, struct report_summary *
 	for (size_t i = 0; i < s->boot_count; i++)
 		most += s->boot[i].rows;
 	double *cpi = malloc(most * sizeof *cpi), *eff = malloc(most * sizeof *eff), *c0 = malloc(most * sizeof *c0);
-	bool ok = cpi && eff && c0;
+	double *ipc = malloc(most * sizeof *ipc), *ipi = malloc(most * sizeof *ipi);
+	bool ok = cpi && eff && c0 && ipc && ipi;
 	for (size_t w = 0; ok && w < REPORT_WORKLOAD_SLOTS; w++)
 		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
 			if (!s->workload_used[w] || !s->mode_used[m])
 				continue;
 			struct report_figures *f = &sum->fig[w][m];
-			size_t ne = 0, nc = 0;
+			size_t ne = 0, nc = 0, ni = 0, np = 0;
 			for (size_t i = 0; i < s->boot_count; i++)
 				for (size_t r = 0; r < s->boot[i].rows; r++) {
 					const struct report_sample *p = &s->boot[i].sample[r];
@@ -218,6 +262,10 @@ static bool describe_samples(const struct report_set *s, struct report_summary *
 						eff[ne++] = p->eff_mhz;
 					if (p->have_c0)
 						c0[nc++] = p->sib_c0_pct;
+					if (p->pmu_cpi > 0)
+						ipc[ni++] = 1 / p->pmu_cpi;
+					if (p->instr_per_iter > 0)
+						ipi[np++] = p->instr_per_iter;
 				}
 			if (f->n)
 				f->median_cpi = median(cpi, f->n);
@@ -225,10 +273,16 @@ static bool describe_samples(const struct report_set *s, struct report_summary *
 				f->eff_mhz = median(eff, ne);
 			if ((f->have_sib_c0 = nc > 0))
 				f->sib_c0_pct = median(c0, nc);
+			if ((f->have_ipc = ni > 0))
+				f->ipc = median(ipc, ni);
+			if ((f->have_instr = np > 0))
+				f->instr_per_iter = median(ipi, np);
 		}
 	free(cpi);
 	free(eff);
 	free(c0);
+	free(ipc);
+	free(ipi);
 	return ok;
 }
 
@@ -339,7 +393,7 @@ bool report_summarize(const struct report_set *s, double firmware_s, struct repo
 		     check_carryover(&s->boot[i], &out->carry[i]);
 	}
 	out->set = ok ? malloc(sizeof *out->set) : NULL;
-	ok = ok && out->set && describe_samples(s, out);
+	ok = ok && out->set && describe_samples(s, out) && ipc_slowdowns(s, out);
 	if (ok && s->boot_count == 1)
 		*out->set = *out->boot[0];
 	else if (ok)

@@ -37,6 +37,9 @@ struct report_figures {
 	double median_cpi;              /* valid when n > 0 */
 	bool have_eff, have_sib_c0;
 	double eff_mhz, sib_c0_pct;     /* medians of the non-empty fields */
+	bool have_ipc, have_instr;
+	double ipc;                     /* median instructions per unhalted cycle (PMU) */
+	double instr_per_iter;          /* median instructions per executed iteration (PMU) */
 };
 
 /* The carry-over check of one boot. */
@@ -64,6 +67,9 @@ struct report_summary {
 	struct analysis *boot[REPORT_MAX_BOOTS];   /* each boot's own analysis */
 	struct analysis *set;           /* across the boots (the one boot's when there is one) */
 	struct report_figures fig[REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];
+	/* The PMU's slowdown: unhalted cycles per instruction against hlt, paired
+	 * within a boot, boots-t across boots (status STATS_NO_DATA without a PMU). */
+	struct stats_slowdown ipc[REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];
 	struct report_carryover carry[REPORT_MAX_BOOTS];
 	/* Planning (set->... of the primary mode, int and fp). */
 	double firmware_s;              /* the firmware assumption used */

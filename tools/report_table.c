@@ -222,6 +222,47 @@ static void print_clocks(FILE *out, const struct report_set *s, const struct rep
 		}
 }
 
+/* The PMU's view: IPC against hlt's, the paired slowdown of unhalted cycles
+ * per instruction, and whether the instructions per iteration moved. */
+static void print_ipc(FILE *out, const struct report_set *s, const struct report_summary *sum)
+{
+	bool any = false;
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+			any = any || (s->workload_used[w] && sum->fig[w][m].have_ipc);
+	if (!any) {
+		fprintf(out, "  IPC: not measured (no PMU counts in the rows: schema < 3, a hypervisor, or no free counter;\n"
+			     "  see the pmu meta)\n");
+		return;
+	}
+	fprintf(out, "  IPC (PMU: instructions per unhalted cycle; slowdown = IPC(hlt) / IPC(mode) - 1, paired;\n"
+		     "  instr differs: instructions per iteration more than %.1f %% from hlt's, the modes did not run the same work)\n"
+		     "  %-14s %-6s %8s %10s %-20s %14s %s\n",
+		ANALYSIS_INSTR_DIFFERS_PCT, "workload", "mode", "ipc", "slowdown %", "[95% interval]", "instr/iter",
+		"instr differs");
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+			const struct report_figures *f = &sum->fig[w][m], *h = &sum->fig[w][REPORT_MODE_HLT];
+			if (!s->workload_used[w] || !s->mode_used[m] || !f->have_ipc)
+				continue;
+			const struct stats_slowdown *e = &sum->ipc[w][m];
+			bool est = m != REPORT_MODE_HLT && e->status != STATS_NO_DATA;
+			const char *differs = "-";
+			/* the spike-in's 1 % more iterations is 1 % more work only where every iteration costs the same */
+			int known = workload_find(s->workload_name[w]);
+			bool comparable = m != IDLE_SPIKE || (known >= 0 && workload_at((size_t)known)->uniform_iterations);
+			if (m != REPORT_MODE_HLT && comparable && f->have_instr && h->have_instr && h->instr_per_iter > 0) {
+				double pct = (f->instr_per_iter / h->instr_per_iter - 1) * 100;
+				differs = pct > ANALYSIS_INSTR_DIFFERS_PCT || pct < -ANALYSIS_INSTR_DIFFERS_PCT ? "yes" : "no";
+			}
+			char ipc[32], v[32], iv[80], ipi[32];
+			fprintf(out, "  %-14s %-6s %8s %10s %-20s %14s %s\n", s->workload_name[w], s->mode_name[m],
+				num(ipc, sizeof ipc, f->ipc, 3), est ? num(v, sizeof v, e->value_pct, 2) : "-",
+				est ? interval(iv, sizeof iv, e) : "-",
+				f->have_instr ? num(ipi, sizeof ipi, f->instr_per_iter, 1) : "-", differs);
+		}
+}
+
 static void print_geomeans(FILE *out, const struct report_set *s, const struct report_summary *sum)
 {
 	fprintf(out, "  class geometric mean of slowdown vs hlt, %% [95%% interval] (workloads)\n");
@@ -324,6 +365,8 @@ void report_table_print(FILE *out, const struct report_pool *pool, const struct 
 	if (sum->have_baseline) {
 		fprintf(out, "\n");
 		print_clocks(out, s, sum);
+		fprintf(out, "\n");
+		print_ipc(out, s, sum);
 		fprintf(out, "\n");
 		print_geomeans(out, s, sum);
 		fprintf(out, "\n");

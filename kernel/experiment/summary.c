@@ -159,14 +159,8 @@ static void clock_fields(char *buf, size_t size, const struct sample_table *t, s
 		     hi, fr, differs);
 }
 
-/* A workload's instructions per executed iteration may differ from hlt's by
- * at most this many % before the cell is flagged. The work is the same in
- * every mode, so the count differs only by the bracket around the timed
- * region (under 100 instructions in samples of 10^6 and more: < 0.01 %) and
- * by SMM code where the PMU counts it (single SMIs do not move a median over
- * repetitions). 0.5 % is half the spike-in's known 1 %: a mode that silently
- * ran 1 % more or less work would be flagged. */
-#define INSTR_TOLERANCE_PCT 0.5
+/* ANALYSIS_INSTR_DIFFERS_PCT (bench/analysis.h) says why 0.5 %. */
+#define INSTR_TOLERANCE_PCT ANALYSIS_INSTR_DIFFERS_PCT
 
 /* The median of the positive values among v[0..STATS_MAX_REPS) (of their
  * reciprocals when inverse), or NaN when there are none. */

@@ -217,6 +217,48 @@ static void test_clock_split_across_boots(void **state)
 	done(&pool, s);
 }
 
+/* The report's IPC slowdown: with unhalted cycles per instruction equal to
+ * the TSC cycles per iteration (a PMU that sees exactly the time's change),
+ * each cell's IPC estimate is the time estimate, across two boots too; a boot
+ * without PMU counts in a two-boot set leaves the set without one. */
+static void test_ipc_slowdown_follows_the_pmu_rows(void **state)
+{
+	(void)state;
+	struct report_pool pool = { .set_count = 0 };
+	const char *files[] = { F "plan_a_boot1.csv", F "plan_a_boot2.csv" };
+	struct report_summary *s = summarize(&pool, files, 2);
+	struct report_set *set = pool.set[0];
+	assert_int_equal(s->ipc[workload_find("interp")][IDLE_MWAIT].status, STATS_NO_DATA); /* no PMU columns */
+	for (size_t i = 0; i < set->boot_count; i++)
+		for (size_t r = 0; r < set->boot[i].rows; r++) {
+			set->boot[i].sample[r].pmu_cpi = set->boot[i].sample[r].cpi;
+			set->boot[i].sample[r].instr_per_iter = 1000;
+		}
+	report_summary_free(s);
+	assert_true(report_summarize(set, REPORT_DEFAULT_FIRMWARE_S, s));
+	size_t cells = 0;
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
+		const struct analysis_cell *c = &s->set->cell[w][IDLE_MWAIT];
+		if (!set->workload_used[w] || !c->have)
+			continue;
+		cells++;
+		const struct stats_slowdown *e = &s->ipc[w][IDLE_MWAIT];
+		assert_int_equal(e->status, c->s.status);
+		near(e->value_pct, c->s.value_pct, 1e-9, "ipc slowdown = time slowdown");
+		near(e->lo_pct, c->s.lo_pct, 1e-9, "lo");
+		near(e->hi_pct, c->s.hi_pct, 1e-9, "hi");
+		assert_true(s->fig[w][IDLE_MWAIT].have_ipc && s->fig[w][IDLE_MWAIT].have_instr);
+		near(s->fig[w][IDLE_MWAIT].instr_per_iter, 1000, 0, "instr per iter");
+	}
+	assert_true(cells > 0);
+	for (size_t r = 0; r < set->boot[1].rows; r++)
+		set->boot[1].sample[r].pmu_cpi = 0; /* the second boot had no PMU */
+	report_summary_free(s);
+	assert_true(report_summarize(set, REPORT_DEFAULT_FIRMWARE_S, s));
+	assert_int_equal(s->ipc[workload_find("interp")][IDLE_MWAIT].status, STATS_NO_DATA);
+	done(&pool, s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_a_broken_aa_arm_fails_its_control),
 		cmocka_unit_test(test_spike_workloads_come_from_the_boots_records),
 		cmocka_unit_test(test_clock_split_across_boots),
+		cmocka_unit_test(test_ipc_slowdown_follows_the_pmu_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
