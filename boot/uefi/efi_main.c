@@ -40,6 +40,11 @@
 /* Memory the kernel may allocate (AP stacks, tables, workload arenas). */
 #define POOL_BYTES       (64ull << 20)
 #define POOL_MIN_BYTES   (16ull << 20)
+/* The workload arena's memory, anywhere (the firmware maps all of it): up to
+ * 1 GiB, so the probes get 4 x the LLC beside the rest on any machine that
+ * has it; halved until the firmware gives it; freed when the run is over. */
+#define ARENA_POOL_BYTES     (1ull << 30)
+#define ARENA_POOL_MIN_BYTES (32ull << 20)
 /* The boot CPU's stack during the run. */
 #define STACK_BYTES      (256ull << 10)
 /* The in-memory copy of the stream (the full preset writes about 0.6 MB). */
@@ -332,6 +337,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 			bi.pool[bi.pool_count++] = (struct mem_region){ pool, b, MEM_USABLE };
 	if (low && make_trampoline_page_usable(st, low))
 		bi.pool[bi.pool_count++] = (struct mem_region){ low, 4096, MEM_USABLE };
+	uint64_t arena_pool = 0, arena_pool_bytes = 0;
+	for (uint64_t b = ARENA_POOL_BYTES; b >= ARENA_POOL_MIN_BYTES && !arena_pool; b /= 2)
+		if (!EFI_ERROR(take_pages(bs, AllocateAnyPages, EfiLoaderData, b, 0, &arena_pool))) {
+			arena_pool_bytes = b;
+			bi.pool[bi.pool_count++] = (struct mem_region){ arena_pool, b, MEM_USABLE };
+		}
 	take_pages(bs, AllocateAnyPages, EfiLoaderData, STACK_BYTES, 0, &stack);
 	take_pages(bs, AllocateAnyPages, EfiLoaderData, CAPTURE_BYTES, 0, &cap);
 	if (!stack || !pool) {
@@ -374,6 +385,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 
 	console_printf("idlebench: command line from %s\n", cmdline_from);
 	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why);
+	/* The arena is the firmware's again (the pool stays: the parked CPUs'
+	 * stacks and tables may still be in use where a CPU could not be handed back). */
+	if (arena_pool)
+		uefi_call_wrapper(bs->FreePages, 2, arena_pool, PAGES(arena_pool_bytes));
 
 	switch (run_end_action()) {
 	case EXIT_QEMU:

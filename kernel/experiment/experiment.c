@@ -35,6 +35,20 @@ struct workload_state {
 static const char *const stop_reason_names[] = { "fixed", "target", "limit", "budget" };
 enum stop_reason { STOP_FIXED, STOP_TARGET, STOP_LIMIT, STOP_BUDGET };
 
+/* Part of the run's arena. The fixed workloads share region 0 and set it up
+ * again when the workload changes (each is repeatable after one setup); each
+ * probe setup (the chase of rob, mlp and sq; the stream arrays) has a region
+ * of its own, built once at 4 x the LLC, so no sample follows a rebuild that
+ * left part of it in the cache. */
+struct arena_region {
+	uint8_t *base;
+	size_t bytes;
+	void (*setup)(void *, size_t, uint64_t);        /* the probe setup it serves; NULL: region 0 */
+	void (*loaded_setup)(void *, size_t, uint64_t); /* what it holds now: whose setup, */
+	size_t loaded_bytes;                            /* at which size (NULL, 0: nothing) */
+};
+#define ARENA_REGIONS_MAX 8
+
 struct run_ctx {
 	const struct plan *plan;
 	const char *placement;
@@ -46,10 +60,10 @@ struct run_ctx {
 	struct counter_set counters;
 	struct power_table power; /* RAPL energy per mode, for the `#! power` records */
 	struct pmu pmu;
-	uint8_t *arena;
-	size_t arena_size[WORKLOAD_MAX]; /* each workload's measurement arena (workload_arena_bytes) */
-	void (*loaded_setup)(void *, size_t, uint64_t); /* what the arena holds: whose setup, */
-	size_t loaded_bytes;                            /* at which size (NULL, 0: nothing) */
+	struct arena_region region[ARENA_REGIONS_MAX]; /* [0]: the fixed workloads'; then one per probe setup */
+	size_t regions;
+	uint8_t region_of[WORKLOAD_MAX];  /* each selected workload's region */
+	size_t arena_size[WORKLOAD_MAX];  /* each workload's measurement arena (workload_arena_bytes) */
 	struct workload_state ws[WORKLOAD_MAX];
 	uint64_t seq, done, total, last_progress_tsc, start_tsc;
 	bool failed;
@@ -84,11 +98,18 @@ static void pmu_cells(struct sample_row *row, const struct pmu *p, const struct 
 static void load_at(struct run_ctx *c, size_t w, size_t bytes)
 {
 	const struct workload *wl = workload_at(w);
-	if (c->loaded_setup != wl->setup || c->loaded_bytes != bytes) {
-		wl->setup(c->arena, bytes, WORKLOAD_CHECK_SEED);
-		c->loaded_setup = wl->setup;
-		c->loaded_bytes = bytes;
+	struct arena_region *r = &c->region[c->region_of[w]];
+	if (r->loaded_setup != wl->setup || r->loaded_bytes != bytes) {
+		wl->setup(r->base, bytes, WORKLOAD_CHECK_SEED);
+		r->loaded_setup = wl->setup;
+		r->loaded_bytes = bytes;
 	}
+}
+
+/* Where w's inputs are. */
+static void *arena_of(const struct run_ctx *c, size_t w)
+{
+	return c->region[c->region_of[w]].base;
 }
 
 /* The measurement arena: 4 x the LLC for the sized probes, else arena_bytes. */
@@ -105,7 +126,7 @@ static void check(struct run_ctx *c, size_t w)
 
 	load_at(c, w, wl->arena_bytes);
 	c->ws[w].expected_ok = workload_expected_checksum(w, &expected) &&
-			       wl->run(c->arena, wl->check_iterations) == expected;
+			       wl->run(arena_of(c, w), wl->check_iterations) == expected;
 }
 
 /* Iterations a sample in mode runs: the counted ones, and for the spike-in
@@ -127,7 +148,7 @@ static void calibrate(struct run_ctx *c, size_t w)
 	uint64_t iters = 1, took = 0;
 	for (;;) {
 		uint64_t t0 = tsc_start();
-		wl->run(c->arena, iters);
+		wl->run(arena_of(c, w), iters);
 		took = tsc_end() - t0;
 		if (took >= target / 4 || iters >= MAX_ITERATIONS)
 			break;
@@ -139,9 +160,9 @@ static void calibrate(struct run_ctx *c, size_t w)
 	if (c->plan->modes & (1u << IDLE_SPIKE)) {
 		/* 1 % more work must be a whole number of iterations: 101 per 100. */
 		st->iterations = (st->iterations + 99) / 100 * 100;
-		st->spike_reference = wl->run(c->arena, run_iterations(st, IDLE_SPIKE));
+		st->spike_reference = wl->run(arena_of(c, w), run_iterations(st, IDLE_SPIKE));
 	}
-	st->reference = wl->run(c->arena, st->iterations);
+	st->reference = wl->run(arena_of(c, w), st->iterations);
 }
 
 static void progress(struct run_ctx *c, const struct plan_step *st)
@@ -230,7 +251,7 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	counters_read(&c->counters, &before);
 	pmu_read(&c->pmu, &pmu_before);
 	uint64_t t0 = tsc_start();
-	uint64_t sum = wl->run(c->arena, n);
+	uint64_t sum = wl->run(arena_of(c, st->workload), n);
 	uint64_t t1 = tsc_end();
 	pmu_read(&c->pmu, &pmu_after);
 	counters_read(&c->counters, &after);
@@ -305,49 +326,84 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	return st->round_end ? round_done(c, st) : true;
 }
 
-/* Size each selected workload's arena from the LLC and take one arena for the
- * largest; a probe that cannot have its 4 x LLC arena (the LLC size unknown,
- * or the memory too small) is taken out of plan with a WORKLOAD_SKIPPED
- * warning, as `idlebench bench` does. False (an error written) when no
- * memory is left even for the fixed workloads. */
+/* Leave workload w out of plan: its arena cannot be had (why). */
+static void skip_workload(struct plan *plan, size_t w, const char *why, struct stream *s)
+{
+	char msg[200];
+	plan->workloads.selected[w] = false;
+	plan->workloads.count--;
+	fmt_snprintf(msg, sizeof msg, "%s skipped: %s", workload_at(w)->name, why);
+	stream_error(s, "WORKLOAD_SKIPPED", msg);
+}
+
+#define REGION_ALIGN (2ull << 20) /* regions start on 2 MiB pages */
+
+/* Size each selected workload's arena from the LLC, group them in regions
+ * (struct arena_region) and take one block of mapped memory for them all. A
+ * probe whose region does not fit (the LLC size unknown, or less contiguous
+ * memory than 4 x LLC beside the rest) is taken out of plan with a
+ * WORKLOAD_SKIPPED warning, as `idlebench bench` does. False (an error
+ * written) when there is no memory even for the fixed workloads. */
 static bool take_arena(struct run_ctx *c, struct plan *plan, uint64_t llc_bytes, struct phys_alloc *phys,
 		       struct stream *s)
 {
-	/* What the largest contiguous arena may be: free memory that is mapped,
-	 * less 64 MiB for what the run still allocates (page tables, stacks). */
-	uint64_t free = phys_alloc_free_bytes(phys), margin = 64ull << 20;
-	size_t available = free > margin ? (size_t)(free - margin) : 0, most = 64;
+	/* The largest block the run may take: the largest free block of mapped
+	 * memory, less 16 MiB for what is still allocated after (page tables). */
+	uint64_t largest = phys_alloc_largest(phys, phys->mapped_limit), slack = 16ull << 20;
+	uint64_t available = largest > slack ? largest - slack : 0, total;
 
+	c->regions = 1;
+	c->region[0] = (struct arena_region){ .bytes = 64 };
+	for (size_t w = 0; w < workload_count(); w++)
+		if (plan->workloads.selected[w] && !workload_at(w)->arena_for_llc) {
+			c->arena_size[w] = workload_at(w)->arena_bytes;
+			if (c->arena_size[w] > c->region[0].bytes)
+				c->region[0].bytes = c->arena_size[w];
+		}
+	total = (c->region[0].bytes + REGION_ALIGN - 1) / REGION_ALIGN * REGION_ALIGN;
 	for (size_t w = 0; w < workload_count(); w++) {
-		if (!plan->workloads.selected[w])
-			continue;
 		const struct workload *wl = workload_at(w);
-		const char *why = workload_arena_skip_reason(wl, llc_bytes, available);
-		if (why && wl->arena_for_llc) {
-			char msg[200];
-			plan->workloads.selected[w] = false;
-			plan->workloads.count--;
-			fmt_snprintf(msg, sizeof msg, "%s skipped: %s", wl->name, why);
-			stream_error(s, "WORKLOAD_SKIPPED", msg);
+		if (!plan->workloads.selected[w] || !wl->arena_for_llc)
+			continue;
+		size_t need = workload_arena_bytes(wl, llc_bytes);
+		if (!need) {
+			skip_workload(plan, w, workload_arena_skip_reason(wl, llc_bytes, SIZE_MAX), s);
+			continue;
+		}
+		if (need < wl->arena_bytes)
+			need = wl->arena_bytes; /* the check runs in the same region */
+		size_t r = 1;
+		while (r < c->regions && c->region[r].setup != wl->setup)
+			r++;
+		if (r == c->regions) {
+			uint64_t rounded = (need + REGION_ALIGN - 1) / REGION_ALIGN * REGION_ALIGN;
+			if (r == ARENA_REGIONS_MAX || total + rounded > available) {
+				skip_workload(plan, w, workload_arena_skip_reason(wl, llc_bytes, 0), s);
+				continue;
+			}
+			c->region[c->regions++] = (struct arena_region){ .bytes = need, .setup = wl->setup };
+			total += rounded;
+		} else if (need > c->region[r].bytes) {
+			/* a sibling variant that needs more (the family shares one size in practice) */
+			skip_workload(plan, w, "its arena is larger than its family's", s);
 			continue;
 		}
 		c->arena_size[w] = workload_arena_bytes(wl, llc_bytes);
-		size_t need = c->arena_size[w] > wl->arena_bytes ? c->arena_size[w] : wl->arena_bytes;
-		if (need > most)
-			most = need;
+		c->region_of[w] = (uint8_t)r;
 	}
-	uint64_t arena = phys_alloc_take(phys, most, 2ull << 20, phys->mapped_limit);
-	if (!arena)
-		arena = phys_alloc_take(phys, most, 4096, phys->mapped_limit);
-	if (!arena) {
+	uint64_t base = phys_alloc_take(phys, total, REGION_ALIGN, phys->mapped_limit);
+	if (!base) {
 		char msg[120];
 		fmt_snprintf(msg, sizeof msg, "no %llu-byte block of mapped memory for the workload arena",
-			     (unsigned long long)most);
+			     (unsigned long long)total);
 		stream_error(s, "NO_ARENA", msg);
 		return false;
 	}
-	c->arena = (uint8_t *)(uintptr_t)arena;
-	stream_metaf(s, "arena_bytes", "%llu", (unsigned long long)most);
+	for (size_t r = 0; r < c->regions; r++) {
+		c->region[r].base = (uint8_t *)(uintptr_t)base;
+		base += (c->region[r].bytes + REGION_ALIGN - 1) / REGION_ALIGN * REGION_ALIGN;
+	}
+	stream_metaf(s, "arena_bytes", "%llu", (unsigned long long)total);
 	return true;
 }
 

@@ -125,3 +125,15 @@ uint64_t phys_alloc_free_bytes(const struct phys_alloc *a)
 		sum += a->range[i].end - a->range[i].base;
 	return sum;
 }
+
+uint64_t phys_alloc_largest(const struct phys_alloc *a, uint64_t limit)
+{
+	uint64_t most = 0;
+
+	for (size_t i = 0; i < a->count; i++) {
+		uint64_t end = a->range[i].end < limit ? a->range[i].end : limit;
+		if (end > a->range[i].base && end - a->range[i].base > most)
+			most = end - a->range[i].base;
+	}
+	return most;
+}

@@ -37,5 +37,8 @@ void phys_alloc_init(struct phys_alloc *a, const struct mem_region *map, size_t 
 uint64_t phys_alloc_take(struct phys_alloc *a, uint64_t size, uint64_t align, uint64_t limit);
 /* Bytes still free. */
 uint64_t phys_alloc_free_bytes(const struct phys_alloc *a);
+/* The largest free range's bytes below limit: what one phys_alloc_take can
+ * get at most (less alignment). */
+uint64_t phys_alloc_largest(const struct phys_alloc *a, uint64_t limit);
 
 #endif

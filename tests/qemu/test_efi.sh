@@ -187,3 +187,15 @@ qtest_efi_app_hands_back_the_other_cpus_it_parked() {
 	[ "$(grep -c '^idlebench: the firmware runs code on sibling APIC [123] again' "$BOOT_OUT")" -eq 3 ] ||
 		fail "the firmware could not use all three APs again"
 }
+
+# The UEFI app gives the probes their 4 x LLC arena too (a region beside the
+# 64 MiB pool, up to 1 GiB, freed after the run): nothing is skipped on a
+# 512 MiB machine whose LLC is 8 MiB.
+qtest_efi_app_runs_the_probes_on_an_arena_of_4_x_llc() {
+	efi_image efi_mech "preset=mechanism workloads=rob_16,mlp_1,stream_triad,lz modes=hlt,off reps=3 sample_ms=2" || return 1
+	boot_valid 0 efi_mech BOOT=efi EFI_IMG="$EFI_IMG" || return 1
+	expect_no_line 'WORKLOAD_SKIPPED' && expect_line '^#! workload name=rob_16 class=probe .* check=ok .* arena_bytes=335[0-9]{5}$' &&
+		expect_line '^#! workload name=stream_triad class=probe .* check=ok ' &&
+		expect_line '^#! probe name=rob mode=off ' && expect_line '^#! probe name=stream mode=hlt bytes_per_cycle=' || return 1
+	[ "$(stream_rows "$BOOT_OUT" check | sort -u)" = ok ] || fail "a row failed its check"
+}

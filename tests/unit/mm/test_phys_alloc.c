@@ -36,6 +36,21 @@ static void test_qemu_map_free_bytes(void **state)
 	assert_int_equal(a.dropped, 0);
 }
 
+/* The largest free block, not the sum: what one arena can be; a limit cuts it,
+ * and a block taken from its top shrinks it; the mapping limit starts at 4 GiB. */
+static void test_largest_free_block_below_a_limit(void **state)
+{
+	(void)state;
+	phys_alloc_init(&a, qemu_map, 6, &kernel_image, 1);
+	assert_true(a.mapped_limit == 0x100000000ull);
+	assert_true(phys_alloc_largest(&a, NOLIMIT) == 0x7fe0000 - 0x1a3000);
+	assert_true(phys_alloc_largest(&a, 0x1000000) == 0x1000000 - 0x1a3000);
+	assert_true(phys_alloc_largest(&a, 0x80000) == 0x80000 - 0x1000); /* only the low range */
+	assert_true(phys_alloc_take(&a, 0x100000, 4096, NOLIMIT) == 0x7ee0000);
+	assert_true(phys_alloc_largest(&a, NOLIMIT) == 0x7ee0000 - 0x1a3000);
+	assert_true(phys_alloc_largest(&a, 0x1000) == 0);
+}
+
 static void test_takes_from_the_top_down(void **state)
 {
 	(void)state;
@@ -340,6 +355,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_qemu_map_free_bytes),
 		cmocka_unit_test(test_takes_from_the_top_down),
+		cmocka_unit_test(test_largest_free_block_below_a_limit),
 		cmocka_unit_test(test_limit_keeps_block_wholly_below_it),
 		cmocka_unit_test(test_alignment),
 		cmocka_unit_test(test_bad_requests_return_zero),
