@@ -105,7 +105,8 @@ static void gp_take(struct pmu *p, enum pmu_event e, uint16_t event, uint8_t uma
 		/* AMD PERF_CTL[35:32] holds EventSelect[11:8]. */
 		uint64_t ctl = PERF_CTL_EN | PERF_CTL_OS | PERF_CTL_USR | (event & 0xFFu) | (uint64_t)umask << 8 |
 			       (uint64_t)((event >> 8) & 0xFu) << 32;
-		if (p->ops->wr(gp_ctr(p, i), 0) || p->ops->wr(gp_ctl(p, i), ctl)) {
+		if (p->ops->rd(gp_ctl(p, i), &p->saved_gp_ctl[i]) || p->ops->rd(gp_ctr(p, i), &p->saved_gp_ctr[i]) ||
+		    p->ops->wr(gp_ctr(p, i), 0) || p->ops->wr(gp_ctl(p, i), ctl)) {
 			p->gp_faulted |= 1u << i;
 			continue;
 		}
@@ -140,10 +141,14 @@ static bool amd_irperf_enable(struct pmu *p)
 
 	if (p->ops->rd(MSR_AMD_HWCR, &hwcr))
 		return false;
-	if (!(hwcr & HWCR_IRPERF_EN) &&
-	    (p->ops->wr(MSR_AMD_HWCR, hwcr | HWCR_IRPERF_EN) || p->ops->rd(MSR_AMD_HWCR, &hwcr) ||
-	     !(hwcr & HWCR_IRPERF_EN)))
-		return false;
+	p->saved_hwcr = hwcr;
+	if (!(hwcr & HWCR_IRPERF_EN)) {
+		if (p->ops->wr(MSR_AMD_HWCR, hwcr | HWCR_IRPERF_EN))
+			return false;
+		p->set_irperf_en = true;
+		if (p->ops->rd(MSR_AMD_HWCR, &hwcr) || !(hwcr & HWCR_IRPERF_EN))
+			return false;
+	}
 	p->irperf = true;
 	p->ev[PMU_INSTRUCTIONS] = (struct pmu_counter){ .source = PMU_SRC_IRPERF, .msr = MSR_AMD_IRPERF,
 							.mask = width_mask(AMD_PMU_WIDTH) };
@@ -158,7 +163,12 @@ static void amd_setup(struct pmu *p, const struct cpu_identity *id, const struct
 	p->gp = f->perfctr_core ? 6 : 4;
 	p->gp_width = AMD_PMU_WIDTH;
 	gp_survey(p);
-	if (!f->irperf || !amd_irperf_enable(p))
+	/* AMD erratum 1054 (family 17h models 00h-2Fh, and Hygon's 18h, the same
+	 * core): IRPerfCount may be inaccurate; Linux's init_amd leaves it off
+	 * there. Count PMCx0C0 instead. */
+	bool erratum_1054 = (id->vendor_id == CPU_VENDOR_AMD && id->family == 0x17 && id->model <= 0x2F) ||
+			    (id->vendor_id == CPU_VENDOR_HYGON && id->family == 0x18);
+	if (!f->irperf || erratum_1054 || !amd_irperf_enable(p))
 		gp_take(p, PMU_INSTRUCTIONS, 0xC0, 0x00);
 	gp_take(p, PMU_UNHALTED_CYCLES, 0x76, 0x00);
 	if (amd_stall_event(id, &umask))
@@ -177,18 +187,32 @@ static bool intel_arch_event(const struct cpu_features *f, unsigned bit)
 	return bit < f->pmu_events_len && !(f->pmu_events_absent & (1u << bit));
 }
 
-/* Nehalem and Westmere (family 6 models 1Ah, 1Eh, 1Fh, 2Eh, 25h, 2Ch, 2Fh)
- * have architectural perfmon version 3 but no ONE_THREAD_ACTIVE at 3CH/02H. */
+/* CPU_CLK_UNHALTED.ONE_THREAD_ACTIVE (3CH/02H) is a big-core event: Sandy
+ * Bridge to Sapphire/Emerald Rapids and Granite Rapids (SDM vol. 3B ch. 20,
+ * Linux pmu-events). Nehalem/Westmere, the Atom cores (Silvermont to
+ * Gracemont) and Xeon Phi give 3CH/02H another meaning, and the hybrid parts
+ * (Alder/Raptor/Meteor Lake) may put the measured thread on an E-core: none
+ * of them is counted. */
 static bool intel_one_thread_active(const struct cpu_identity *id, const struct cpu_features *f)
 {
-	static const uint8_t nehalem_westmere[] = { 0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F };
+	static const uint8_t big_cores[] = {
+		0x2A, 0x2D,                         /* Sandy Bridge, -E/EP */
+		0x3A, 0x3E,                         /* Ivy Bridge, -E/EP */
+		0x3C, 0x3F, 0x45, 0x46,             /* Haswell */
+		0x3D, 0x47, 0x4F, 0x56,             /* Broadwell */
+		0x4E, 0x5E, 0x55,                   /* Skylake, Skylake-SP/Cascade/Cooper Lake */
+		0x8E, 0x9E, 0xA5, 0xA6,             /* Kaby/Coffee/Whiskey/Comet Lake */
+		0x66, 0x7D, 0x7E, 0x6A, 0x6C, 0xA7, /* Cannon, Ice Lake (client, server), Rocket Lake */
+		0x8C, 0x8D,                         /* Tiger Lake */
+		0x8F, 0xCF, 0xAD, 0xAE,             /* Sapphire, Emerald, Granite Rapids */
+	};
 
 	if (id->family != 6 || f->pmu_version < 3)
 		return false;
-	for (size_t i = 0; i < sizeof nehalem_westmere; i++)
-		if (id->model == nehalem_westmere[i])
-			return false;
-	return true;
+	for (size_t i = 0; i < sizeof big_cores; i++)
+		if (id->model == big_cores[i])
+			return true;
+	return false;
 }
 
 /* Fixed counter i for event e when the firmware has not enabled it. */
@@ -196,7 +220,7 @@ static bool intel_fixed_take(struct pmu *p, enum pmu_event e, unsigned i, uint64
 {
 	if (i >= p->fixed || (p->fixed_owned & (1u << i)))
 		return false;
-	if (p->ops->wr(MSR_IA32_FIXED_CTR0 + i, 0))
+	if (p->ops->rd(MSR_IA32_FIXED_CTR0 + i, &p->saved_fixed_ctr[i]) || p->ops->wr(MSR_IA32_FIXED_CTR0 + i, 0))
 		return false;
 	*fixed_ctrl |= 0x3ull << (4 * i); /* count in ring 0 and 3, no PMI */
 	p->fixed_used |= 1u << i;
@@ -221,6 +245,8 @@ static void intel_setup(struct pmu *p, const struct cpu_identity *id, const stru
 	}
 	if (p->fixed && p->ops->rd(MSR_IA32_FIXED_CTR_CTRL, &fixed_ctrl))
 		p->fixed = 0; /* no usable fixed counters: fall back to GP ones */
+	p->saved_fixed_ctrl = fixed_ctrl;
+	p->saved_global = global;
 	for (unsigned i = 0; i < p->fixed; i++)
 		if ((fixed_ctrl >> (4 * i)) & 0x3)
 			p->fixed_owned |= 1u << i;
@@ -252,8 +278,10 @@ static void intel_setup(struct pmu *p, const struct cpu_identity *id, const stru
 								      : "MSR_SMI_COUNT predates this CPU");
 
 	bool fixed_ok = new_ctrl == fixed_ctrl || !p->ops->wr(MSR_IA32_FIXED_CTR_CTRL, new_ctrl);
+	p->wrote_fixed_ctrl = new_ctrl != fixed_ctrl && fixed_ok;
 	uint64_t want = global | p->gp_used | (uint64_t)p->fixed_used << 32;
 	bool global_ok = p->version < 2 || want == global || !p->ops->wr(MSR_IA32_PERF_GLOBAL_CTRL, want);
+	p->wrote_global = p->version >= 2 && want != global && global_ok;
 	for (int e = 0; e < PMU_EVENT_COUNT; e++) {
 		struct pmu_counter *c = &p->ev[e];
 		if (c->source == PMU_SRC_FIXED && !fixed_ok)
@@ -288,6 +316,32 @@ void pmu_setup(struct pmu *p, const struct cpu_identity *id, const struct cpu_fe
 		if (p->ev[e].source != PMU_SRC_NONE)
 			return;
 	none(p, "no event could be counted");
+}
+
+void pmu_restore(struct pmu *p)
+{
+	if (!p->ops)
+		return;
+	/* Stop first (global, then fixed), then put each counter back. */
+	if (p->wrote_global)
+		p->ops->wr(MSR_IA32_PERF_GLOBAL_CTRL, p->saved_global);
+	if (p->wrote_fixed_ctrl)
+		p->ops->wr(MSR_IA32_FIXED_CTR_CTRL, p->saved_fixed_ctrl);
+	for (unsigned i = 0; i < 32; i++) {
+		if (p->gp_used & (1u << i)) {
+			p->ops->wr(gp_ctl(p, i), p->saved_gp_ctl[i]);
+			p->ops->wr(gp_ctr(p, i), p->saved_gp_ctr[i]);
+		}
+		if (p->fixed_used & (1u << i))
+			p->ops->wr(MSR_IA32_FIXED_CTR0 + i, p->saved_fixed_ctr[i]);
+	}
+	if (p->set_irperf_en)
+		p->ops->wr(MSR_AMD_HWCR, p->saved_hwcr);
+	p->gp_used = p->fixed_used = 0;
+	p->wrote_global = p->wrote_fixed_ctrl = p->set_irperf_en = false;
+	for (int e = 0; e < PMU_EVENT_COUNT; e++)
+		if (p->ev[e].source != PMU_SRC_NONE)
+			skip(p, (enum pmu_event)e, "restored to the firmware's state");
 }
 
 bool pmu_counts(const struct pmu *p, enum pmu_event e)

@@ -96,6 +96,13 @@ struct pmu {
 	uint32_t gp_used, fixed_used;     /* programmed by us */
 	bool irperf;                      /* AMD IRPerfCount in use */
 	struct pmu_counter ev[PMU_EVENT_COUNT];
+	/* What pmu_restore puts back: the MSRs as the firmware left them. */
+	uint64_t saved_gp_ctl[32], saved_gp_ctr[32];  /* GP counters we programmed */
+	uint64_t saved_fixed_ctr[32];                 /* fixed counters we zeroed */
+	uint64_t saved_fixed_ctrl, saved_global;      /* Intel FIXED_CTR_CTRL, PERF_GLOBAL_CTRL */
+	bool wrote_fixed_ctrl, wrote_global;
+	bool set_irperf_en;                           /* we set AMD HWCR.IRPerfEn */
+	uint64_t saved_hwcr;
 };
 
 /* One reading of every counted event. */
@@ -107,6 +114,10 @@ struct pmu_reading {
 /* Find and program the counters on the calling CPU (the measured one). id and
  * f are the platform's; the hypervisor flag in id leaves the PMU alone. */
 void pmu_setup(struct pmu *p, const struct cpu_identity *id, const struct cpu_features *f, const struct msr_ops *ops);
+/* Put back every PMU MSR pmu_setup changed, as the firmware had it (a second
+ * run, or the OS booted after the UEFI app, sees no counters of ours), on the
+ * CPU pmu_setup ran on; p then counts nothing. */
+void pmu_restore(struct pmu *p);
 /* True when event e is counted. */
 bool pmu_counts(const struct pmu *p, enum pmu_event e);
 /* Read every counted event (the others read 0). */

@@ -407,6 +407,8 @@ static bool take_arena(struct run_ctx *c, struct plan *plan, uint64_t llc_bytes,
 	return true;
 }
 
+static bool measure(struct run_ctx *c, const struct plan *plan, const struct plan_conditions *cond, struct stream *s);
+
 bool experiment_run(const struct plan *requested, const struct platform *p, const struct plan_conditions *cond,
 		    struct phys_alloc *phys, struct stream *s)
 {
@@ -427,9 +429,15 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 	c.power.core = c.counters.core_energy;
 	c.power.why_none = c.counters.energy_none;
 	pmu_setup(&c.pmu, &p->id, &p->feat, &kernel_msr);
-	if (!take_arena(&c, &run_plan, p->llc.size_bytes, phys, s))
-		return false;
+	bool ok = take_arena(&c, &run_plan, p->llc.size_bytes, phys, s) && measure(&c, plan, cond, s);
+	pmu_restore(&c.pmu); /* a second run, or the OS after the UEFI app, finds the firmware's PMU */
+	return ok;
+}
 
+/* The run proper, once the arena is taken: meta, calibration, the samples,
+ * the summaries. */
+static bool measure(struct run_ctx *c, const struct plan *plan, const struct plan_conditions *cond, struct stream *s)
+{
 	stream_meta(s, "preset", plan->preset);
 	stream_metaf(s, "reps", "%u", plan->reps);
 	stream_metaf(s, "warmup", "%u", plan->warmup);
@@ -450,10 +458,10 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 	if (plan->blocked_drops)
 		stream_text(s, "order=blocked: no precision target and no budget (no repetition ends for all modes at "
 			       "once); the count is fixed at %u", plan->reps);
-	stream_meta(s, "energy", c.counters.energy ? c.counters.energy_scope : "");
-	stream_meta(s, "core_energy", c.counters.core_energy ? "core" : "");
-	stream_meta(s, "energy_note", c.counters.energy ? "" : c.counters.energy_none);
-	pmu_write_meta(&c.pmu, s);
+	stream_meta(s, "energy", c->counters.energy ? c->counters.energy_scope : "");
+	stream_meta(s, "core_energy", c->counters.core_energy ? "core" : "");
+	stream_meta(s, "energy_note", c->counters.energy ? "" : c->counters.energy_none);
+	pmu_write_meta(&c->pmu, s);
 	char modes[64];
 	size_t n = 0;
 	modes[0] = '\0';
@@ -474,44 +482,44 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 	 * measurement arena: the probes' 4 x LLC set-up is built once per family. */
 	for (size_t w = 0; w < workload_count(); w++)
 		if (plan->workloads.selected[w])
-			check(&c, w);
+			check(c, w);
 	for (size_t w = 0; w < workload_count(); w++) {
 		if (!plan->workloads.selected[w])
 			continue;
-		calibrate(&c, w);
+		calibrate(c, w);
 		const struct workload *wl = workload_at(w);
 		stream_record(s, "workload",
 			      "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s arena_bytes=%zu",
-			      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? c.arena_size[w] : wl->working_set,
-			      (unsigned long long)c.ws[w].iterations, c.ws[w].expected_ok ? "ok" : "bad",
-			      wl->uniform_iterations ? "yes" : "no", c.arena_size[w]);
-		if (!c.ws[w].expected_ok) {
+			      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? c->arena_size[w] : wl->working_set,
+			      (unsigned long long)c->ws[w].iterations, c->ws[w].expected_ok ? "ok" : "bad",
+			      wl->uniform_iterations ? "yes" : "no", c->arena_size[w]);
+		if (!c->ws[w].expected_ok) {
 			char msg[120];
 			fmt_snprintf(msg, sizeof msg, "workload %s computed a checksum different from the host build",
 				     wl->name);
 			stream_error(s, "CHECKSUM", msg);
 		}
 	}
-	c.total = plan_step_count(plan);
-	c.start_tsc = rdtsc();
+	c->total = plan_step_count(plan);
+	c->start_tsc = rdtsc();
 	stream_table_header(s);
-	plan_walk(plan, take_sample, &c);
-	if (c.failed)
+	plan_walk(plan, take_sample, c);
+	if (c->failed)
 		return false;
 	if (plan->order == PLAN_BLOCKED)
-		c.measured_reps = plan->reps; /* no rounds: every (workload, mode) ran all its reps */
+		c->measured_reps = plan->reps; /* no rounds: every (workload, mode) ran all its reps */
 	uint64_t end = rdtsc();
-	summary_write(plan, &table, c.measured_reps, s);
-	probes_write(plan, &table, c.measured_reps, s);
-	power_write(&c.power, plan->modes, s);
+	summary_write(plan, &table, c->measured_reps, s);
+	probes_write(plan, &table, c->measured_reps, s);
+	power_write(&c->power, plan->modes, s);
 	char half[32] = "", setup[32], elapsed[32];
 	summary_primary_half_width(half, sizeof half);
-	fmt_fixed(setup, sizeof setup, (double)time_tsc_to_ns(c.first_sample_tsc) / 1e9, 1);
-	fmt_fixed(elapsed, sizeof elapsed, (double)time_tsc_to_ns(end - c.start_tsc) / 1e9, 1);
+	fmt_fixed(setup, sizeof setup, (double)time_tsc_to_ns(c->first_sample_tsc) / 1e9, 1);
+	fmt_fixed(elapsed, sizeof elapsed, (double)time_tsc_to_ns(end - c->start_tsc) / 1e9, 1);
 	stream_record(s, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
-		      stop_reason_names[c.stop], c.measured_reps, half, setup, elapsed);
+		      stop_reason_names[c->stop], c->measured_reps, half, setup, elapsed);
 	for (size_t w = 0; w < workload_count(); w++)
-		if (plan->workloads.selected[w] && !c.ws[w].expected_ok)
+		if (plan->workloads.selected[w] && !c->ws[w].expected_ok)
 			return false;
 	return true;
 }

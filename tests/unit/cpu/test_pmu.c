@@ -143,9 +143,10 @@ static const char *pmu_text(void)
 #define AMD_CTL(event, umask) (PERF_CTL_EN | PERF_CTL_OS | PERF_CTL_USR | (event) | (uint64_t)(umask) << 8)
 
 /* Hygon 18h: PerfCtrExtCore (8000_0001 ECX = 0x35c233ff, bit 23) and IRPERF
- * (8000_0008 EBX = 0x1007, bit 1): instructions from IRPerfCount, the rest on
- * the first three extended counters, the Zen1 retire-token stall mask 0x40. */
-static void test_hygon_ext_core_with_irperf(void **state)
+ * (8000_0008 EBX = 0x1007, bit 1) enumerated, but the Zen1 core has AMD
+ * erratum 1054 (IRPerfCount may be inaccurate; Linux leaves it off):
+ * instructions on PMCx0C0, HWCR untouched, the Zen1 retire-token stall 0x40. */
+static void test_hygon_ext_core_avoids_irperf_for_erratum_1054(void **state)
 {
 	(void)state;
 	load("hygon_c86_7185.txt");
@@ -154,16 +155,32 @@ static void test_hygon_ext_core_with_irperf(void **state)
 	fake_amd(true);
 	pmu_setup(&pmu, &id, &feat, &fake_ops);
 	assert_int_equal(pmu.kind, PMU_AMD_CORE);
+	assert_false(fake_value(MSR_AMD_HWCR) & HWCR_IRPERF_EN);
+	assert_string_equal(event_text(PMU_INSTRUCTIONS), "pmc0 event=0xC0 umask=0x00");
+	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "pmc1 event=0x76 umask=0x00");
+	assert_string_equal(event_text(PMU_STALL_CYCLES), "pmc2 event=0xAF umask=0x40");
+	assert_string_equal(event_text(PMU_SMIS), "pmc3 event=0x2B umask=0x00");
+	assert_string_equal(event_text(PMU_ONE_THREAD_ACTIVE), "none (Intel only)");
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 0), AMD_CTL(0xC0, 0));
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 2), AMD_CTL(0x76, 0));
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 4), AMD_CTL(0xAF, 0x40));
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 6), AMD_CTL(0x2B, 0));
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 8), 0);
+	assert_string_equal(pmu_text(), "amd-core gp=6 width=48 irperf=no firmware_owned=none");
+}
+
+/* Zen3 (family 19h, the 5600G): no erratum 1054, IRPERF enumerated:
+ * instructions from IRPerfCount once HWCR.IRPerfEn is set. */
+static void test_amd_zen3_uses_irperf(void **state)
+{
+	(void)state;
+	load("amd_ryzen5_5600g.txt");
+	assert_true(feat.irperf);
+	fake_amd(true);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
 	assert_true(fake_value(MSR_AMD_HWCR) & HWCR_IRPERF_EN);
 	assert_string_equal(event_text(PMU_INSTRUCTIONS), "irperf");
 	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "pmc0 event=0x76 umask=0x00");
-	assert_string_equal(event_text(PMU_STALL_CYCLES), "pmc1 event=0xAF umask=0x40");
-	assert_string_equal(event_text(PMU_SMIS), "pmc2 event=0x2B umask=0x00");
-	assert_string_equal(event_text(PMU_ONE_THREAD_ACTIVE), "none (Intel only)");
-	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 0), AMD_CTL(0x76, 0));
-	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 2), AMD_CTL(0xAF, 0x40));
-	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 4), AMD_CTL(0x2B, 0));
-	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 6), 0);
 	assert_string_equal(pmu_text(), "amd-core gp=6 width=48 irperf=yes firmware_owned=none");
 }
 
@@ -176,15 +193,15 @@ static void test_hygon_skips_firmware_owned_counters(void **state)
 	fake_add(MSR_AMD_PERF_CTL + 0, AMD_CTL(0xC0, 0));
 	fake_add(MSR_AMD_PERF_CTR + 0, 12345);
 	fake_add(MSR_AMD_PERF_CTL + 4, PERF_CTL_EN | 0x87);
-	fake_add(MSR_AMD_HWCR, HWCR_IRPERF_EN); /* already on: no write needed */
 	pmu_setup(&pmu, &id, &feat, &fake_ops);
-	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "pmc1 event=0x76 umask=0x00");
-	assert_string_equal(event_text(PMU_STALL_CYCLES), "pmc3 event=0xAF umask=0x40");
-	assert_string_equal(event_text(PMU_SMIS), "pmc4 event=0x2B umask=0x00");
+	assert_string_equal(event_text(PMU_INSTRUCTIONS), "pmc1 event=0xC0 umask=0x00");
+	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "pmc3 event=0x76 umask=0x00");
+	assert_string_equal(event_text(PMU_STALL_CYCLES), "pmc4 event=0xAF umask=0x40");
+	assert_string_equal(event_text(PMU_SMIS), "pmc5 event=0x2B umask=0x00");
 	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 0), AMD_CTL(0xC0, 0));
 	assert_int_equal(fake_value(MSR_AMD_PERF_CTR + 0), 12345);
 	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 4), PERF_CTL_EN | 0x87);
-	assert_string_equal(pmu_text(), "amd-core gp=6 width=48 irperf=yes firmware_owned=pmc0,pmc2");
+	assert_string_equal(pmu_text(), "amd-core gp=6 width=48 irperf=no firmware_owned=pmc0,pmc2");
 }
 
 /* Without PerfCtrExtCore and IRPERF (bits cleared on the 1800X's dump): the
@@ -223,18 +240,18 @@ static void test_amd_legacy_runs_out_of_counters(void **state)
 	for (unsigned i = 1; i < 4; i++)
 		fake_add(MSR_AMD_PERF_CTL_LEGACY + i, PERF_CTL_EN | 0x76);
 	pmu_setup(&pmu, &id, &feat, &fake_ops);
-	assert_string_equal(event_text(PMU_INSTRUCTIONS), "irperf");
-	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "pmc0 event=0x76 umask=0x00");
+	assert_string_equal(event_text(PMU_INSTRUCTIONS), "pmc0 event=0xC0 umask=0x00"); /* erratum 1054: no IRPERF */
+	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "none (every free counter taken (firmware owns the rest))");
 	assert_string_equal(event_text(PMU_STALL_CYCLES), "none (every free counter taken (firmware owns the rest))");
 	assert_false(pmu_counts(&pmu, PMU_SMIS));
-	assert_string_equal(pmu_text(), "amd-legacy gp=4 width=48 irperf=yes firmware_owned=pmc1,pmc2,pmc3");
+	assert_string_equal(pmu_text(), "amd-legacy gp=4 width=48 irperf=no firmware_owned=pmc1,pmc2,pmc3");
 }
 
 /* IRPERF enumerated but HWCR refuses the write: instructions move to a GP counter. */
 static void test_amd_irperf_unwritable_falls_back_to_counter(void **state)
 {
 	(void)state;
-	load("amd_ryzen7_1800x.txt");
+	load("amd_ryzen5_5600g.txt");
 	fake_amd(true);
 	fake_find(MSR_AMD_HWCR)->wr_faults = true;
 	pmu_setup(&pmu, &id, &feat, &fake_ops);
@@ -264,7 +281,7 @@ static void test_amd_stall_mask_by_model(void **state)
 }
 
 /* A counter whose PERF_CTL write faults is passed over; when every write
- * faults only IRPERF is left, and without it nothing: pmu=none. */
+ * faults only IRPERF is left (Zen3), and without it nothing: pmu=none. */
 static void test_amd_faulting_wrmsr(void **state)
 {
 	(void)state;
@@ -272,7 +289,10 @@ static void test_amd_faulting_wrmsr(void **state)
 	fake_amd(true);
 	fake_find(MSR_AMD_PERF_CTL + 0)->wr_faults = true;
 	pmu_setup(&pmu, &id, &feat, &fake_ops);
-	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "pmc1 event=0x76 umask=0x00");
+	assert_string_equal(event_text(PMU_INSTRUCTIONS), "pmc1 event=0xC0 umask=0x00");
+	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "pmc2 event=0x76 umask=0x00");
+
+	load("amd_ryzen5_5600g.txt");
 
 	fake_amd(true);
 	for (unsigned i = 0; i < 6; i++)
@@ -434,11 +454,11 @@ static void test_meta_lines(void **state)
 	pmu_setup(&pmu, &id, &feat, &fake_ops);
 	stream_text_begin(&t);
 	pmu_write_meta(&pmu, &t.stream);
-	assert_string_equal(t.text, "#= pmu=amd-core gp=6 width=48 irperf=yes firmware_owned=none\n"
-				    "#= pmu.instructions=irperf\n"
-				    "#= pmu.unhalted_cycles=pmc0 event=0x76 umask=0x00\n"
-				    "#= pmu.smis=pmc2 event=0x2B umask=0x00\n"
-				    "#= pmu.stall_cycles=pmc1 event=0xAF umask=0x40\n"
+	assert_string_equal(t.text, "#= pmu=amd-core gp=6 width=48 irperf=no firmware_owned=none\n"
+				    "#= pmu.instructions=pmc0 event=0xC0 umask=0x00\n"
+				    "#= pmu.unhalted_cycles=pmc1 event=0x76 umask=0x00\n"
+				    "#= pmu.smis=pmc3 event=0x2B umask=0x00\n"
+				    "#= pmu.stall_cycles=pmc2 event=0xAF umask=0x40\n"
 				    "#= pmu.one_thread_active=none (Intel only)\n");
 	load("qemu_dhyana_tcg.txt");
 	pmu_setup(&pmu, &id, &feat, &fake_ops);
@@ -447,10 +467,62 @@ static void test_meta_lines(void **state)
 	assert_string_equal(t.text, "#= pmu=none (hypervisor TCGTCGTCGTCG)\n");
 }
 
+/* pmu_restore puts every MSR back as the firmware had it: AMD's control and
+ * counter values and HWCR.IRPerfEn; Intel's FIXED_CTR_CTRL, GLOBAL_CTRL, the
+ * fixed counters and PERFEVTSELs (the firmware's own counters were never written). */
+static void test_restore_puts_the_firmware_state_back(void **state)
+{
+	(void)state;
+	load("amd_ryzen5_5600g.txt");
+	fake_amd(true);
+	fake_add(MSR_AMD_PERF_CTL + 0, 0x1234); /* a disabled leftover: ours to use, then to put back */
+	fake_add(MSR_AMD_PERF_CTR + 0, 777);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_true(fake_value(MSR_AMD_HWCR) & HWCR_IRPERF_EN);
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 0), AMD_CTL(0x76, 0));
+	pmu_restore(&pmu);
+	assert_int_equal(fake_value(MSR_AMD_HWCR), 0);
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 0), 0x1234);
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTR + 0), 777);
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 2), 0);
+	assert_false(pmu_counts(&pmu, PMU_INSTRUCTIONS));
+
+	load("intel_i7_6700k.txt");
+	fake_intel(4, 3, true);
+	fake_add(MSR_IA32_FIXED_CTR_CTRL, 0x3);
+	fake_add(MSR_IA32_PERFEVTSEL0, PERF_CTL_EN | 0x2E);
+	fake_add(MSR_IA32_PERF_GLOBAL_CTRL, (1ull << 32) | 1);
+	fake_add(MSR_IA32_FIXED_CTR0 + 1, 99);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_int_equal(fake_value(MSR_IA32_FIXED_CTR_CTRL), 0x33);
+	pmu_restore(&pmu);
+	assert_int_equal(fake_value(MSR_IA32_FIXED_CTR_CTRL), 0x3);
+	assert_int_equal(fake_value(MSR_IA32_PERF_GLOBAL_CTRL), (1ull << 32) | 1);
+	assert_int_equal(fake_value(MSR_IA32_PERFEVTSEL0), PERF_CTL_EN | 0x2E);
+	assert_int_equal(fake_value(MSR_IA32_PERFEVTSEL0 + 1), 0);
+	assert_int_equal(fake_value(MSR_IA32_FIXED_CTR0 + 1), 99);
+}
+
+/* ONE_THREAD_ACTIVE only on the big cores: Silvermont (Pentium N3530, model
+ * 37h, perfmon v3) gives 3CH/02H another meaning. */
+static void test_one_thread_active_only_on_big_cores(void **state)
+{
+	(void)state;
+	load("intel_pentium_n3530.txt");
+	assert_int_equal(id.model, 0x37);
+	assert_int_equal(feat.pmu_version, 3); /* the old version >= 3 rule would count it */
+	fake_intel(2, 3, true);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_string_equal(event_text(PMU_ONE_THREAD_ACTIVE), "none (event 3CH/02H not documented for this model)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hygon_ext_core_with_irperf),
+		cmocka_unit_test(test_hygon_ext_core_avoids_irperf_for_erratum_1054),
+		cmocka_unit_test(test_amd_zen3_uses_irperf),
+		cmocka_unit_test(test_restore_puts_the_firmware_state_back),
+		cmocka_unit_test(test_one_thread_active_only_on_big_cores),
 		cmocka_unit_test(test_hygon_skips_firmware_owned_counters),
 		cmocka_unit_test(test_amd_legacy_counters_without_irperf),
 		cmocka_unit_test(test_amd_legacy_runs_out_of_counters),
