@@ -33,7 +33,7 @@ KERNEL_SRCS := \
 	kernel/console/vga_text.c kernel/console/fb_console.c \
 	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c \
 	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/arch/tsc.c \
-	kernel/arch/lapic.c \
+	kernel/arch/lapic.c kernel/arch/apic_base.c \
 	kernel/mm/memory_setup.c kernel/mm/phys_alloc.c \
 	kernel/stream/stream.c kernel/stream/sample_row.c kernel/stream/stream_cpu_lock.c \
 	kernel/stream/capture.c \
