@@ -12,6 +12,7 @@
 #define  LAPIC_VERSION_MAXLVT(v) (((v) >> 16) & 0xFF)
 #define LAPIC_TPR       0x080
 #define LAPIC_EOI       0x0B0
+#define LAPIC_ISR       0x100 /* 8 registers, 0x10 apart: vectors 32k..32k+31 (SDM 10.8.4) */
 #define LAPIC_SVR       0x0F0
 #define  LAPIC_SVR_ENABLE (1u << 8)
 #define LAPIC_ESR       0x280
@@ -208,6 +209,11 @@ void lapic_mask_all(void)
 	/* 8259A: mask every line of both PICs. */
 	outb(0x21, 0xFF);
 	outb(0xA1, 0xFF);
+}
+
+bool lapic_in_service(uint8_t vector)
+{
+	return (rd(LAPIC_ISR + (vector / 32u) * 0x10u) >> (vector % 32u)) & 1u;
 }
 
 void lapic_eoi(void)

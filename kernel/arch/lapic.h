@@ -69,6 +69,10 @@ bool lapic_is_bsp(void);
 /* Mask every LVT entry (timer, thermal, PMC, LINT0/1, error, CMCI) and the
  * legacy 8259 PICs, so no interrupt can be pending on this CPU. */
 void lapic_mask_all(void);
+/* True when vector's bit is set in this CPU's in-service register (ISR at
+ * 0x100-0x170 in xAPIC mode, MSRs 810H-817H in x2APIC mode): the APIC
+ * delivered it and waits for an EOI (SDM Vol. 3A 10.8.4). */
+bool lapic_in_service(uint8_t vector);
 /* Signal end of interrupt. */
 void lapic_eoi(void);
 /* Send a fixed IPI with vector to apic_id. */

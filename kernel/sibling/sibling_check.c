@@ -7,6 +7,7 @@
 #include "kernel/lib/sort.h"
 #include "kernel/sibling/parked.h"
 #include "kernel/sibling/sibling.h"
+#include "kernel/stream/stray_record.h"
 #include "kernel/time/delay.h"
 
 /* Wake-latency round trips per mode, and the pause between them so the
@@ -125,6 +126,8 @@ bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 			continue;
 		bool skipped = sibling_mode_unavailable((enum idle_mode)m) != NULL;
 		bool mode_ok = check_mode((enum idle_mode)m, s);
+		if (!skipped)
+			stray_record_write(s, idle_modes[m].name); /* strays during this mode's check */
 		ok &= mode_ok;
 		if (mode_ok && !skipped)
 			*usable |= 1u << m;
