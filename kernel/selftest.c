@@ -77,3 +77,22 @@ void selftest_send_stray_ipi(enum selftest which, struct stream *s)
 	stream_text(s, "selftest=stray-ipi: vector 0x%x sent to APIC %u (%s); strays counted %llu -> %llu", SELFTEST_STRAY_VECTOR,
 		    id, lapic_status_text(st), (unsigned long long)before, (unsigned long long)after);
 }
+
+#define LAPIC_ID_REGISTER 0x020
+
+uint32_t selftest_skew_apic_id(enum selftest which)
+{
+	uint64_t base = lapic_get_base();
+
+	if (which != SELFTEST_APIC_ID || lapic_x2apic())
+		return 0;
+	uint32_t saved = lapic_read_base(base, LAPIC_ID_REGISTER);
+	lapic_write_base(base, LAPIC_ID_REGISTER, (((saved >> 24) + 0x40) & 0xFF) << 24);
+	return saved;
+}
+
+void selftest_restore_apic_id(enum selftest which, uint32_t saved)
+{
+	if (which == SELFTEST_APIC_ID && !lapic_x2apic())
+		lapic_write_base(lapic_get_base(), LAPIC_ID_REGISTER, saved);
+}

@@ -2,6 +2,7 @@
  * AMD APM Vol. 2 chapter 16). Register offsets are the xAPIC MMIO offsets;
  * in x2APIC mode register offset R is MSR 0x800 + (R >> 4) (SDM 10.12.1.2). */
 #include "kernel/arch/apic_base.h"
+#include "kernel/arch/apic_id.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/msr.h"
 #include "kernel/arch/x86.h"
@@ -193,7 +194,7 @@ bool lapic_x2apic(void)
 
 uint32_t lapic_id(void)
 {
-	return x2apic_mode ? rd(LAPIC_ID) : rd(LAPIC_ID) >> 24;
+	return apic_id_from_register(rd(LAPIC_ID), x2apic_mode);
 }
 
 void lapic_mask_all(void)
