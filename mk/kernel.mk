@@ -43,7 +43,7 @@ KERNEL_SRCS := \
 	kernel/acpi/acpi_fadt.c kernel/acpi/acpi_format.c kernel/acpi/acpi_hpet.c kernel/acpi/acpi_madt.c \
 	kernel/acpi/acpi_rsdp.c kernel/acpi/acpi_summary.c kernel/acpi/acpi_table.c kernel/acpi/acpi_tables.c \
 	kernel/smbios/smbios_entry.c kernel/smbios/smbios_table.c \
-	kernel/time/tsc_calibrate.c kernel/time/delay.c kernel/time/quiet_probe.c \
+	kernel/time/tsc_calibrate.c kernel/time/hpet_counter.c kernel/time/delay.c kernel/time/quiet_probe.c \
 	kernel/smp/smp.c \
 	kernel/sibling/idle_mode.c kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
 	kernel/sibling/sibling_check.c kernel/sibling/placement.c kernel/sibling/cpu_roles.c \

@@ -27,3 +27,12 @@ qtest_hazards_apic_id_register_disagreeing_with_cpuid_is_reported() {
 		expect_line '^#! error code=APIC_ID_MISMATCH msg="[^"]*" cpuid_apic=0 lapic_apic=64 x2apic=off$' &&
 		expect_line '^#! mode name=hlt status=ok ' && expect_line '^#! end rows=0 status=ok '
 }
+
+# QEMU's HPET is 64 bits wide (COUNT_SIZE_CAP set, hw/timer/hpet.c); the
+# calibration reads the width instead of assuming it. The 32-bit wrap itself
+# is tested on the host (tests/unit/time/test_hpet_counter.c): QEMU has no
+# 32-bit HPET.
+qtest_hazards_hpet_counter_width_read_from_its_capabilities() {
+	boot hz_hpet BOOT=pvh CMDLINE="run=platform"
+	expect_rc 0 && expect_line '^#= tsc_source=hpet$' && expect_line '^#= hpet_counter_bits=64$'
+}
