@@ -50,12 +50,18 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 		return;
 	sort_u64(samples, n);
 	sort_u64(rtts, n);
-	stream_record(s, "wake", "mode=%s n=%zu min_ns=%llu median_ns=%llu p99_ns=%llu max_ns=%llu rtt_median_ns=%llu",
+	/* median_ns subtracts two threads' TSCs, which are separate counters
+	 * (firmware may write one thread's TSC or TSC_ADJUST): one_way_ns, half
+	 * the median round trip on the sender's TSC alone, does not depend on
+	 * them agreeing. */
+	stream_record(s, "wake", "mode=%s n=%zu min_ns=%llu median_ns=%llu p99_ns=%llu max_ns=%llu rtt_median_ns=%llu "
+		      "one_way_ns=%llu one_way_method=rtt_half",
 		      idle_modes[mode].name, n, (unsigned long long)time_tsc_to_ns(samples[0]),
 		      (unsigned long long)time_tsc_to_ns(samples[n / 2]),
 		      (unsigned long long)time_tsc_to_ns(samples[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1]),
 		      (unsigned long long)time_tsc_to_ns(samples[n - 1]),
-		      (unsigned long long)time_tsc_to_ns(rtts[n / 2]));
+		      (unsigned long long)time_tsc_to_ns(rtts[n / 2]),
+		      (unsigned long long)time_tsc_to_ns(rtts[n / 2] / 2));
 }
 
 /* Enter mode, idle a while, ping, and report what the CPUs say. */

@@ -36,3 +36,19 @@ qtest_hazards_hpet_counter_width_read_from_its_capabilities() {
 	boot hz_hpet BOOT=pvh CMDLINE="run=platform"
 	expect_rc 0 && expect_line '^#= tsc_source=hpet$' && expect_line '^#= hpet_counter_bits=64$'
 }
+
+# Wake latency on SMT siblings: the TSC is per thread, so beside the
+# two-TSC figures the record gives half the round trip, timed on the
+# sender's TSC alone, and says so.
+qtest_hazards_wake_record_gives_the_one_way_estimate_from_the_round_trip() {
+	boot_valid 0 hz_wake BOOT=pvh CMDLINE="run=siblings modes=hlt,spin" SMP="2,sockets=1,cores=1,threads=2" &&
+		expect_line '^#! wake mode=hlt n=200 .* one_way_method=rtt_half$' || return 1
+	stream_of "$BOOT_OUT" | awk '
+		/^#! wake mode=(hlt|spin) n=200 / {
+			for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+			d = f["one_way_ns"] - f["rtt_median_ns"] / 2
+			if (f["one_way_ns"] == "" || d > 1 || d < -1) bad = 1
+			seen++
+		}
+		END { exit !(seen == 2 && !bad) }' || fail "one_way_ns is not rtt_median_ns / 2 in both wake records"
+}
