@@ -4,6 +4,9 @@
 
 /* Flat data segments (selector 0x10), null FS/GS. */
 void load_data_segments(void);
+/* CR0.NE and CR4.MCE (where CPUID.01H:EDX.MCE): a machine check must raise
+ * #MC, not shut the machine down; every CPU we run, before anything else. */
+void cpu_enable_machine_checks(void);
 /* CR0/CR4/XCR0 for x87, SSE and (where present) AVX state; before any C code
  * that the compiler may have given SSE instructions runs on this CPU. */
 void cpu_enable_simd(void);

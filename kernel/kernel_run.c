@@ -4,10 +4,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "kernel/arch/apic_id.h"
 #include "kernel/arch/cpu_tables.h"
 #include "kernel/arch/cpuid_native.h"
 #include "kernel/arch/hypervisor.h"
+#include "kernel/arch/lapic.h"
 #include "kernel/arch/tsc.h"
+#include "kernel/arch/x86.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/console/console.h"
 #include "kernel/cpu/cpu_identity.h"
@@ -25,8 +28,10 @@
 #include "kernel/selftest.h"
 #include "kernel/sibling/others.h"
 #include "kernel/sibling/sibling.h"
+#include "kernel/smp/smp.h"
 #include "kernel/stream/capture.h"
 #include "kernel/stream/schema.h"
+#include "kernel/stream/stray_record.h"
 #include "kernel/stream/stream_cpu_lock.h"
 #include "kernel/time/quiet_probe.h"
 
@@ -73,6 +78,39 @@ static void report_quietness(struct stream *s)
 	quiet_probe_report(s, "firmware", &boot_info.firmware_quiet);
 	quiet_probe_run(&q);
 	quiet_probe_report(s, "run", &q);
+}
+
+/* The measured CPU's APIC ID came from CPUID (platform discovery); the IPIs
+ * that reach it and the MADT use the local APIC's own ID register. Firmware
+ * can rewrite an xAPIC ID, so compare them once the APIC is set up; a
+ * mismatch is an error record (the run goes on: the siblings were chosen by
+ * CPUID's topology, which is what the report describes). */
+static void check_bench_apic_id(const struct platform *p, enum selftest selftest, struct stream *s)
+{
+	uint32_t saved = selftest_skew_apic_id(selftest); /* selftest=apic-id: a rewritten ID */
+	uint32_t lapic = lapic_id();
+
+	selftest_restore_apic_id(selftest, saved);
+	if (apic_id_agrees(p->bench_apic, lapic, lapic_x2apic()))
+		return;
+	stream_record(s, "error",
+		      "code=APIC_ID_MISMATCH msg=\"the local APIC ID register disagrees with CPUID\" cpuid_apic=%u "
+		      "lapic_apic=%u x2apic=%s",
+		      p->bench_apic, lapic, lapic_x2apic() ? "on" : "off");
+}
+
+/* Whether every CPU we run can take a machine check (CR4.MCE; without it a
+ * broadcast #MC shuts the machine down) and reports x87 errors as #MF
+ * (CR0.NE): this CPU and each AP started, as boot/cpu_setup64.asm left them. */
+static void report_machine_check_setup(struct stream *s)
+{
+	unsigned aps, mce, ne;
+
+	smp_control_bits(&aps, &mce, &ne);
+	mce += (read_cr4() & CR4_MCE) != 0;
+	ne += (read_cr0() & CR0_NE) != 0;
+	stream_metaf(s, "cr4_mce", "%u/%u", mce, aps + 1);
+	stream_metaf(s, "cr0_ne", "%u/%u", ne, aps + 1);
 }
 
 void kernel_run(const struct boot_info *bi, const char *boot_error)
@@ -133,10 +171,14 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	/* Quiet the measured CPU, then park the others and check every mode. */
 	if (!measured_cpu_quiet(&platform, cfg.x2apic, s))
 		run_end(false);
+	check_bench_apic_id(&platform, cfg.selftest, s); /* CPUID's APIC ID against the APIC's own */
 	struct sibling_config sib = { cfg.placement, cfg.mwait_hint, cfg.selftest };
 	if (!sibling_bringup(&platform, &sib, &phys, s))
 		run_end(false);
 	others_bringup(&platform, cfg.others, &phys, s); /* the rest of the machine in a known state */
+	report_machine_check_setup(s);          /* CR4.MCE, CR0.NE on every CPU we run */
+	selftest_send_stray_ipi(cfg.selftest, s); /* selftest=stray-ipi: one on purpose */
+	stray_record_write(s, "bringup");         /* interrupts nothing of ours sent, so far */
 	uint32_t usable = 0;
 	bool ok = sibling_check_modes(cfg.modes, s, &usable);
 
@@ -153,5 +195,6 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 		ok = experiment_run(&plan, &platform, &cond, &phys, s);
 	}
 	ok &= others_finish(s); /* stop others=load, check its checksums */
+	stray_record_write(s, "end");           /* strays since the mode checks (the experiment's) */
 	run_end(ok);
 }

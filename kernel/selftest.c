@@ -3,10 +3,14 @@
  * 3.3.7.1: a non-canonical reference raises #GP, not #PF). */
 #include <stdint.h>
 
+#include "kernel/arch/lapic.h"
+#include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
 #include "kernel/lib/mem.h"
 #include "kernel/selftest.h"
+#include "kernel/smp/smp.h"
 #include "kernel/stream/stream.h"
+#include "kernel/time/delay.h"
 
 static volatile int fault_in_report;
 
@@ -49,4 +53,46 @@ void selftest_wait_for_busy_lines(void)
 	while (__atomic_load_n(&busy_lines_written, __ATOMIC_ACQUIRE) < SELFTEST_BUSY_LINES / 8 &&
 	       rdtsc() < until)
 		cpu_pause();
+}
+
+void selftest_send_stray_ipi(enum selftest which, struct stream *s)
+{
+	uint32_t id;
+	uint64_t before, after;
+
+	if (which != SELFTEST_STRAY_IPI)
+		return;
+	if (!smp_started_apic_ids(&id, 1)) {
+		stream_text(s, "selftest=stray-ipi: no CPU was started to send it to");
+		return;
+	}
+	struct stray_counts *t = stray_irq_counts();
+	before = stray_counts_total(t);
+	enum lapic_status st = lapic_send_ipi(id, SELFTEST_STRAY_VECTOR);
+	uint64_t until = rdtsc() + time_us_to_tsc(100000);
+	do
+		cpu_pause();
+	while (stray_counts_total(t) == before && rdtsc() < until);
+	after = stray_counts_total(t);
+	stream_text(s, "selftest=stray-ipi: vector 0x%x sent to APIC %u (%s); strays counted %llu -> %llu", SELFTEST_STRAY_VECTOR,
+		    id, lapic_status_text(st), (unsigned long long)before, (unsigned long long)after);
+}
+
+#define LAPIC_ID_REGISTER 0x020
+
+uint32_t selftest_skew_apic_id(enum selftest which)
+{
+	uint64_t base = lapic_get_base();
+
+	if (which != SELFTEST_APIC_ID || lapic_x2apic())
+		return 0;
+	uint32_t saved = lapic_read_base(base, LAPIC_ID_REGISTER);
+	lapic_write_base(base, LAPIC_ID_REGISTER, (((saved >> 24) + 0x40) & 0xFF) << 24);
+	return saved;
+}
+
+void selftest_restore_apic_id(enum selftest which, uint32_t saved)
+{
+	if (which == SELFTEST_APIC_ID && !lapic_x2apic())
+		lapic_write_base(lapic_get_base(), LAPIC_ID_REGISTER, saved);
 }

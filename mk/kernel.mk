@@ -33,17 +33,17 @@ KERNEL_SRCS := \
 	kernel/console/vga_text.c kernel/console/fb_console.c \
 	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c \
 	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/arch/tsc.c \
-	kernel/arch/lapic.c \
+	kernel/arch/lapic.c kernel/arch/apic_base.c kernel/arch/stray_irq.c kernel/arch/stray_count.c \
 	kernel/mm/memory_setup.c kernel/mm/phys_alloc.c \
 	kernel/stream/stream.c kernel/stream/sample_row.c kernel/stream/stream_cpu_lock.c \
-	kernel/stream/capture.c \
+	kernel/stream/capture.c kernel/stream/stray_record.c \
 	kernel/platform/platform.c \
 	kernel/cpu/cpu_identity.c kernel/cpu/cpu_features.c kernel/cpu/topology.c kernel/cpu/cache_info.c kernel/cpu/machine_state.c kernel/cpu/pmu.c \
 	kernel/acpi/acpi_aml.c kernel/acpi/acpi_c2.c kernel/acpi/acpi_cst.c kernel/acpi/acpi_error.c \
 	kernel/acpi/acpi_fadt.c kernel/acpi/acpi_format.c kernel/acpi/acpi_hpet.c kernel/acpi/acpi_madt.c \
 	kernel/acpi/acpi_rsdp.c kernel/acpi/acpi_summary.c kernel/acpi/acpi_table.c kernel/acpi/acpi_tables.c \
 	kernel/smbios/smbios_entry.c kernel/smbios/smbios_table.c \
-	kernel/time/tsc_calibrate.c kernel/time/delay.c kernel/time/quiet_probe.c \
+	kernel/time/tsc_calibrate.c kernel/time/hpet_counter.c kernel/time/delay.c kernel/time/quiet_probe.c \
 	kernel/smp/smp.c \
 	kernel/sibling/idle_mode.c kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
 	kernel/sibling/sibling_check.c kernel/sibling/placement.c kernel/sibling/cpu_roles.c \

@@ -220,6 +220,7 @@ static EFI_STATUS read_memory_map(EFI_BOOT_SERVICES *bs)
 static void run_entry(void *arg)
 {
 	(void)arg;
+	cpu_enable_machine_checks(); /* the firmware's values come back in efi_hw_restore */
 	cpu_enable_simd();
 	kernel_run(&bi, boot_error);
 }

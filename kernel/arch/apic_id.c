@@ -16,3 +16,13 @@ uint32_t cpu_apic_id(void)
 	cpuid(1, 0, r);
 	return r[1] >> 24;
 }
+
+uint32_t apic_id_from_register(uint32_t reg, bool x2apic)
+{
+	return x2apic ? reg : reg >> 24;
+}
+
+bool apic_id_agrees(uint32_t cpuid_id, uint32_t lapic_id, bool x2apic)
+{
+	return x2apic ? cpuid_id == lapic_id : (cpuid_id & 0xFF) == lapic_id;
+}

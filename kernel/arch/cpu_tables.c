@@ -4,6 +4,7 @@
 
 #include "kernel/arch/cpu_tables.h"
 #include "kernel/arch/lapic.h"
+#include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
 #include "kernel/lib/mem.h"
 
@@ -50,7 +51,13 @@ static void build_idt(void)
 	/* Exceptions on IST1: a corrupt stack pointer still gets a report. */
 	for (int v = 0; v < 32; v++)
 		idt[v] = gate(exception_stub_table[v], 1);
-	/* Vectors 32-255 are not-present except the two parked CPUs take. */
+	/* Every interrupt vector present: an empty gate would turn an interrupt
+	 * the firmware left aimed at a CPU into #NP (SDM Vol. 3A 6.15, interrupt
+	 * 11: present flag clear; QEMU TCG checks the gate type first and raises
+	 * #GP with the IDT entry as error code).
+	 * Strays first, then the two vectors we send over them. */
+	for (int v = STRAY_IRQ_FIRST; v <= STRAY_IRQ_LAST; v++)
+		idt[v] = gate(stray_irq_stub_table[v - STRAY_IRQ_FIRST], 0);
 	idt[LAPIC_WAKE_VECTOR] = gate((uintptr_t)wake_irq_stub, 0);
 	idt[LAPIC_SPURIOUS_VECTOR] = gate((uintptr_t)spurious_irq_stub, 0);
 	idt_built = true;

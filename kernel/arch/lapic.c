@@ -1,22 +1,19 @@
 /* Local APIC driver (Intel SDM Vol. 3A chapter 10 [11 in newer editions];
  * AMD APM Vol. 2 chapter 16). Register offsets are the xAPIC MMIO offsets;
  * in x2APIC mode register offset R is MSR 0x800 + (R >> 4) (SDM 10.12.1.2). */
+#include "kernel/arch/apic_base.h"
+#include "kernel/arch/apic_id.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/msr.h"
 #include "kernel/arch/x86.h"
 #include "kernel/lib/mem.h"
-
-#define MSR_APIC_BASE 0x1B
-#define  APIC_BASE_BSP    (1ull << 8)
-#define  APIC_BASE_EXTD   (1ull << 10) /* x2APIC mode */
-#define  APIC_BASE_EN     (1ull << 11)
-#define  APIC_BASE_ADDR   0x000FFFFFFFFFF000ull
 
 #define LAPIC_ID        0x020
 #define LAPIC_VERSION   0x030
 #define  LAPIC_VERSION_MAXLVT(v) (((v) >> 16) & 0xFF)
 #define LAPIC_TPR       0x080
 #define LAPIC_EOI       0x0B0
+#define LAPIC_ISR       0x100 /* 8 registers, 0x10 apart: vectors 32k..32k+31 (SDM 10.8.4) */
 #define LAPIC_SVR       0x0F0
 #define  LAPIC_SVR_ENABLE (1u << 8)
 #define LAPIC_ESR       0x280
@@ -89,13 +86,11 @@ uint64_t lapic_get_base(void)
 
 void lapic_set_base(uint64_t apic_base)
 {
-	uint64_t now = rdmsr(MSR_APIC_BASE);
+	uint64_t steps[APIC_BASE_MAX_STEPS];
+	size_t n = apic_base_steps(rdmsr(MSR_APIC_BASE), apic_base, steps);
 
-	if (now == apic_base)
-		return;
-	if (lapic_base_is_x2apic(now) && !lapic_base_is_x2apic(apic_base))
-		wrmsr(MSR_APIC_BASE, now & ~(APIC_BASE_EN | APIC_BASE_EXTD));
-	wrmsr(MSR_APIC_BASE, apic_base);
+	for (size_t i = 0; i < n; i++)
+		wrmsr(MSR_APIC_BASE, steps[i]);
 }
 
 void lapic_adopt_base(uint64_t apic_base)
@@ -135,12 +130,13 @@ const char *lapic_status_text(enum lapic_status st)
 	return "?";
 }
 
+/* Globally enable the APIC in the chosen mode; from disabled (firmware may
+ * leave it so) through xAPIC, since disabled -> x2APIC in one write raises
+ * #GP (SDM Vol. 3A 10.12.5, figure 10-27). */
 static void enable_mode(void)
 {
 	uint64_t base = rdmsr(MSR_APIC_BASE);
-	uint64_t want = base | APIC_BASE_EN | (x2apic_mode ? APIC_BASE_EXTD : 0);
-	if (want != base)
-		wrmsr(MSR_APIC_BASE, want);
+	lapic_set_base(base | APIC_BASE_EN | (x2apic_mode ? APIC_BASE_EXTD : 0));
 	/* TPR 0 accepts every vector; SVR software-enables the APIC. */
 	wr(LAPIC_TPR, 0);
 	wr(LAPIC_SVR, LAPIC_SVR_ENABLE | LAPIC_SPURIOUS_VECTOR);
@@ -198,7 +194,7 @@ bool lapic_x2apic(void)
 
 uint32_t lapic_id(void)
 {
-	return x2apic_mode ? rd(LAPIC_ID) : rd(LAPIC_ID) >> 24;
+	return apic_id_from_register(rd(LAPIC_ID), x2apic_mode);
 }
 
 void lapic_mask_all(void)
@@ -214,6 +210,11 @@ void lapic_mask_all(void)
 	/* 8259A: mask every line of both PICs. */
 	outb(0x21, 0xFF);
 	outb(0xA1, 0xFF);
+}
+
+bool lapic_in_service(uint8_t vector)
+{
+	return (rd(LAPIC_ISR + (vector / 32u) * 0x10u) >> (vector % 32u)) & 1u;
 }
 
 void lapic_eoi(void)

@@ -56,8 +56,9 @@ bool lapic_base_is_enabled(uint64_t apic_base);
 const char *lapic_base_mode_name(uint64_t apic_base);
 /* This CPU's IA32_APIC_BASE. */
 uint64_t lapic_get_base(void);
-/* Write this CPU's IA32_APIC_BASE, through "disabled" when leaving x2APIC
- * mode for xAPIC (the only legal way, SDM Vol. 3A 10.12.5 figure 10-27). */
+/* Write this CPU's IA32_APIC_BASE by legal steps only (apic_base_steps):
+ * through "disabled" when leaving x2APIC mode for xAPIC, through xAPIC when
+ * going from disabled to x2APIC (SDM Vol. 3A 10.12.5 figure 10-27). */
 void lapic_set_base(uint64_t apic_base);
 /* Switch this CPU to apic_base (lapic_set_base) and drive its APIC in that
  * mode from now on, software-enabled (leaving x2APIC resets the registers,
@@ -68,6 +69,10 @@ bool lapic_is_bsp(void);
 /* Mask every LVT entry (timer, thermal, PMC, LINT0/1, error, CMCI) and the
  * legacy 8259 PICs, so no interrupt can be pending on this CPU. */
 void lapic_mask_all(void);
+/* True when vector's bit is set in this CPU's in-service register (ISR at
+ * 0x100-0x170 in xAPIC mode, MSRs 810H-817H in x2APIC mode): the APIC
+ * delivered it and waits for an EOI (SDM Vol. 3A 10.8.4). */
+bool lapic_in_service(uint8_t vector);
 /* Signal end of interrupt. */
 void lapic_eoi(void);
 /* Send a fixed IPI with vector to apic_id. */

@@ -87,6 +87,10 @@ static inline bool rdrand64(uint64_t *v)
 	return ok;
 }
 
+/* Control-register bits more than one file checks (SDM Vol. 3A 2.5). */
+#define CR0_NE  (1ull << 5)  /* x87 errors raise #MF */
+#define CR4_MCE (1ull << 6)  /* machine-check exception enabled */
+
 /* Read CR0. */
 static inline uint64_t read_cr0(void)
 {

@@ -358,6 +358,8 @@ void platform_report(const struct platform *p, struct stream *s)
 
 	stream_metaf(s, "tsc_hz", "%llu", (unsigned long long)(p->tsc_ok ? p->tsc.hz : 0));
 	stream_meta(s, "tsc_source", p->tsc_ok ? p->tsc.source : "none");
+	if (p->tsc_ok && p->tsc.hpet_bits)
+		stream_metaf(s, "hpet_counter_bits", "%u", p->tsc.hpet_bits);
 	stream_metaf(s, "tsc_spread_hz", "%llu", (unsigned long long)(p->tsc.max_hz - p->tsc.min_hz));
 	stream_meta(s, "tsc_invariant", p->feat.invariant_tsc ? "yes" : "no");
 	/* CPUID 0x15 (crystal ratio) cross-check; empty when the CPU does not say. */

@@ -7,6 +7,7 @@
 #include "kernel/lib/sort.h"
 #include "kernel/sibling/parked.h"
 #include "kernel/sibling/sibling.h"
+#include "kernel/stream/stray_record.h"
 #include "kernel/time/delay.h"
 
 /* Wake-latency round trips per mode, and the pause between them so the
@@ -49,12 +50,18 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 		return;
 	sort_u64(samples, n);
 	sort_u64(rtts, n);
-	stream_record(s, "wake", "mode=%s n=%zu min_ns=%llu median_ns=%llu p99_ns=%llu max_ns=%llu rtt_median_ns=%llu",
+	/* median_ns subtracts two threads' TSCs, which are separate counters
+	 * (firmware may write one thread's TSC or TSC_ADJUST): one_way_ns, half
+	 * the median round trip on the sender's TSC alone, does not depend on
+	 * them agreeing. */
+	stream_record(s, "wake", "mode=%s n=%zu min_ns=%llu median_ns=%llu p99_ns=%llu max_ns=%llu rtt_median_ns=%llu "
+		      "one_way_ns=%llu one_way_method=rtt_half",
 		      idle_modes[mode].name, n, (unsigned long long)time_tsc_to_ns(samples[0]),
 		      (unsigned long long)time_tsc_to_ns(samples[n / 2]),
 		      (unsigned long long)time_tsc_to_ns(samples[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1]),
 		      (unsigned long long)time_tsc_to_ns(samples[n - 1]),
-		      (unsigned long long)time_tsc_to_ns(rtts[n / 2]));
+		      (unsigned long long)time_tsc_to_ns(rtts[n / 2]),
+		      (unsigned long long)time_tsc_to_ns(rtts[n / 2] / 2));
 }
 
 /* Enter mode, idle a while, ping, and report what the CPUs say. */
@@ -125,6 +132,8 @@ bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 			continue;
 		bool skipped = sibling_mode_unavailable((enum idle_mode)m) != NULL;
 		bool mode_ok = check_mode((enum idle_mode)m, s);
+		if (!skipped)
+			stray_record_write(s, idle_modes[m].name); /* strays during this mode's check */
 		ok &= mode_ok;
 		if (mode_ok && !skipped)
 			*usable |= 1u << m;

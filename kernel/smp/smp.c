@@ -121,6 +121,8 @@ static void ap_c_entry(struct ap_cpu *ap)
 		ap->fw_apic_base_known = true;
 	}
 	lapic_init_ap();
+	ap->cr0 = read_cr0();
+	ap->cr4 = read_cr4();
 	ap->alive_tsc = rdtsc();
 	__atomic_store_n(&ap->alive, 1, __ATOMIC_RELEASE);
 	ap->main(ap);
@@ -249,6 +251,16 @@ size_t smp_restore_firmware_apic_modes(uint64_t bsp_apic_base, uint64_t timeout_
 		failed += !ok[k];
 	}
 	return failed;
+}
+
+void smp_control_bits(unsigned *cpus, unsigned *mce, unsigned *ne)
+{
+	*cpus = started_count;
+	*mce = *ne = 0;
+	for (unsigned i = 0; i < started_count; i++) {
+		*mce += (started[i]->cr4 & CR4_MCE) != 0;
+		*ne += (started[i]->cr0 & CR0_NE) != 0;
+	}
 }
 
 size_t smp_started_apic_ids(uint32_t *out, size_t cap)

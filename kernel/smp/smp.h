@@ -30,6 +30,7 @@ struct ap_cpu {
 	bool fw_apic_base_known;
 	uint64_t fw_apic_base;           /* IA32_APIC_BASE as the firmware left it */
 	uint64_t start_tsc, alive_tsc;   /* INIT sent / AP reached C */
+	uint64_t cr0, cr4;               /* as the AP had them on reaching C */
 } __attribute__((aligned(64)));
 
 /* Named results. */
@@ -77,6 +78,9 @@ void smp_stop_all(void);
 size_t smp_restore_firmware_apic_modes(uint64_t bsp_apic_base, uint64_t timeout_us);
 /* APIC IDs of the APs started at least once (up to cap); returns the count. */
 size_t smp_started_apic_ids(uint32_t *out, size_t cap);
+/* Of the APs started at least once (*cpus), how many had CR4.MCE (*mce) and
+ * CR0.NE (*ne) set on reaching C, as boot/cpu_setup64.asm sets them. */
+void smp_control_bits(unsigned *cpus, unsigned *mce, unsigned *ne);
 /* True while the AP's stack canary is intact. */
 bool smp_stack_canary_ok(const struct ap_cpu *ap);
 /* Physical address of the trampoline page (for reports). */

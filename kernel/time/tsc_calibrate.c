@@ -5,6 +5,7 @@
 #include "kernel/arch/tsc.h"
 #include "kernel/lib/sort.h"
 #include "kernel/arch/x86.h"
+#include "kernel/time/hpet_counter.h"
 #include "kernel/time/tsc_calibrate.h"
 
 /* HPET registers (IA-PC HPET specification 1.0a, section 2.3). */
@@ -28,26 +29,41 @@ static uint64_t hpet_read64(uint64_t base, uint32_t off)
 	return ((uint64_t)hi1 << 32) | lo;
 }
 
-/* TSC ticks over ms milliseconds of HPET time; 0 if the HPET looks absent. */
+/* The main counter: a 32-bit one (COUNT_SIZE_CAP clear) is read with one
+ * 32-bit access; its upper half is not a counter. */
+static uint64_t hpet_read_counter(uint64_t base, bool is_64bit)
+{
+	return is_64bit ? hpet_read64(base, HPET_COUNTER) : mmio_read32(base + HPET_COUNTER);
+}
+
+/* TSC ticks over ms milliseconds of HPET time; 0 if the HPET looks absent.
+ * The HPET ticks are summed read to read (hpet_counter_delta), so a 32-bit
+ * counter that wraps inside the round (every ~300 s at 14.318 MHz) is
+ * counted right, as the PM timer's 24-bit wrap is below. */
 static uint64_t round_hpet(uint64_t base, unsigned ms)
 {
-	uint64_t period_fs = hpet_read64(base, HPET_CAP) >> 32;
+	uint64_t cap = hpet_read64(base, HPET_CAP);
+	uint64_t period_fs = cap >> 32;
 	if (period_fs == 0 || period_fs > 100000000ull) /* spec: <= 100 ns */
 		return 0;
+	bool wide = hpet_counter_is_64bit(cap);
 	uint32_t cfg = mmio_read32(base + HPET_CONFIG);
 	if (!(cfg & HPET_ENABLE))
 		mmio_write32(base + HPET_CONFIG, cfg | HPET_ENABLE);
 	uint64_t ticks = (uint64_t)ms * 1000000000000ull / period_fs;
-	uint64_t h0 = hpet_read64(base, HPET_COUNTER);
+	uint64_t last = hpet_read_counter(base, wide), elapsed = 0;
 	uint64_t t0 = tsc_start();
 	uint64_t guard = 0;
-	while (hpet_read64(base, HPET_COUNTER) - h0 < ticks)
+	while (elapsed < ticks) {
+		uint64_t now = hpet_read_counter(base, wide);
+		elapsed += hpet_counter_delta(last, now, wide);
+		last = now;
 		if (++guard > 2000000000ull)
 			return 0; /* counter not running */
+	}
 	uint64_t t1 = tsc_end();
-	uint64_t h1 = hpet_read64(base, HPET_COUNTER);
 	/* Scale by the HPET time actually elapsed, in femtoseconds. */
-	uint64_t elapsed_fs = (h1 - h0) * period_fs;
+	uint64_t elapsed_fs = elapsed * period_fs;
 	return elapsed_fs ? (uint64_t)((__uint128_t)(t1 - t0) * 1000000000000000ull / elapsed_fs) : 0;
 }
 
@@ -116,6 +132,7 @@ bool tsc_calibrate(const struct tsc_refs *refs, struct tsc_calibration *out)
 		out->min_hz = sorted[0];
 		out->max_hz = sorted[TSC_CALIBRATION_ROUNDS - 1];
 		out->source = names[src];
+		out->hpet_bits = src == 0 ? (hpet_counter_is_64bit(hpet_read64(refs->hpet_base, HPET_CAP)) ? 64 : 32) : 0;
 		return true;
 	}
 	return false;

@@ -24,6 +24,7 @@ struct tsc_calibration {
 	uint64_t hz;             /* median TSC frequency */
 	uint64_t min_hz, max_hz; /* spread over the rounds */
 	const char *source;      /* "hpet", "pmtimer", "pit" */
+	unsigned hpet_bits;      /* HPET main counter width (32 or 64) when source is "hpet", else 0 */
 	uint64_t round_hz[TSC_CALIBRATION_ROUNDS];
 };
 

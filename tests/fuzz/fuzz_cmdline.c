@@ -136,7 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(!cfg.console.enabled || (cfg.console.baud && 115200 % cfg.console.baud == 0));
 	CHECK(cfg.exit <= EXIT_REBOOT && cfg.run <= RUN_ALL && cfg.placement < PLACEMENT_COUNT);
 	CHECK(cfg.x2apic <= LAPIC_REQUEST_OFF && cfg.plan.preset <= PLAN_PRESET_FULL);
-	CHECK(cfg.plan.order <= PLAN_BLOCKED && cfg.selftest <= SELFTEST_SIBLING_UD_BUSY);
+	CHECK(cfg.plan.order <= PLAN_BLOCKED && cfg.selftest <= SELFTEST_APIC_ID);
 	CHECK(cfg.modes < (1u << IDLE_MODE_COUNT));
 	CHECK(cfg.plan.workloads.count <= WORKLOAD_MAX);
 
