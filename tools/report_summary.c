@@ -104,7 +104,9 @@ static void combine_boots(const struct report_set *s, struct report_summary *sum
 			struct analysis_cell *c = &a->cell[w][m];
 			combine_cell(a, sum->boot, b, (struct cell_ref){ CELL_WORKLOAD, w, m });
 			combine_clock(a, sum->boot, b, w, m);
-			if (c->have && m != sum->aa && m != sum->spike && family < STATS_MAX_TESTS) {
+			/* as within a boot (bench/analysis.c): the probes are not in the family */
+			if (c->have && m != sum->aa && m != sum->spike && class_of(s->workload_class[w]) >= 0 &&
+			    family < STATS_MAX_TESTS) {
 				member[family] = c;
 				p[family++] = c->p;
 			}

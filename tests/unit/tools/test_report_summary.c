@@ -259,6 +259,28 @@ static void test_ipc_slowdown_follows_the_pmu_rows(void **state)
 	done(&pool, s);
 }
 
+/* A probe (class `probe`) is in no class geomean and not in the Holm family,
+ * across boots as within one (the kernel's summary agrees). */
+static void test_probes_stay_out_of_the_holm_family_across_boots(void **state)
+{
+	(void)state;
+	struct report_pool pool = { .set_count = 0 };
+	const char *files[] = { F "plan_a_boot1.csv", F "plan_a_boot2.csv" };
+	struct report_summary *s = summarize(&pool, files, 2);
+	struct report_set *set = pool.set[0];
+	size_t family = s->set->family, w = (size_t)workload_find("interp");
+	assert_false(isnan(s->set->cell[w][IDLE_MWAIT].p_holm));
+	strcpy(set->workload_class[w], "probe");
+	report_summary_free(s);
+	assert_true(report_summarize(set, REPORT_DEFAULT_FIRMWARE_S, s));
+	assert_true(isnan(s->set->cell[w][IDLE_MWAIT].p_holm));
+	assert_true(s->set->cell[w][IDLE_MWAIT].have);
+	assert_true(s->set->family < family);
+	for (size_t i = 0; i < s->boots; i++)
+		assert_int_equal(s->boot[i]->family, s->set->family);
+	done(&pool, s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +290,7 @@ int main(void)
 		cmocka_unit_test(test_spike_workloads_come_from_the_boots_records),
 		cmocka_unit_test(test_clock_split_across_boots),
 		cmocka_unit_test(test_ipc_slowdown_follows_the_pmu_rows),
+		cmocka_unit_test(test_probes_stay_out_of_the_holm_family_across_boots),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
