@@ -58,8 +58,8 @@ static bool positive(double v)
 bool probe_find_knee(const uint32_t *param, const double *value, size_t n, struct probe_knee *out)
 {
 	memset(out, 0, sizeof *out);
-	if (n < 3 || n > PROBE_MAX_VARIANTS) {
-		out->reason = n < 3 ? "fewer than 3 measured points" : "more points than PROBE_MAX_VARIANTS";
+	if (n < 4 || n > PROBE_MAX_VARIANTS) {
+		out->reason = n < 4 ? "fewer than 4 measured points" : "more points than PROBE_MAX_VARIANTS";
 		return false;
 	}
 	double slope[PROBE_MAX_VARIANTS];
@@ -84,11 +84,13 @@ bool probe_find_knee(const uint32_t *param, const double *value, size_t n, struc
 	size_t best_lo = 0, best_hi = 0;
 	for (size_t i = 0; i < n; i++)
 		flat[i] = value[i] - baseline * (double)param[i];
+	/* Two points on each side of every step, at the sweep's ends too: a
+	 * step into the last point (or out of the first) is one sample, no knee. */
 	for (size_t span = 1; span <= 2; span++)
-		for (size_t lo = 0; lo + span < n; lo++) {
+		for (size_t lo = 1; lo + span + 1 < n; lo++) {
 			size_t hi = lo + span;
-			double before = lo > 0 && flat[lo - 1] > flat[lo] ? flat[lo - 1] : flat[lo];
-			double after = hi + 1 < n && flat[hi + 1] < flat[hi] ? flat[hi + 1] : flat[hi];
+			double before = flat[lo - 1] > flat[lo] ? flat[lo - 1] : flat[lo];
+			double after = flat[hi + 1] < flat[hi] ? flat[hi + 1] : flat[hi];
 			double step = after - before;
 			if (span == 2 && !(flat[lo + 1] > before + step / 4 && flat[lo + 1] < after - step / 4))
 				continue;

@@ -70,11 +70,12 @@ struct probe_knee {
 	const char *reason; /* not found: why, one line; found: NULL */
 };
 
-/* Find the knee of (param[i], value[i]), i < n, param ascending, values > 0
+/* Find the knee of (param[i], value[i]), 4 <= n, param ascending, values > 0
  * (per-variant cycles per iteration): take the median slope between
  * neighbours as the baseline (the filler's own cost) and remove it; a step
- * between points i and i+1 is the lower of points i+1, i+2 minus the higher
- * of points i-1, i (so it must persist: one slow point is no knee), or
+ * between points i and i+1 (1 <= i, i + 2 < n: two points on each side) is
+ * the lower of points i+1, i+2 minus the higher of points i-1, i (so it must
+ * persist: one slow point, at an end of the sweep too, is no knee), or
  * between i and i+2 when point i+1 lies clearly between them (a step spread
  * over two intervals); the largest is the knee when it is at least
  * PROBE_KNEE_MIN_STEP of value[i]. The knee is the first parameter after the

@@ -93,6 +93,7 @@ run_tests stest_ tests/scripts/test_*.sh
 # shellcheck source=tests/qemu/lib.sh
 . tests/qemu/lib.sh
 echo "== host checks on real silicon"
+rm -f "$QTEST_LOGS/host_probes.out.pid" # the probes run once per run-all, never from an older run's file
 run_tests htest_ tests/host/test_*.sh
 
 echo "== QEMU tests"

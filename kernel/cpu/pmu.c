@@ -239,6 +239,13 @@ static void intel_setup(struct pmu *p, const struct cpu_identity *id, const stru
 	p->gp_width = f->pmu_gp_width;
 	p->fixed = f->pmu_fixed > 32 ? 32 : f->pmu_fixed;
 	p->fixed_width = f->pmu_fixed_width;
+	/* Architectural counters are at least 32 bits wide (SDM vol. 3B 20.2);
+	 * a narrower width from CPUID is bogus, and a 0-bit mask would make every
+	 * delta a "measured" 0. */
+	if (p->gp_width < 32)
+		p->gp = 0;
+	if (p->fixed_width < 32)
+		p->fixed = 0;
 	if (p->version >= 2 && p->ops->rd(MSR_IA32_PERF_GLOBAL_CTRL, &global)) {
 		none(p, "IA32_PERF_GLOBAL_CTRL read faulted");
 		return;

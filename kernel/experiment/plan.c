@@ -18,13 +18,14 @@
  * says the primary result needs for a 95 % half-width of 1.0 / 0.3 points,
  * within 10 / 60 minutes of sampling (under QEMU the budget ends them).
  * mechanism measures the probes (unless workloads= names others) 10 times,
- * 10 ms a sample, without the controls (unless modes= names them): enough
+ * 20 ms a sample (twice the 10 ms a sample's RAPL energy needs), without
+ * the controls (unless modes= names them): enough
  * for every sweep point's median and per-variant intervals. */
 const struct plan_preset plan_presets[] = {
 	{ "quick", 3, 1, 2, 0, 0 },
 	{ "standard", STATS_MIN_BLOCKS, 2, 20, 100, 600 },
 	{ "full", STATS_MIN_BLOCKS, 3, 100, 30, 3600 },
-	{ "mechanism", STATS_MIN_BLOCKS, 1, 10, 0, 0 },
+	{ "mechanism", STATS_MIN_BLOCKS, 1, 20, 0, 0 },
 };
 const size_t plan_preset_count = sizeof plan_presets / sizeof plan_presets[0];
 

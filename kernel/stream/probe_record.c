@@ -9,7 +9,11 @@ void probe_record_write(struct stream *st, const struct probe_summary *s, const 
 
 	switch (s->family->kind) {
 	case PROBE_KNEE:
-		fmt_fixed(a, sizeof a, s->knee.step_ratio * 100, 1);
+		/* no step computed (too few points, nothing measured): empty, not 0.0 */
+		if (s->knee.found || s->knee.at)
+			fmt_fixed(a, sizeof a, s->knee.step_ratio * 100, 1);
+		else
+			a[0] = '\0';
 		if (s->knee.found)
 			stream_record(st, "probe", "name=%s mode=%s knee=%u step_pct=%s points=%zu", name, mode,
 				      s->knee.knee, a, s->points);

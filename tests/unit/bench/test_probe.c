@@ -47,6 +47,9 @@ static void test_step_at_224_gives_knee_224(void **state)
 	assert_true(k.step_ratio > 0.9 && k.step_ratio < 1.1);
 }
 
+/* Every step with two sweep points on each side is found where it is; a
+ * step into the sweep's last point, or out of its first, is one sample: no
+ * knee (it may be a spike). */
 static void test_step_at_each_sweep_point_is_found_there(void **state)
 {
 	(void)state;
@@ -54,10 +57,31 @@ static void test_step_at_each_sweep_point_is_found_there(void **state)
 		double y[ROB_POINTS];
 		rob_curve(rob_sweep[s], 300, 0, y);
 		struct probe_knee k;
-		if (!probe_find_knee(rob_sweep, y, ROB_POINTS, &k) || k.knee != rob_sweep[s])
+		bool found = probe_find_knee(rob_sweep, y, ROB_POINTS, &k);
+		bool interior = s >= 2 && s <= ROB_POINTS - 2;
+		if (interior && (!found || k.knee != rob_sweep[s]))
 			fail_msg("step at %u: found=%d knee=%u (%s)", rob_sweep[s], k.found, k.knee,
 			         k.reason ? k.reason : "");
+		if (!interior && found)
+			fail_msg("step at the sweep's edge %u taken as a knee", rob_sweep[s]);
 	}
+}
+
+/* One outlier at either end of a flat sweep is no knee (the old rule, two
+ * points on a side only where there were two, took it for one). */
+static void test_an_outlier_at_either_end_is_no_knee(void **state)
+{
+	(void)state;
+	double y[ROB_POINTS];
+	struct probe_knee k;
+	for (size_t i = 0; i < ROB_POINTS; i++)
+		y[i] = 300;
+	y[ROB_POINTS - 1] = 400;
+	assert_false(probe_find_knee(rob_sweep, y, ROB_POINTS, &k));
+	for (size_t i = 0; i < ROB_POINTS; i++)
+		y[i] = 400;
+	y[0] = 300;
+	assert_false(probe_find_knee(rob_sweep, y, ROB_POINTS, &k));
 }
 
 static void test_noisy_step_still_gives_the_knee(void **state)
@@ -151,15 +175,15 @@ static void test_small_step_is_rejected_with_its_size(void **state)
 static void test_bad_input_is_no_knee_with_a_reason(void **state)
 {
 	(void)state;
-	static const uint32_t x[] = { 1, 2, 3 }, down[] = { 3, 2, 1 };
-	double y[] = { 1, 2, 3 }, nan_y[] = { 1, NAN, 3 }, zero_y[] = { 1, 0, 3 };
+	static const uint32_t x[] = { 1, 2, 3, 4 }, down[] = { 4, 3, 2, 1 };
+	double y[] = { 1, 2, 3, 4 }, nan_y[] = { 1, NAN, 3, 4 }, zero_y[] = { 1, 0, 3, 4 };
 	struct probe_knee k;
-	assert_false(probe_find_knee(x, y, 2, &k));
-	assert_non_null(k.reason);
-	assert_false(probe_find_knee(x, nan_y, 3, &k));
+	assert_false(probe_find_knee(x, y, 3, &k));
+	assert_non_null(strstr(k.reason, "fewer than 4"));
+	assert_false(probe_find_knee(x, nan_y, 4, &k));
 	assert_non_null(strstr(k.reason, "positive"));
-	assert_false(probe_find_knee(x, zero_y, 3, &k));
-	assert_false(probe_find_knee(down, y, 3, &k));
+	assert_false(probe_find_knee(x, zero_y, 4, &k));
+	assert_false(probe_find_knee(down, y, 4, &k));
 	assert_non_null(strstr(k.reason, "ascending"));
 }
 
@@ -377,6 +401,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_step_at_224_gives_knee_224),
 		cmocka_unit_test(test_step_at_each_sweep_point_is_found_there),
+		cmocka_unit_test(test_an_outlier_at_either_end_is_no_knee),
 		cmocka_unit_test(test_noisy_step_still_gives_the_knee),
 		cmocka_unit_test(test_noise_alone_is_no_knee),
 		cmocka_unit_test(test_one_slow_point_is_no_knee_and_does_not_hide_the_real_one),

@@ -202,7 +202,7 @@ static void test_plan_resolves_presets_and_overrides(void **state)
 	assert_int_equal(p.max_reps, 10);
 	assert_int_equal(p.precision_centi, 0);
 	assert_int_equal(p.budget_s, 0);
-	assert_int_equal(p.sample_ms, 10);
+	assert_int_equal(p.sample_ms, 20);
 	assert_int_equal(p.modes, all & ~IDLE_CONTROL_MASK);
 	assert_true(p.workloads.count > 0);
 	for (size_t w = 0; w < workload_count(); w++)
