@@ -34,8 +34,10 @@ static size_t chosen_count;
 static const char *mwait_reason;
 static char no_cpu_reason[96];
 /* The first path a CPU in mwait needs here: the store, unless this
- * platform's MONITOR was seen to miss it (learned by parked_wake_wait). */
+ * platform's MONITOR was seen to miss it twice in a row (learned by
+ * parked_wake_wait; once may be a vCPU descheduled for a wake step). */
 static enum wake_path mwait_first_path = WAKE_PATH_STORE;
+static unsigned mwait_misses;
 static enum wake_path last_path;
 
 const char *wake_path_name(enum wake_path p)
@@ -106,6 +108,7 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	park_configure(&park);
 	exception_set_nmi_handler(park_nmi);
 	mwait_first_path = WAKE_PATH_STORE;
+	mwait_misses = 0;
 
 	size_t n = choose_cpus(p, c->placement, ids, &control);
 	memcpy(chosen, ids, n * sizeof ids[0]);
@@ -247,8 +250,11 @@ enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path 
 		uint64_t step = p == WAKE_PATH_NMI ? left : time_us_to_tsc(PARKED_WAKE_STEP_US);
 		if (parked_wait_ack(ap, seq, time_tsc_to_ns(step < left ? step : left) / 1000)) {
 			/* An mwait CPU the store did not wake: start there next time. */
-			if (parked_mode == IDLE_MWAIT && p > mwait_first_path)
-				mwait_first_path = p;
+			if (parked_mode == IDLE_MWAIT && path == WAKE_PATH_STORE) {
+				mwait_misses = p > WAKE_PATH_STORE ? mwait_misses + 1 : 0;
+				if (mwait_misses >= 2 && p > mwait_first_path)
+					mwait_first_path = p;
+			}
 			return p;
 		}
 	}

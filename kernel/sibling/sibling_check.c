@@ -15,15 +15,27 @@
  * parked CPU is back in its idle instruction before the next wake. */
 #define WAKE_SAMPLES 200
 #define WAKE_GAP_US 50
-/* Rounds kept when a wake needs more than the mode's own path (each then
- * costs PARKED_WAKE_STEP_US or more): enough to show it, not 200 times. */
+/* Rounds kept once this many wakes needed more than the mode's own path
+ * (each such costs PARKED_WAKE_STEP_US or more): enough to show it. */
 #define WAKE_SAMPLES_ESCALATED 8
 /* Time a CPU idles in a mode before its C0 residency is read. */
 #define VERIFY_DWELL_US 20000
 
 static uint64_t samples[WAKE_SAMPLES], rtts[WAKE_SAMPLES];
 
-/* Round trips "send the wake -> parked CPU timestamps and acknowledges". */
+/* The `finding=` about wakes that needed more than the mode's own path: a
+ * fact about the platform, not a failure. */
+static const char *wake_finding(enum idle_mode mode, enum wake_path path)
+{
+	if (mode == IDLE_MWAIT && path == WAKE_PATH_IPI)
+		return "MONITOR missed the command store: the wake IPI ended MWAIT (ECX=1)";
+	if (mode == IDLE_MWAIT && path == WAKE_PATH_NMI)
+		return "MONITOR missed the command store and the wake IPI did not end MWAIT: an NMI did";
+	return "the mode's own wake did not reach the CPU in time: an NMI did";
+}
+
+/* Round trips "send the wake -> parked CPU timestamps and acknowledges",
+ * with the path each took; wake_path= is the path most of them took. */
 static void wake_latency(enum idle_mode mode, struct stream *s)
 {
 	size_t n = 0;
@@ -34,9 +46,9 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 					       : "\"no CPU parked\"");
 		return;
 	}
-	unsigned by_path[WAKE_PATH_NONE + 1] = { 0 };
-	enum wake_path own = idle_modes[mode].wake == IDLE_WAKE_IPI ? WAKE_PATH_IPI : WAKE_PATH_STORE, worst = own;
-	for (size_t k = 0; n < WAKE_SAMPLES && !(worst != own && n >= WAKE_SAMPLES_ESCALATED); k++) {
+	unsigned by_path[WAKE_PATH_NONE + 1] = { 0 }, escalated = 0;
+	enum wake_path own = idle_modes[mode].wake == IDLE_WAKE_IPI ? WAKE_PATH_IPI : WAKE_PATH_STORE;
+	for (size_t k = 0; n < WAKE_SAMPLES && escalated < WAKE_SAMPLES_ESCALATED; k++) {
 		struct ap_cpu *ap = &parked_cpus[k % parked_count];
 		uint64_t sent;
 		enum wake_path path;
@@ -44,8 +56,7 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 		uint32_t seq = parked_command(ap, mode, &sent, &path);
 		path = parked_wake_wait(ap, seq, path, PARKED_ACK_TIMEOUT_US);
 		by_path[path]++;
-		if (path > worst)
-			worst = path;
+		escalated += path > own;
 		if (path > WAKE_PATH_NMI) {
 			parked_error(s, "ACK_TIMEOUT", ap->apic_id,
 				     path == WAKE_PATH_RESTART ? "no acknowledgment during wake-latency rounds (restarted with INIT-SIPI-SIPI)"
@@ -61,15 +72,23 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 	}
 	if (!n)
 		return;
+	enum wake_path most = WAKE_PATH_STORE;
+	for (enum wake_path p = WAKE_PATH_IPI; p <= WAKE_PATH_NMI; p++)
+		if (by_path[p] > by_path[most])
+			most = p;
+	char finding[200], q[160];
+	finding[0] = '\0';
+	if (most > own)
+		fmt_snprintf(finding, sizeof finding, " finding=%s", stream_quote(q, sizeof q, wake_finding(mode, most)));
 	sort_u64(samples, n);
 	sort_u64(rtts, n);
-	stream_record(s, "wake", "mode=%s n=%zu min_ns=%llu median_ns=%llu p99_ns=%llu max_ns=%llu rtt_median_ns=%llu wake_path=%s by_store=%u by_ipi=%u by_nmi=%u",
+	stream_record(s, "wake", "mode=%s n=%zu min_ns=%llu median_ns=%llu p99_ns=%llu max_ns=%llu rtt_median_ns=%llu wake_path=%s by_store=%u by_ipi=%u by_nmi=%u%s",
 		      idle_modes[mode].name, n, (unsigned long long)time_tsc_to_ns(samples[0]),
 		      (unsigned long long)time_tsc_to_ns(samples[n / 2]),
 		      (unsigned long long)time_tsc_to_ns(samples[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1]),
 		      (unsigned long long)time_tsc_to_ns(samples[n - 1]),
-		      (unsigned long long)time_tsc_to_ns(rtts[n / 2]), wake_path_name(worst), by_path[WAKE_PATH_STORE],
-		      by_path[WAKE_PATH_IPI], by_path[WAKE_PATH_NMI]);
+		      (unsigned long long)time_tsc_to_ns(rtts[n / 2]), wake_path_name(most), by_path[WAKE_PATH_STORE],
+		      by_path[WAKE_PATH_IPI], by_path[WAKE_PATH_NMI], finding);
 }
 
 /* What the check of one mode found. */
@@ -78,19 +97,6 @@ enum check_outcome {
 	CHECK_NOT_IDLE, /* entered and answered, but its dwell was not idle: left out of the plan */
 	CHECK_FAILED,   /* a CPU did not answer, or answered wrong */
 };
-
-/* The `finding=` about a wake that needed more than the mode's own path:
- * a fact about the platform, not a failure. Empty when there is none. */
-static const char *wake_finding(enum idle_mode mode, enum wake_path path)
-{
-	if (mode == IDLE_MWAIT && path == WAKE_PATH_IPI)
-		return "MONITOR missed the command store: the wake IPI ended MWAIT (ECX=1)";
-	if (mode == IDLE_MWAIT && path == WAKE_PATH_NMI)
-		return "MONITOR missed the command store and the wake IPI did not end MWAIT: an NMI did";
-	if (path == WAKE_PATH_NMI)
-		return "the mode's own wake did not reach the CPU: an NMI did";
-	return "";
-}
 
 /* Enter mode, idle a while, ping, and report what the CPUs say. */
 static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
@@ -125,7 +131,6 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 		return CHECK_FAILED;
 	}
 	enum wake_path path = parked_last_wake_path();
-	enum wake_path own = idle_modes[mode].wake == IDLE_WAKE_IPI ? WAKE_PATH_IPI : WAKE_PATH_STORE;
 	bool in_mode = true, canaries = true, c0_known = true;
 	enum mperf_state mperf = MPERF_COUNTING;
 	uint64_t c0_sum = 0;
@@ -150,20 +155,17 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 	else
 		fmt_snprintf(c0, sizeof c0, "unknown c0_note=%s", stream_quote(q, sizeof q, mperf_state_text(mperf)));
 	uint64_t wakeups = wakes_after - wakes_before;
-	char busy_why[160], finding[200], reason[200];
+	char busy_why[160], reason[200];
 	const char *busy = idle_modes[mode].idles ? idleness_judge(wakeups, (unsigned)parked_count, VERIFY_DWELL_US,
 								   c0_pm, busy_why, sizeof busy_why)
 						  : NULL;
-	const char *found = path > own ? wake_finding(mode, path) : "";
-	finding[0] = reason[0] = '\0';
-	if (*found)
-		fmt_snprintf(finding, sizeof finding, " finding=%s", stream_quote(q, sizeof q, found));
+	reason[0] = '\0';
 	if (busy)
 		fmt_snprintf(reason, sizeof reason, " reason=%s", stream_quote(q, sizeof q, busy));
 	bool ok = in_mode && canaries;
-	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu wake_path=%s%s%s%s", name,
+	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu wake_path=%s%s%s", name,
 		      !ok ? "error" : busy ? "not_idle" : "ok", parked_count, c0, (unsigned long long)wakeups,
-		      wake_path_name(path), finding, ok ? reason : "",
+		      wake_path_name(path), ok ? reason : "",
 		      in_mode ? (canaries ? "" : " problem=\"AP stack canary overwritten\"")
 			      : " problem=\"a CPU acknowledged another mode\"");
 	wake_latency(mode, s);
