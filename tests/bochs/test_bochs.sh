@@ -89,7 +89,7 @@ btest_bochs_skylake_ioport_that_does_not_idle_is_not_idle() {
 		expect_mode hlt ok && expect_line 'status=ok crc32='
 }
 
-btest_bochs_skylake_short_plan_ends_ok_without_the_not_idle_mode() {
+btest_bochs_skylake_short_plan_measures_every_answering_mode() {
 	bochs_missing && return 0
 	bochs_boot bx_all corei7_skylake_x 1:1:2 "preset=quick workloads=lz modes=hlt,mwait,spin,off reps=2 sample_ms=2"
 	expect_rc 0 && expect_valid_stream && expect_mode mwait ok && expect_no_line '^#! error' &&
