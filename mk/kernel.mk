@@ -46,7 +46,7 @@ KERNEL_SRCS := \
 	kernel/time/tsc_calibrate.c kernel/time/hpet_counter.c kernel/time/delay.c kernel/time/quiet_probe.c \
 	kernel/smp/smp.c \
 	kernel/sibling/idle_mode.c kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
-	kernel/sibling/sibling_check.c kernel/sibling/placement.c kernel/sibling/cpu_roles.c \
+	kernel/sibling/sibling_check.c kernel/sibling/residency.c kernel/sibling/placement.c kernel/sibling/cpu_roles.c \
 	kernel/sibling/others.c \
 	kernel/experiment/measured_cpu.c kernel/experiment/plan.c kernel/experiment/counters.c kernel/experiment/power.c \
 	kernel/experiment/experiment.c kernel/experiment/summary.c kernel/experiment/boot_seed.c \

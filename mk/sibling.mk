@@ -1,7 +1,7 @@
 # Sibling control (kernel/sibling/): the idle-mode table and the `modes=`
 # parser, and the mailbox protocol (state machine, cache-line layout, and a
 # two-thread run of the measured/parked protocol).
-UNIT_TESTS += test_idle_mode test_mailbox test_cpu_roles
+UNIT_TESTS += test_idle_mode test_mailbox test_cpu_roles test_residency
 test_idle_mode_SRCS := tests/unit/sibling/test_idle_mode.c kernel/sibling/idle_mode.c kernel/lib/fmt.c
 test_mailbox_SRCS := tests/unit/sibling/test_mailbox.c kernel/sibling/mailbox.c kernel/sibling/idle_mode.c \
 	kernel/lib/fmt.c
@@ -10,3 +10,6 @@ test_mailbox_LDLIBS := -pthread
 # Which CPUs are measured, parked, held in HLT (the own sibling under
 # placement=other-core) and which are the `others=`.
 test_cpu_roles_SRCS := tests/unit/sibling/test_cpu_roles.c kernel/sibling/cpu_roles.c
+# Whether MPERF is trusted (counting at the TSC rate while busy) and whether a
+# mode's dwell was idle (wake-ups, C0 share).
+test_residency_SRCS := tests/unit/sibling/test_residency.c kernel/sibling/residency.c kernel/lib/fmt.c

@@ -4,7 +4,9 @@
 #   2. libFuzzer targets, each for FUZZ_SECONDS on a copy of its seed corpus,
 #   3. checks on our own scripts (tests/scripts/test_*.sh; functions stest_*),
 #   4. host checks on real silicon (tests/host/test_*.sh; functions htest_*),
-#   5. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test).
+#   5. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test),
+#   6. Bochs tests (tests/bochs/test_*.sh; functions btest_*; skipped, saying
+#      why, where bochs is not installed).
 # Exit status 0 only when nothing failed. Run from the repository root.
 set -uo pipefail
 BUILD=${BUILD:-build}
@@ -98,6 +100,9 @@ run_tests htest_ tests/host/test_*.sh
 
 echo "== QEMU tests"
 run_tests qtest_ tests/qemu/test_*.sh
+
+echo "== Bochs tests"
+run_tests btest_ tests/bochs/test_*.sh
 
 if [ "$fail" -gt 0 ]; then
 	echo "failed: ${failed_names[*]}"

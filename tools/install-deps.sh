@@ -15,6 +15,7 @@ PACKAGES=(
 	clang libclang-rt-14-dev          # libFuzzer targets
 	libcmocka-dev                     # host unit tests
 	qemu-system-x86                   # smoke tests and `make run`
+	bochs bochsbios vgabios           # a second x86 implementation (tests/bochs)
 	grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools   # hybrid ISO
 	ovmf                              # UEFI firmware for QEMU
 	gnu-efi                           # build/idlebench.efi (crt0, relocation, headers)

@@ -19,6 +19,12 @@ static const char *const exception_names[32] = {
 };
 
 static exception_handler_fn handler;
+static exception_nmi_fn nmi_handler;
+
+void exception_set_nmi_handler(exception_nmi_fn fn)
+{
+	nmi_handler = fn;
+}
 
 void exception_set_handler(exception_handler_fn fn)
 {
@@ -34,6 +40,8 @@ void exception_dispatch(struct trap_frame *f)
 {
 	if (msr_fixup_fault(f))
 		return;
+	if (f->vector == 2 && nmi_handler && nmi_handler())
+		return; /* IRET ends NMI blocking (SDM Vol. 3A 6.7.1) */
 	if (handler)
 		handler(f);
 	/* No handler: kernel_run installs one before our IDT is loaded, so

@@ -5,6 +5,7 @@
 #ifndef IDLEBENCH_KERNEL_ARCH_EXCEPTION_H
 #define IDLEBENCH_KERNEL_ARCH_EXCEPTION_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "kernel/arch/trap_frame.h"
@@ -13,6 +14,11 @@
 typedef __attribute__((noreturn)) void (*exception_handler_fn)(const struct trap_frame *f);
 /* Install the handler for every CPU; call before the first IDT load. */
 void exception_set_handler(exception_handler_fn fn);
+/* Receives an NMI first: returns true when it was expected (the stub then
+ * resumes the interrupted code), false to report it as a fault. */
+typedef bool (*exception_nmi_fn)(void);
+/* Install the NMI filter for every CPU (the wake NMI of a parked CPU). */
+void exception_set_nmi_handler(exception_nmi_fn fn);
 /* The vector's name (Intel SDM Vol. 3A table 6-1), "unknown" past 31. */
 const char *exception_name(uint64_t vector);
 /* Called by the stubs with the frame they built; returns only when a fixup

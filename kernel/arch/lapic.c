@@ -20,6 +20,7 @@
 #define LAPIC_LVT_CMCI  0x2F0
 #define LAPIC_ICR_LOW   0x300
 #define  ICR_FIXED       (0u << 8)
+#define  ICR_NMI         (4u << 8)
 #define  ICR_INIT        (5u << 8)
 #define  ICR_STARTUP     (6u << 8)
 #define  ICR_PENDING     (1u << 12) /* delivery status (xAPIC only) */
@@ -251,6 +252,12 @@ static enum lapic_status send(uint32_t apic_id, uint32_t low)
 enum lapic_status lapic_send_ipi(uint32_t apic_id, uint8_t vector)
 {
 	return send(apic_id, ICR_FIXED | ICR_ASSERT | vector);
+}
+
+enum lapic_status lapic_send_nmi(uint32_t apic_id)
+{
+	/* Delivery mode NMI: the vector field is ignored (SDM Vol. 3A 10.6.1). */
+	return send(apic_id, ICR_NMI | ICR_ASSERT);
 }
 
 enum lapic_status lapic_send_init(uint32_t apic_id)

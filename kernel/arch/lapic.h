@@ -77,6 +77,8 @@ bool lapic_in_service(uint8_t vector);
 void lapic_eoi(void);
 /* Send a fixed IPI with vector to apic_id. */
 enum lapic_status lapic_send_ipi(uint32_t apic_id, uint8_t vector);
+/* Send an NMI to apic_id (breaks HLT and MWAIT whatever IF and ECX say). */
+enum lapic_status lapic_send_nmi(uint32_t apic_id);
 /* Send INIT (assert) to apic_id. */
 enum lapic_status lapic_send_init(uint32_t apic_id);
 /* Send a STARTUP IPI: the AP starts in real mode at page << 12. */

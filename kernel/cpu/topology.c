@@ -4,6 +4,7 @@
  * counts. */
 #include "kernel/cpu/topology.h"
 
+#include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
 
 /* Extended topology leaves (SDM Vol. 2A, CPUID leaf 0BH/1FH): ECX[15:8] level
@@ -61,6 +62,7 @@ static bool parse_80000008_package(cpuid_fn fn, void *ctx, const struct cpu_iden
 	if (id->max_extended < 0x80000008u)
 		return false;
 	fn(ctx, 0x80000008u, 0, r);
+	out->package_threads = (r[CPUID_ECX] & 0xFF) + 1;
 	uint32_t shift = (r[CPUID_ECX] >> 12) & 0xF;
 	if (shift == 0)
 		shift = count_order((r[CPUID_ECX] & 0xFF) + 1);
@@ -109,6 +111,12 @@ void topology_read(cpuid_fn fn, void *ctx, const struct cpu_identity *id, const 
 
 	memset(out, 0, sizeof *out);
 	out->threads_per_core = 1;
+	{
+		/* SDM Vol. 2A / APM Vol. 3 CPUID 01H: EBX[23:16] valid when EDX[28] (HTT). */
+		uint32_t r[4];
+		fn(ctx, 1, 0, r);
+		out->leaf1_logical = (r[CPUID_EDX] >> 28) & 1 ? (r[CPUID_EBX] >> 16) & 0xFF : 1;
+	}
 
 	/* Linux reads the extended leaves on AMD/Hygon only with topoext; we read
 	 * them whenever their SMT level is valid, because QEMU's AMD models
@@ -142,6 +150,20 @@ void topology_read(cpuid_fn fn, void *ctx, const struct cpu_identity *id, const 
 		return;
 	}
 	parse_legacy(fn, ctx, id, f, out);
+}
+
+size_t topology_cross_check(const struct cpu_topology *t, char *buf, size_t cap)
+{
+	if (cap)
+		buf[0] = '\0';
+	if (!t->package_threads || (t->source != TOPOLOGY_FROM_8000001E && t->source != TOPOLOGY_FROM_80000008) ||
+	    t->leaf1_logical == t->package_threads)
+		return 0;
+	return (size_t)fmt_snprintf(buf, cap,
+				    "CPUID disagrees: 01H:EBX[23:16] says %u logical processors per package, "
+				    "8000_0008:ECX.NC+1 says %u threads, %s says %u per core (used, as Linux does)",
+				    t->leaf1_logical, t->package_threads, topology_source_name(t->source),
+				    t->threads_per_core);
 }
 
 const char *topology_source_name(enum topology_source s)

@@ -29,11 +29,20 @@ struct cpu_topology {
 	uint32_t package_shift;      /* APIC ID bits below the package when known */
 	enum topology_source source;
 	bool hygon_leaf_0b_skipped;  /* Hygon family 18h model <= 3 on bare metal: leaf 0BH not trusted */
+	uint32_t leaf1_logical;      /* CPUID.01H:EBX[23:16] when EDX.HTT, else 1 */
+	uint32_t package_threads;    /* Fn8000_0008_ECX.NC + 1 on the AMD path, else 0 */
 };
 
 /* Decode the topology. id and f come from cpu_identity_read / cpu_features_read on the same CPU. */
 void topology_read(cpuid_fn fn, void *ctx, const struct cpu_identity *id, const struct cpu_features *f,
 		   struct cpu_topology *out);
+
+/* Cross-check of the AMD path: CPUID.01H:EBX[23:16] (logical processors
+ * per package) must equal Fn8000_0008_ECX.NC + 1, as on every real AMD and
+ * Hygon dump we hold. Returns 0 when they agree (or the check does not
+ * apply), else writes what disagrees into buf and returns its length. The
+ * decision stays with Fn8000_001E, as in Linux (topology_amd.c). */
+size_t topology_cross_check(const struct cpu_topology *t, char *buf, size_t cap);
 
 /* Metadata name of a source: "cpuid.1f", "cpuid.0b", "cpuid.8000001e", "cpuid.80000008", "legacy". */
 const char *topology_source_name(enum topology_source s);

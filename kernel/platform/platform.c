@@ -212,8 +212,17 @@ static void discover_siblings(struct platform *p)
 		p->sibling_count = 0;
 		p->sibling_note = topology_status_text(st);
 	} else if (!p->sibling_count && !p->sibling_note) {
-		p->sibling_note = p->topo.threads_per_core > 1 ? "SMT sibling(s) not enabled in the MADT"
-							       : "this core has one thread (no SMT)";
+		static char disagree[240];
+		char check[200];
+		if (p->topo.threads_per_core == 1 && topology_cross_check(&p->topo, check, sizeof check)) {
+			/* Bochs's ryzen model with count=1:1:2 (tests/fixtures/cpuid/bochs_ryzen_smt2.txt). */
+			fmt_snprintf(disagree, sizeof disagree, "one thread per core by %s, but %s",
+				     topology_source_name(p->topo.source), check);
+			p->sibling_note = disagree;
+		} else {
+			p->sibling_note = p->topo.threads_per_core > 1 ? "SMT sibling(s) not enabled in the MADT"
+								       : "this core has one thread (no SMT)";
+		}
 	}
 }
 
@@ -314,7 +323,7 @@ static void write_memory_meta(const struct platform *p, struct stream *s)
 void platform_report(const struct platform *p, struct stream *s)
 {
 	static char text[ACPI_APIC_IDS_TEXT_MAX > ACPI_CSTATES_TEXT_MAX ? ACPI_APIC_IDS_TEXT_MAX : ACPI_CSTATES_TEXT_MAX];
-	char buf[96];
+	char buf[200];
 
 	cpu_identity_write_meta(&p->id, s);
 	if (p->microcode_known)
@@ -352,6 +361,7 @@ void platform_report(const struct platform *p, struct stream *s)
 	stream_metaf(s, "mwait_c1_substates", "%u", cpu_mwait_c1_substates(&p->feat));
 	stream_metaf(s, "smt_threads_per_core", "%u", p->topo.threads_per_core);
 	stream_meta(s, "smt_source", topology_source_name(p->topo.source));
+	stream_meta(s, "smt_check", topology_cross_check(&p->topo, buf, sizeof buf) ? buf : "ok");
 	stream_metaf(s, "bench_apic", "%u", p->bench_apic);
 	topology_format_apic_list(p->siblings, p->sibling_count, buf, sizeof buf);
 	stream_meta(s, "sibling_apics", buf);

@@ -4,13 +4,13 @@
 #include "kernel/sibling/idle_mode.h"
 
 const struct idle_mode_info idle_modes[IDLE_MODE_COUNT] = {
-	[IDLE_HLT] = { "hlt", IDLE_WAKE_IPI, "HLT with interrupts enabled", IDLE_HLT, 0 },
-	[IDLE_MWAIT] = { "mwait", IDLE_WAKE_STORE, "MONITOR/MWAIT on the mailbox line (mwait_hint=)", IDLE_MWAIT, 0 },
-	[IDLE_IOPORT] = { "ioport", IDLE_WAKE_IPI, "read of the ACPI C2 I/O port", IDLE_IOPORT, 0 },
-	[IDLE_SPIN] = { "spin", IDLE_WAKE_STORE, "PAUSE loop (busy sibling)", IDLE_SPIN, 0 },
-	[IDLE_OFF] = { "off", IDLE_WAKE_RESTART, "not running (INIT, wait-for-SIPI)", IDLE_OFF, 0 },
-	[IDLE_HLT2] = { "hlt2", IDLE_WAKE_IPI, "control: a second hlt arm (A/A test, expect 0 %)", IDLE_HLT, 0 },
-	[IDLE_SPIKE] = { "spike", IDLE_WAKE_IPI, "control: hlt, workload does 1 % more work (expect +1.00 %)", IDLE_HLT, 1 },
+	[IDLE_HLT] = { "hlt", IDLE_WAKE_IPI, "HLT with interrupts enabled", IDLE_HLT, 0, true },
+	[IDLE_MWAIT] = { "mwait", IDLE_WAKE_STORE, "MONITOR/MWAIT on the mailbox line (mwait_hint=)", IDLE_MWAIT, 0, true },
+	[IDLE_IOPORT] = { "ioport", IDLE_WAKE_IPI, "read of the ACPI C2 I/O port", IDLE_IOPORT, 0, true },
+	[IDLE_SPIN] = { "spin", IDLE_WAKE_STORE, "PAUSE loop (busy sibling)", IDLE_SPIN, 0, false },
+	[IDLE_OFF] = { "off", IDLE_WAKE_RESTART, "not running (INIT, wait-for-SIPI)", IDLE_OFF, 0, false },
+	[IDLE_HLT2] = { "hlt2", IDLE_WAKE_IPI, "control: a second hlt arm (A/A test, expect 0 %)", IDLE_HLT, 0, true },
+	[IDLE_SPIKE] = { "spike", IDLE_WAKE_IPI, "control: hlt, workload does 1 % more work (expect +1.00 %)", IDLE_HLT, 1, true },
 };
 
 enum idle_mode idle_mode_from_name(const char *name, size_t len)

@@ -34,6 +34,7 @@ struct idle_mode_info {
 	const char *summary;
 	enum idle_mode parks_as; /* the state the parked CPUs take (a control's is hlt) */
 	unsigned extra_work_pct; /* iterations run beyond those counted, in % of them (spike: 1) */
+	bool idles;              /* meant to idle the parked CPU: its dwell must look idle (residency.h) */
 };
 
 /* The table, indexed by enum idle_mode. */

@@ -10,6 +10,8 @@
 
 /* c0_permille when the parked CPU cannot measure its C0 residency. */
 #define MAILBOX_C0_UNKNOWN 0xFFFFFFFFu
+/* mwait_ecx before the parked CPU has probed MWAIT (or when it never will). */
+#define MAILBOX_ECX_UNPROBED 0xFFFFFFFFu
 
 /* Shared state; both lines are 64-byte aligned. */
 struct sibling_mailbox {
@@ -25,7 +27,8 @@ struct sibling_mailbox {
 	uint64_t wakeups;       /* returns from the idle instruction since start */
 	uint32_t c0_permille;   /* C0 share (ΔMPERF/ΔTSC) over the previous command's interval */
 	uint32_t mwait_ecx;     /* ECX it uses for MWAIT (1 = interrupt break), once probed */
-	uint8_t pad1[32];
+	uint32_t mperf_state;   /* enum mperf_state (kernel/sibling/residency.h), once probed */
+	uint8_t pad1[28];
 } __attribute__((aligned(64)));
 
 /* A command as the parked CPU sees it. */

@@ -3,13 +3,19 @@
  * between is never slept through: HLT is entered through STI;HLT (the STI
  * shadow), MWAIT after MONITOR (a store after MONITOR makes MWAIT return at
  * once), and the C2 port read with IF=0 as Linux's acpi_idle does (the
- * interrupt is a break event for the C-state; it is taken after STI). */
+ * interrupt is a break event for the C-state; it is taken after STI).
+ * MWAIT also runs with IF=0: when the platform's MONITOR misses the command
+ * store, the measured CPU follows up with the wake IPI (a break event with
+ * ECX=1) and then an NMI (always a break event; park_nmi lets it return),
+ * and the loop takes the held IPI after STI like the port read. */
+#include "kernel/arch/lapic.h"
 #include "kernel/arch/msr.h"
 #include "kernel/arch/x86.h"
 #include "kernel/sibling/idle_mode.h"
 #include "kernel/sibling/mailbox.h"
 #include "kernel/selftest.h"
 #include "kernel/sibling/park.h"
+#include "kernel/sibling/residency.h"
 
 #define MSR_MPERF 0xE7
 
@@ -25,35 +31,60 @@ static bool command_waiting(const struct sibling_mailbox *m, uint32_t seen)
 	return __atomic_load_n(&m->cmd_seq, __ATOMIC_ACQUIRE) != seen;
 }
 
+/* TSC ticks of the busy loop MPERF is judged over (about 0.1-4 ms). */
+#define MPERF_PROBE_TICKS 200000u
+
+static enum mperf_state mperf;
+
 /* Decide the MWAIT ECX once: 1 (interrupt break) only where CPUID says IBE
- * and MWAIT with ECX=1 does not fault. */
+ * and MWAIT with ECX=1 does not fault. No MONITOR is armed, so MWAIT does
+ * not enter a sleep state at all (SDM Vol. 2B MWAIT: without a preceding
+ * MONITOR execution resumes at the next instruction): the probe never waits
+ * for a store, not even its own, to wake it. */
 static uint32_t probe_mwait_ecx(void)
 {
-	static volatile uint64_t probe_line __attribute__((aligned(64)));
-
 	if (!config.mwait_allowed || !config.try_mwait_ecx1)
 		return 0;
-	cpu_monitor(&probe_line);
-	probe_line = probe_line + 1; /* trigger the monitor: MWAIT must not sleep */
 	return mwait_safe(config.mwait_hint, 1) == 0 ? 1 : 0;
 }
 
+/* Is MPERF counting? Read it around a busy loop, which is all C0: a
+ * counter that reads back the same value (0 under QEMU TCG and Bochs) or
+ * runs far slower than the TSC gives no residency at all. */
+static enum mperf_state probe_mperf(void)
+{
+	uint64_t m0 = 0, m1 = 0;
+
+	if (!config.aperfmperf)
+		return mperf_judge(false, false, 0, 0, 0, 0);
+	uint64_t t0 = rdtsc();
+	bool faulted = rdmsr_safe(MSR_MPERF, &m0) != 0;
+	while (rdtsc() - t0 < MPERF_PROBE_TICKS)
+		cpu_pause();
+	faulted |= rdmsr_safe(MSR_MPERF, &m1) != 0;
+	return mperf_judge(true, faulted, m0, m1, t0, rdtsc());
+}
+
 /* C0 residency in permille over [prev, now) from MPERF, which counts at the
- * TSC rate only in C0 (SDM Vol. 3B 14.2). */
+ * TSC rate only in C0 (SDM Vol. 3B 14.2); unknown unless MPERF was seen counting. */
 static uint32_t c0_permille(uint64_t *prev_mperf, uint64_t *prev_tsc, uint64_t now_tsc)
 {
-	uint64_t mperf;
+	uint64_t m;
 
-	if (!config.aperfmperf || rdmsr_safe(MSR_MPERF, &mperf))
+	if (mperf != MPERF_COUNTING || rdmsr_safe(MSR_MPERF, &m))
 		return MAILBOX_C0_UNKNOWN;
-	uint32_t pm = MAILBOX_C0_UNKNOWN;
-	if (*prev_tsc && now_tsc > *prev_tsc) {
-		uint64_t d = (mperf - *prev_mperf) * 1000 / (now_tsc - *prev_tsc);
-		pm = d > 1000 ? 1000 : (uint32_t)d;
-	}
-	*prev_mperf = mperf;
+	uint32_t pm = *prev_tsc ? residency_c0_permille(mperf, m - *prev_mperf, now_tsc - *prev_tsc)
+				: MAILBOX_C0_UNKNOWN;
+	*prev_mperf = m;
 	*prev_tsc = now_tsc;
 	return pm;
+}
+
+bool park_nmi(void)
+{
+	/* The only NMI a parked CPU gets is the wake NMI: it has done its job
+	 * by ending MWAIT or HLT. The measured CPU never takes one. */
+	return lapic_is_bsp() == false;
 }
 
 void park_main(struct ap_cpu *ap)
@@ -64,6 +95,8 @@ void park_main(struct ap_cpu *ap)
 	uint64_t prev_mperf = 0, prev_tsc = 0;
 	uint32_t ecx = probe_mwait_ecx();
 
+	mperf = probe_mperf();
+	m->mperf_state = mperf;
 	m->mwait_ecx = ecx;
 	if (config.selftest_ud && ap->index == 0) {
 		if (config.selftest_ud_busy)
@@ -94,6 +127,8 @@ void park_main(struct ap_cpu *ap)
 			cpu_monitor(&m->cmd_seq);
 			if (!command_waiting(m, seen))
 				cpu_mwait(config.mwait_hint, ecx);
+			sti();
+			cpu_pause(); /* a wake IPI that broke MWAIT (ECX=1) is taken here */
 			break;
 		case IDLE_IOPORT:
 			(void)inb(config.c2_port);

@@ -21,6 +21,9 @@ struct park_config {
 
 /* Install the shared settings. */
 void park_configure(const struct park_config *cfg);
+/* NMI filter (exception_set_nmi_handler): true on a parked CPU, whose only
+ * NMI is the wake NMI, so it just returns. */
+bool park_nmi(void);
 /* AP main loop (struct ap_cpu.main): never returns; INIT ends it. */
 void park_main(struct ap_cpu *ap);
 

@@ -7,12 +7,14 @@
 #include "kernel/acpi/acpi_format.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/tsc.h"
+#include "kernel/arch/exception.h"
 #include "kernel/arch/x86.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
 #include "kernel/selftest.h"
 #include "kernel/sibling/park.h"
 #include "kernel/sibling/parked.h"
+#include "kernel/sibling/residency.h"
 #include "kernel/sibling/sibling.h"
 #include "kernel/smp/smp.h"
 #include "kernel/time/delay.h"
@@ -31,6 +33,18 @@ static uint32_t chosen[SIBLING_MAX_PARKED];
 static size_t chosen_count;
 static const char *mwait_reason;
 static char no_cpu_reason[96];
+/* The first path a CPU in mwait needs here: the store, unless this
+ * platform's MONITOR was seen to miss it twice in a row (learned by
+ * parked_wake_wait; once may be a vCPU descheduled for a wake step). */
+static enum wake_path mwait_first_path = WAKE_PATH_STORE;
+static unsigned mwait_misses;
+static enum wake_path last_path;
+
+const char *wake_path_name(enum wake_path p)
+{
+	static const char *const names[] = { "store", "ipi", "nmi", "restart", "none" };
+	return p <= WAKE_PATH_NONE ? names[p] : "none";
+}
 
 void parked_error(struct stream *s, const char *code, uint32_t apic, const char *msg)
 {
@@ -92,6 +106,9 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	park.selftest_ud = busy_selftest || c->selftest == SELFTEST_SIBLING_UD;
 	park.selftest_ud_busy = busy_selftest;
 	park_configure(&park);
+	exception_set_nmi_handler(park_nmi);
+	mwait_first_path = WAKE_PATH_STORE;
+	mwait_misses = 0;
 
 	size_t n = choose_cpus(p, c->placement, ids, &control);
 	memcpy(chosen, ids, n * sizeof ids[0]);
@@ -135,20 +152,31 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	stream_meta(s, "aps_started", list);
 	stream_metaf(s, "ap_start_us", "%llu", (unsigned long long)(time_tsc_to_ns(max_start) / 1000));
 
-	/* Let every parked CPU take its first command (HLT) and probe MWAIT. */
+	/* Let every parked CPU probe MWAIT and MPERF and take its first command
+	 * (HLT), bounded: a CPU stuck in its probe gets the IPI, then the NMI. */
 	for (size_t i = 0; i < parked_count; i++) {
-		uint64_t deadline = rdtsc() + time_us_to_tsc(ACK_TIMEOUT_US);
-		while (!mailbox_acked(&parked_cpus[i].mailbox, parked_cpus[i].mailbox.cmd_seq) && rdtsc() < deadline)
-			cpu_pause();
+		struct ap_cpu *ap = &parked_cpus[i];
+		if (parked_wake_wait(ap, ap->mailbox.cmd_seq, WAKE_PATH_STORE, ACK_TIMEOUT_US) == WAKE_PATH_NONE)
+			parked_error(s, "ACK_TIMEOUT", ap->apic_id, "no acknowledgment of its first command (hlt)");
 	}
+	uint32_t ecx = parked_count ? parked_cpus[0].mailbox.mwait_ecx : MAILBOX_ECX_UNPROBED;
 	if (!park.mwait_allowed)
 		stream_metaf(s, "mwait_ecx", "none (%s)", mwait_reason);
 	else if (!park.try_mwait_ecx1)
 		stream_meta(s, "mwait_ecx", "0 (CPUID.05H:ECX.IBE clear)");
-	else if (parked_count && parked_cpus[0].mailbox.mwait_ecx == 1)
+	else if (ecx == MAILBOX_ECX_UNPROBED)
+		stream_meta(s, "mwait_ecx", "unknown (not probed: no parked CPU ran the probe)");
+	else if (ecx == 1)
 		stream_meta(s, "mwait_ecx", "1 (CPUID.05H:ECX.IBE, accepted)");
 	else
 		stream_meta(s, "mwait_ecx", "0 (MWAIT with ECX=1 raised #GP although CPUID.05H:ECX.IBE is set)");
+	enum mperf_state mperf = parked_count ? (enum mperf_state)parked_cpus[0].mailbox.mperf_state : MPERF_UNPROBED;
+	if (mperf == MPERF_COUNTING) {
+		stream_meta(s, "c0_residency", mperf_state_text(mperf));
+	} else {
+		stream_metaf(s, "c0_residency", "unknown (%s)", mperf_state_text(mperf));
+		stream_text(s, "sibling C0 residency: not reported (%s)", mperf_state_text(mperf));
+	}
 	if (park.c2_port)
 		stream_metaf(s, "c2_entry", "in8 0x%x", park.c2_port);
 	else
@@ -184,16 +212,63 @@ bool parked_wait_ack(struct ap_cpu *ap, uint32_t seq, uint64_t timeout_us)
 	return true;
 }
 
-uint32_t parked_command(struct ap_cpu *ap, enum idle_mode mode, uint64_t *sent_tsc)
+/* Send the wake of path p (the store is already in the mailbox). */
+static void send_wake(struct ap_cpu *ap, enum wake_path p)
+{
+	if (p == WAKE_PATH_IPI)
+		lapic_send_ipi(ap->apic_id, LAPIC_WAKE_VECTOR);
+	else if (p == WAKE_PATH_NMI)
+		lapic_send_nmi(ap->apic_id);
+}
+
+uint32_t parked_command(struct ap_cpu *ap, enum idle_mode mode, uint64_t *sent_tsc, enum wake_path *path)
 {
 	uint64_t t = tsc_start();
 	uint32_t seq = mailbox_post(&ap->mailbox, mode, t);
+	enum wake_path p = idle_modes[parked_mode].wake == IDLE_WAKE_IPI ? WAKE_PATH_IPI : WAKE_PATH_STORE;
 
-	if (idle_modes[parked_mode].wake == IDLE_WAKE_IPI)
-		lapic_send_ipi(ap->apic_id, LAPIC_WAKE_VECTOR);
+	if (parked_mode == IDLE_MWAIT)
+		p = mwait_first_path;
+	send_wake(ap, p);
 	if (sent_tsc)
 		*sent_tsc = t;
+	if (path)
+		*path = p;
 	return seq;
+}
+
+enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path path, uint64_t timeout_us)
+{
+	uint64_t start = rdtsc(), budget = time_us_to_tsc(timeout_us);
+
+	/* Store -> IPI -> NMI, each given PARKED_WAKE_STEP_US, the NMI the rest. */
+	for (enum wake_path p = path; p <= WAKE_PATH_NMI; p++) {
+		if (p != path)
+			send_wake(ap, p);
+		uint64_t spent = rdtsc() - start;
+		uint64_t left = spent < budget ? budget - spent : 0;
+		uint64_t step = p == WAKE_PATH_NMI ? left : time_us_to_tsc(PARKED_WAKE_STEP_US);
+		if (parked_wait_ack(ap, seq, time_tsc_to_ns(step < left ? step : left) / 1000)) {
+			/* An mwait CPU the store did not wake: start there next time. */
+			if (parked_mode == IDLE_MWAIT && path == WAKE_PATH_STORE) {
+				mwait_misses = p > WAKE_PATH_STORE ? mwait_misses + 1 : 0;
+				if (mwait_misses >= 2 && p > mwait_first_path)
+					mwait_first_path = p;
+			}
+			return p;
+		}
+	}
+	/* Nothing woke it: INIT-SIPI-SIPI, and the restarted CPU takes the
+	 * waiting command (park_main starts from ack_seq). */
+	smp_stop(ap);
+	if (smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && parked_wait_ack(ap, seq, timeout_us))
+		return WAKE_PATH_RESTART;
+	return WAKE_PATH_NONE;
+}
+
+enum wake_path parked_last_wake_path(void)
+{
+	return last_path;
 }
 
 unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct stream *s)
@@ -201,10 +276,12 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 	unsigned failed = 0;
 
 	mode = idle_modes[mode].parks_as; /* a control arm parks its CPUs as its twin */
+	last_path = WAKE_PATH_STORE;
 
 	for (size_t i = 0; i < parked_count; i++) {
 		struct ap_cpu *ap = &parked_cpus[i];
 		bool ok;
+		enum wake_path got = WAKE_PATH_STORE;
 		if (!ap->running && mode == IDLE_OFF) {
 			ok = true; /* already off */
 		} else if (!ap->running) {
@@ -212,16 +289,23 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 			uint32_t seq = mailbox_post(&ap->mailbox, mode, rdtsc());
 			ok = smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && parked_wait_ack(ap, seq, timeout_us);
 		} else {
-			uint32_t seq = parked_command(ap, mode, NULL);
-			ok = parked_wait_ack(ap, seq, timeout_us);
+			enum wake_path sent;
+			uint32_t seq = parked_command(ap, mode, NULL, &sent);
+			got = parked_wake_wait(ap, seq, sent, timeout_us);
+			/* Re-INIT took the command: the CPU is alive for the next mode,
+			 * but nothing woke it in this one, which counts as a failure. */
+			ok = got <= WAKE_PATH_NMI;
 			if (ok && mode == IDLE_OFF)
 				ok = smp_stop(ap) == SMP_OK;
 		}
+		if (got > last_path)
+			last_path = got;
 		if (!ok) {
 			failed++;
-			char msg[96];
-			fmt_snprintf(msg, sizeof msg, "no acknowledgment of mode %s from APIC %u", idle_modes[mode].name,
-				     ap->apic_id);
+			char msg[128];
+			fmt_snprintf(msg, sizeof msg, "no acknowledgment of mode %s from APIC %u (store, wake IPI and NMI)%s",
+				     idle_modes[mode].name, ap->apic_id,
+				     got == WAKE_PATH_RESTART ? "; restarted with INIT-SIPI-SIPI, it took the command" : "");
 			parked_error(s, "ACK_TIMEOUT", ap->apic_id, msg);
 		}
 	}

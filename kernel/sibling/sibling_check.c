@@ -1,11 +1,13 @@
 /* The `run=siblings` check: every selected mode entered, acknowledged and
  * verified once (the parked CPUs' own report of the mode they are in, their
  * C0 share over a dwell, their stack canaries), and the wake latency of each
- * mode. The experiment takes only the modes that pass. */
+ * mode. A mode meant to idle whose dwell does not look idle (residency.h) is
+ * status=not_idle. The experiment takes only the modes that pass. */
 #include "kernel/arch/tsc.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/sort.h"
 #include "kernel/sibling/parked.h"
+#include "kernel/sibling/residency.h"
 #include "kernel/sibling/sibling.h"
 #include "kernel/stream/stray_record.h"
 #include "kernel/time/delay.h"
@@ -14,12 +16,27 @@
  * parked CPU is back in its idle instruction before the next wake. */
 #define WAKE_SAMPLES 200
 #define WAKE_GAP_US 50
+/* Rounds kept once this many wakes needed more than the mode's own path
+ * (each such costs PARKED_WAKE_STEP_US or more): enough to show it. */
+#define WAKE_SAMPLES_ESCALATED 8
 /* Time a CPU idles in a mode before its C0 residency is read. */
 #define VERIFY_DWELL_US 20000
 
 static uint64_t samples[WAKE_SAMPLES], rtts[WAKE_SAMPLES];
 
-/* Round trips "send the wake -> parked CPU timestamps and acknowledges". */
+/* The `finding=` about wakes that needed more than the mode's own path: a
+ * fact about the platform, not a failure. */
+static const char *wake_finding(enum idle_mode mode, enum wake_path path)
+{
+	if (mode == IDLE_MWAIT && path == WAKE_PATH_IPI)
+		return "MONITOR missed the command store: the wake IPI ended MWAIT (ECX=1)";
+	if (mode == IDLE_MWAIT && path == WAKE_PATH_NMI)
+		return "MONITOR missed the command store and the wake IPI did not end MWAIT: an NMI did";
+	return "the mode's own wake did not reach the CPU in time: an NMI did";
+}
+
+/* Round trips "send the wake -> parked CPU timestamps and acknowledges",
+ * with the path each took; wake_path= is the path most of them took. */
 static void wake_latency(enum idle_mode mode, struct stream *s)
 {
 	size_t n = 0;
@@ -30,13 +47,21 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 					       : "\"no CPU parked\"");
 		return;
 	}
-	for (size_t k = 0; n < WAKE_SAMPLES; k++) {
+	unsigned by_path[WAKE_PATH_NONE + 1] = { 0 }, escalated = 0;
+	enum wake_path own = idle_modes[mode].wake == IDLE_WAKE_IPI ? WAKE_PATH_IPI : WAKE_PATH_STORE;
+	for (size_t k = 0; n < WAKE_SAMPLES && escalated < WAKE_SAMPLES_ESCALATED; k++) {
 		struct ap_cpu *ap = &parked_cpus[k % parked_count];
 		uint64_t sent;
+		enum wake_path path;
 		delay_us(WAKE_GAP_US);
-		uint32_t seq = parked_command(ap, mode, &sent);
-		if (!parked_wait_ack(ap, seq, PARKED_ACK_TIMEOUT_US)) {
-			parked_error(s, "ACK_TIMEOUT", ap->apic_id, "no acknowledgment during wake-latency rounds");
+		uint32_t seq = parked_command(ap, mode, &sent, &path);
+		path = parked_wake_wait(ap, seq, path, PARKED_ACK_TIMEOUT_US);
+		by_path[path]++;
+		escalated += path > own;
+		if (path > WAKE_PATH_NMI) {
+			parked_error(s, "ACK_TIMEOUT", ap->apic_id,
+				     path == WAKE_PATH_RESTART ? "no acknowledgment during wake-latency rounds (restarted with INIT-SIPI-SIPI)"
+							       : "no acknowledgment during wake-latency rounds");
 			break;
 		}
 		uint64_t back = tsc_end();
@@ -48,6 +73,14 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 	}
 	if (!n)
 		return;
+	enum wake_path most = WAKE_PATH_STORE;
+	for (enum wake_path p = WAKE_PATH_IPI; p <= WAKE_PATH_NMI; p++)
+		if (by_path[p] > by_path[most])
+			most = p;
+	char finding[200], q[160];
+	finding[0] = '\0';
+	if (most > own)
+		fmt_snprintf(finding, sizeof finding, " finding=%s", stream_quote(q, sizeof q, wake_finding(mode, most)));
 	sort_u64(samples, n);
 	sort_u64(rtts, n);
 	/* median_ns subtracts two threads' TSCs, which are separate counters
@@ -55,17 +88,25 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 	 * the median round trip on the sender's TSC alone, does not depend on
 	 * them agreeing. */
 	stream_record(s, "wake", "mode=%s n=%zu min_ns=%llu median_ns=%llu p99_ns=%llu max_ns=%llu rtt_median_ns=%llu "
-		      "one_way_ns=%llu one_way_method=rtt_half",
+		      "one_way_ns=%llu one_way_method=rtt_half wake_path=%s by_store=%u by_ipi=%u by_nmi=%u%s",
 		      idle_modes[mode].name, n, (unsigned long long)time_tsc_to_ns(samples[0]),
 		      (unsigned long long)time_tsc_to_ns(samples[n / 2]),
 		      (unsigned long long)time_tsc_to_ns(samples[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1]),
 		      (unsigned long long)time_tsc_to_ns(samples[n - 1]),
 		      (unsigned long long)time_tsc_to_ns(rtts[n / 2]),
-		      (unsigned long long)time_tsc_to_ns(rtts[n / 2] / 2));
+		      (unsigned long long)time_tsc_to_ns(rtts[n / 2] / 2), wake_path_name(most), by_path[WAKE_PATH_STORE],
+		      by_path[WAKE_PATH_IPI], by_path[WAKE_PATH_NMI], finding);
 }
 
+/* What the check of one mode found. */
+enum check_outcome {
+	CHECK_OK,       /* usable (or skipped: sibling_mode_unavailable says so) */
+	CHECK_NOT_IDLE, /* entered and answered, but its dwell was not idle: left out of the plan */
+	CHECK_FAILED,   /* a CPU did not answer, or answered wrong */
+};
+
 /* Enter mode, idle a while, ping, and report what the CPUs say. */
-static bool check_mode(enum idle_mode mode, struct stream *s)
+static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 {
 	const char *name = idle_modes[mode].name;
 	const char *why = sibling_mode_unavailable(mode);
@@ -73,70 +114,89 @@ static bool check_mode(enum idle_mode mode, struct stream *s)
 
 	if (why) {
 		stream_record(s, "mode", "name=%s status=skipped reason=%s", name, stream_quote(q, sizeof q, why));
-		return true;
+		return CHECK_OK;
 	}
 	if (sibling_set_mode(mode, PARKED_ACK_TIMEOUT_US, s)) {
-		stream_record(s, "mode", "name=%s status=timeout", name);
-		return false;
+		stream_record(s, "mode", "name=%s status=timeout wake_path=%s", name,
+			      wake_path_name(parked_last_wake_path()));
+		return CHECK_FAILED;
 	}
 	if (mode == IDLE_OFF) {
 		stream_record(s, "mode", "name=off status=ok cpus=%zu", parked_count);
 		wake_latency(mode, s);
-		return true;
+		return CHECK_OK;
 	}
 	uint64_t wakes_before = 0, wakes_after = 0;
 	for (size_t i = 0; i < parked_count; i++)
 		wakes_before += parked_cpus[i].mailbox.wakeups;
 	delay_us(VERIFY_DWELL_US);
-	/* Ping in the same mode: the acknowledgment carries the C0 share of the dwell. */
+	/* Ping in the same mode: the acknowledgment carries the C0 share of the
+	 * dwell, and the path that woke it says how this mode is left here. */
 	if (sibling_set_mode(mode, PARKED_ACK_TIMEOUT_US, s)) {
-		stream_record(s, "mode", "name=%s status=timeout", name);
-		return false;
+		stream_record(s, "mode", "name=%s status=timeout wake_path=%s", name,
+			      wake_path_name(parked_last_wake_path()));
+		return CHECK_FAILED;
 	}
+	enum wake_path path = parked_last_wake_path();
 	bool in_mode = true, canaries = true, c0_known = true;
+	enum mperf_state mperf = MPERF_COUNTING;
 	uint64_t c0_sum = 0;
 	for (size_t i = 0; i < parked_count; i++) {
 		const struct sibling_mailbox *m = &parked_cpus[i].mailbox;
 		in_mode &= m->ack_mode == mode;
 		canaries &= smp_stack_canary_ok(&parked_cpus[i]);
 		wakes_after += m->wakeups;
+		if (m->mperf_state != MPERF_COUNTING)
+			mperf = (enum mperf_state)m->mperf_state;
 		if (m->c0_permille == MAILBOX_C0_UNKNOWN)
 			c0_known = false;
 		else
 			c0_sum += m->c0_permille;
 	}
-	char c0[32];
+	/* C0 only where MPERF was seen counting (a 0 from a dead MPERF is no residency). */
+	c0_known &= mperf == MPERF_COUNTING;
+	uint32_t c0_pm = c0_known ? (uint32_t)(c0_sum / parked_count) : RESIDENCY_UNKNOWN;
+	char c0[200];
 	if (c0_known)
-		fmt_snprintf(c0, sizeof c0, "%llu.%llu", (unsigned long long)(c0_sum / parked_count / 10),
-			     (unsigned long long)(c0_sum / parked_count % 10));
+		fmt_snprintf(c0, sizeof c0, "%u.%u", c0_pm / 10, c0_pm % 10);
 	else
-		fmt_snprintf(c0, sizeof c0, "\"\"");
+		fmt_snprintf(c0, sizeof c0, "unknown c0_note=%s", stream_quote(q, sizeof q, mperf_state_text(mperf)));
+	uint64_t wakeups = wakes_after - wakes_before;
+	char busy_why[160], reason[200];
+	const char *busy = idle_modes[mode].idles ? idleness_judge(wakeups, (unsigned)parked_count, VERIFY_DWELL_US,
+								   c0_pm, busy_why, sizeof busy_why)
+						  : NULL;
+	reason[0] = '\0';
+	if (busy)
+		fmt_snprintf(reason, sizeof reason, " reason=%s", stream_quote(q, sizeof q, busy));
 	bool ok = in_mode && canaries;
-	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu%s%s", name, ok ? "ok" : "error",
-		      parked_count, c0, (unsigned long long)(wakes_after - wakes_before),
-		      in_mode ? "" : " problem=\"a CPU acknowledged another mode\"",
-		      canaries ? "" : " problem=\"AP stack canary overwritten\"");
+	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu wake_path=%s%s%s", name,
+		      !ok ? "error" : busy ? "not_idle" : "ok", parked_count, c0, (unsigned long long)wakeups,
+		      wake_path_name(path), ok ? reason : "",
+		      in_mode ? (canaries ? "" : " problem=\"AP stack canary overwritten\"")
+			      : " problem=\"a CPU acknowledged another mode\"");
 	wake_latency(mode, s);
-	return ok;
+	return !ok ? CHECK_FAILED : busy ? CHECK_NOT_IDLE : CHECK_OK;
 }
 
 bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 {
 	bool ok = true;
 
-	if (parked_count && !parked_aperfmperf())
-		stream_text(s, "sibling C0 residency: not measurable here (no APERF/MPERF in CPUID.06H:ECX)");
 	*usable = 0;
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 		if (!(mask & (1u << m)) || idle_mode_is_control((enum idle_mode)m))
 			continue;
 		bool skipped = sibling_mode_unavailable((enum idle_mode)m) != NULL;
-		bool mode_ok = check_mode((enum idle_mode)m, s);
+		enum check_outcome outcome = check_mode((enum idle_mode)m, s);
 		if (!skipped)
 			stray_record_write(s, idle_modes[m].name); /* strays during this mode's check */
-		ok &= mode_ok;
-		if (mode_ok && !skipped)
+		ok &= outcome != CHECK_FAILED;
+		if (outcome == CHECK_OK && !skipped)
 			*usable |= 1u << m;
+		else if (outcome == CHECK_NOT_IDLE)
+			stream_text(s, "mode %s left out of the plan: not idle here (see its mode record)",
+				    idle_modes[m].name);
 	}
 	/* The controls park as hlt: usable when hlt is (they compare against it). */
 	if (mask & IDLE_CONTROL_MASK) {

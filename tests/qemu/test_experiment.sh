@@ -153,14 +153,16 @@ qtest_experiment_tcg_aa_interval_covers_zero_in_16_of_20_boots() {
 	[ "$covered" -ge 16 ] || fail "A/A interval covered 0 in only $covered of 20 boots"
 }
 
-qtest_experiment_rows_show_the_sibling_switching_modes() {
-	# Under plain TCG the parked CPU's wake-ups between samples differ by mode:
-	# the I/O-port loop returns from every read, HLT sleeps, off reports nothing.
+qtest_experiment_not_idle_mode_is_left_out_of_the_plan() {
+	# Under plain TCG the I/O-port loop returns from every read: its dwell is
+	# not idle, so it is not measured as an idle state; hlt and off are, and
+	# off reports no sibling wake-ups.
 	boot exp_modes BOOT=pvh CMDLINE="modes=hlt,ioport,off c2port=0x414 workloads=lz reps=3"
-	expect_rc 0 || return 1
-	stream_rows "$BOOT_OUT" workload class mode sib_wakeups |
-		awk -F, '/^lz,int,ioport,/ && $4 > 0 {n++} END {exit !(n >= 1)}' ||
-		fail "no ioport sample saw sibling wake-ups" || return 1
+	expect_rc 0 && expect_line '^#! mode name=ioport status=not_idle ' &&
+		expect_line '^#  mode ioport left out of the plan: not idle here' || return 1
+	local modes
+	modes=$(stream_rows "$BOOT_OUT" mode | sort -u | tr '\n' ' ')
+	[ "$modes" = "hlt off " ] || fail "modes measured: $modes" || return 1
 	stream_rows "$BOOT_OUT" workload class mode sib_wakeups |
 		awk -F, '/^lz,int,off,/ && $4 != "" {bad++} END {exit bad > 0}' ||
 		fail "off samples report sibling wake-ups"
@@ -219,7 +221,8 @@ qtest_experiment_tcg_pmu_columns_are_empty_and_the_meta_says_why() {
 # (TCG has no out-of-order window: a knee may or may not be found in its noise,
 # so only the record's form is checked here; tests/host checks real silicon.)
 qtest_experiment_mechanism_preset_runs_and_checks_every_probe() {
-	boot_valid 0 exp_mech BOOT=pvh CMDLINE="preset=mechanism modes=hlt,mwait reps=3 sample_ms=2" \
+	# spin, not mwait: MWAIT under TCG returns at once (not_idle, left out).
+	boot_valid 0 exp_mech BOOT=pvh CMDLINE="preset=mechanism modes=hlt,spin reps=3 sample_ms=2" \
 		SMP="2,sockets=1,cores=1,threads=2" || return 1
 	expect_line '^#= preset=mechanism$' && expect_no_line '^#! error' || return 1
 	local n llc arena
@@ -229,7 +232,7 @@ qtest_experiment_mechanism_preset_runs_and_checks_every_probe() {
 	llc=$(stream_of "$BOOT_OUT" | sed -n 's/^#= llc_bytes=//p')
 	arena=$(stream_of "$BOOT_OUT" | sed -n 's/^#= arena_bytes=//p')
 	[ -n "$llc" ] && [ "$arena" -ge $((4 * llc)) ] || fail "arena $arena is not 4 x the LLC $llc" || return 1
-	for mode in hlt mwait; do
+	for mode in hlt spin; do
 		expect_line "^#! probe name=rob mode=$mode knee=([0-9]+ step_pct=[0-9.]+ points=16| reason=\".+\" step_pct=[0-9.]* at=[0-9]+ points=16)$" &&
 			expect_line "^#! probe name=sq mode=$mode knee=([0-9]+ step_pct=[0-9.]+ points=14| reason=\".+\" step_pct=[0-9.]* at=[0-9]+ points=14)$" &&
 			expect_line "^#! probe name=stream mode=$mode bytes_per_cycle=[0-9.]+ gb_s=[0-9.]+$" || return 1
@@ -237,7 +240,7 @@ qtest_experiment_mechanism_preset_runs_and_checks_every_probe() {
 			expect_line "^#! probe name=mlp mode=$mode k=$k ns_per_access=[0-9.]+$" || return 1
 		done
 	done
-	expect_no_line '^#! geomean ' && expect_line '^#! summary workload=rob_256 mode=mwait .*slowdown_vs_hlt_pct=[-0-9]'
+	expect_no_line '^#! geomean ' && expect_line '^#! summary workload=rob_256 mode=spin .*slowdown_vs_hlt_pct=[-0-9]'
 }
 
 # A machine too small for every probe's 4 x LLC region: the chase (rob_16)

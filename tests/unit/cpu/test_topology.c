@@ -87,6 +87,37 @@ static void test_ryzen_1800x_zen1_invalid_leaf_0b_falls_to_8000001e(void **state
 	assert_topology(2, 1, "cpuid.8000001e", 4);
 }
 
+/* Every real AMD/Hygon dump: leaf 01H's logical count equals Fn8000_0008 NC + 1. */
+static void test_real_amd_and_hygon_dumps_pass_the_cross_check(void **state)
+{
+	static const char *const dumps[] = { "amd_ryzen7_1800x.txt", "amd_ryzen5_5600g.txt", "hygon_c86_7185.txt",
+					     "amd_epyc_kvm_guest.txt" };
+	char buf[200];
+	(void)state;
+	for (size_t i = 0; i < sizeof dumps / sizeof dumps[0]; i++) {
+		load(dumps[i], CPUID_OOR_ZEROS);
+		assert_int_equal(topology_cross_check(&topo, buf, sizeof buf), 0);
+		assert_string_equal(buf, "");
+	}
+}
+
+/* Bochs ryzen, count=1:1:2: Fn8000_001E says one thread per core (Bochs puts
+ * ncores - 1 in the threads field), as Linux would read it; the cross-check
+ * names the contradiction instead of trusting one leaf silently. */
+static void test_bochs_ryzen_smt2_one_thread_by_8000001e_flagged_by_leaf_1(void **state)
+{
+	char buf[200];
+	(void)state;
+	load("bochs_ryzen_smt2.txt", CPUID_OOR_ZEROS);
+	assert_int_equal(topo.threads_per_core, 1);
+	assert_string_equal(topology_source_name(topo.source), "cpuid.8000001e");
+	assert_int_equal(topo.leaf1_logical, 2);
+	assert_int_equal(topo.package_threads, 1);
+	assert_true(topology_cross_check(&topo, buf, sizeof buf) > 0);
+	assert_non_null(strstr(buf, "01H:EBX[23:16] says 2 logical processors per package"));
+	assert_non_null(strstr(buf, "8000_0008:ECX.NC+1 says 1 threads"));
+}
+
 static void test_amd_without_topoext_is_one_thread_from_80000008(void **state)
 {
 	(void)state;
@@ -276,6 +307,8 @@ int main(void)
 		cmocka_unit_test(test_qemu_dhyana_guest_uses_leaf_0b_without_topoext),
 		cmocka_unit_test(test_ryzen_1800x_zen1_invalid_leaf_0b_falls_to_8000001e),
 		cmocka_unit_test(test_amd_without_topoext_is_one_thread_from_80000008),
+		cmocka_unit_test(test_real_amd_and_hygon_dumps_pass_the_cross_check),
+		cmocka_unit_test(test_bochs_ryzen_smt2_one_thread_by_8000001e_flagged_by_leaf_1),
 		cmocka_unit_test(test_ryzen_5600g_zen3_smt2_from_leaf_0b),
 		cmocka_unit_test(test_i7_6700k_smt2_from_leaf_0b),
 		cmocka_unit_test(test_n3530_no_smt_despite_shift_1),
