@@ -69,7 +69,9 @@ struct run_ctx {
 	bool failed;
 };
 
-static struct sample_table table;
+/* The samples (4.6 MB: taken from the run's memory, not .bss, which the
+ * UEFI application's PE image would carry as zeros). */
+static struct sample_table *table;
 
 /* The kernel's MSR accessors, for the PMU. */
 static const struct msr_ops kernel_msr = { rdmsr_safe, wrmsr_safe };
@@ -219,7 +221,7 @@ static bool round_done(struct run_ctx *c, const struct plan_step *st)
 		return true;
 	if (pilot_done) {
 		/* The pilot is done: Stein's second stage sizes the run (bench/planning.h). */
-		unsigned need = summary_reps_for_precision(p, &table, c->measured_reps, p->precision_centi / 100.0);
+		unsigned need = summary_reps_for_precision(p, table, c->measured_reps, p->precision_centi / 100.0);
 		c->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
 		c->stop = need > PLAN_MAX_REPS ? STOP_LIMIT : STOP_TARGET;
 		c->total = steps_per_round(p) * (p->warmup + c->target_reps);
@@ -303,18 +305,18 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	pmu_cells(&row, &c->pmu, &pmu_before, &pmu_after);
 	sample_row_write(c->s, &row);
 
-	struct sample_group *g = &table.group[st->workload][st->mode];
+	struct sample_group *g = &table->group[st->workload][st->mode];
 	unsigned rep = st->rep - c->plan->warmup;
 	if (ok && rep < STATS_MAX_REPS) {
-		table.cpi[st->workload][st->mode][rep] = cpi;
+		table->cpi[st->workload][st->mode][rep] = cpi;
 		if (row.aperf.known)
-			table.core_cpi[st->workload][st->mode][rep] = (double)row.aperf.value / (double)ws->iterations;
+			table->core_cpi[st->workload][st->mode][rep] = (double)row.aperf.value / (double)ws->iterations;
 		/* per executed iteration (n: the spike-in's 1 % more included), so
 		 * the same work gives the same count in every mode */
 		if (row.instructions.known && row.instructions.value) {
-			table.instr_per_iter[st->workload][st->mode][rep] = (double)row.instructions.value / (double)n;
+			table->instr_per_iter[st->workload][st->mode][rep] = (double)row.instructions.value / (double)n;
 			if (row.unhalted_cycles.known && row.unhalted_cycles.value)
-				table.pmu_cpi[st->workload][st->mode][rep] =
+				table->pmu_cpi[st->workload][st->mode][rep] =
 					(double)row.unhalted_cycles.value / (double)row.instructions.value;
 		}
 		g->n++;
@@ -418,7 +420,6 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 
 	run_plan = *requested;
 	memset(&c, 0, sizeof c);
-	memset(&table, 0, sizeof table);
 	c.plan = plan;
 	c.placement = cond->placement;
 	c.target_reps = plan->reps;
@@ -429,6 +430,14 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 	c.power.core = c.counters.core_energy;
 	c.power.why_none = c.counters.energy_none;
 	pmu_setup(&c.pmu, &p->id, &p->feat, &kernel_msr);
+	uint64_t at = phys_alloc_take(phys, sizeof *table, 4096, phys->mapped_limit);
+	if (!at) {
+		stream_error(s, "NO_ARENA", "no memory for the sample table");
+		pmu_restore(&c.pmu);
+		return false;
+	}
+	table = (struct sample_table *)(uintptr_t)at;
+	memset(table, 0, sizeof *table);
 	bool ok = take_arena(&c, &run_plan, p->llc.size_bytes, phys, s) && measure(&c, plan, cond, s);
 	pmu_restore(&c.pmu); /* a second run, or the OS after the UEFI app, finds the firmware's PMU */
 	return ok;
@@ -509,8 +518,8 @@ static bool measure(struct run_ctx *c, const struct plan *plan, const struct pla
 	if (plan->order == PLAN_BLOCKED)
 		c->measured_reps = plan->reps; /* no rounds: every (workload, mode) ran all its reps */
 	uint64_t end = rdtsc();
-	summary_write(plan, &table, c->measured_reps, s);
-	probes_write(plan, &table, c->measured_reps, s);
+	summary_write(plan, table, c->measured_reps, s);
+	probes_write(plan, table, c->measured_reps, s);
 	power_write(&c->power, plan->modes, s);
 	char half[32] = "", setup[32], elapsed[32];
 	summary_primary_half_width(half, sizeof half);

@@ -102,9 +102,13 @@ qtest_experiment_precision_stops_at_the_target_or_the_budget() {
 	boot exp_target BOOT=pvh CMDLINE="modes=hlt,spin workloads=lz,nbody sample_ms=1 warmup=1 precision=50"
 	expect_rc 0 && expect_line '^#= precision_pct=50.00$' && expect_line '^#= primary_mode=spin$' &&
 		expect_line '^#  pilot of 10 repetitions: [0-9]+ needed for \+-50.00 points' &&
-		expect_line '^#! stop stop_reason=target rounds=10 half_width_pct=[0-9.]+ ' || return 1
-	local half
+		expect_line '^#! stop stop_reason=target rounds=[0-9]+ half_width_pct=[0-9.]+ ' || return 1
+	# Usually the pilot's 10 suffice for +-50 points; a loaded host's noise
+	# may make Stein's rule ask a few more: either way it stops at the target.
+	local half rounds
 	half=$(stream_of "$BOOT_OUT" | sed -n 's/^#! stop .* half_width_pct=\([0-9.]*\) .*/\1/p')
+	rounds=$(stream_of "$BOOT_OUT" | sed -n 's/^#! stop .* rounds=\([0-9]*\) .*/\1/p')
+	[ "$rounds" -ge 10 ] && [ "$rounds" -lt 255 ] || fail "target stop after $rounds rounds (pilot 10)" || return 1
 	awk -v h="$half" 'BEGIN {exit !(h > 0 && h <= 50)}' || fail "target reached with half-width $half > 50" || return 1
 	boot exp_budget BOOT=pvh CMDLINE="modes=hlt,spin workloads=lz,nbody sample_ms=1 warmup=1 precision=0.01 budget_s=2"
 	expect_rc 0 && expect_line '^#= budget_s=2$' &&
