@@ -66,13 +66,15 @@ bochs -q -f "$work/bochsrc" -rc "$work/rc" </dev/null >"$work/stdout" 2>&1 &
 pid=$!
 status=124
 deadline=$((SECONDS + BOCHS_TIMEOUT))
+# The serial file fills a byte at a time: wait for the whole end record (its
+# CRC's 8 hex digits), never stop on a half-written one.
+end_ok='^#! end rows=[0-9]+ status=ok crc32=[0-9a-f]{8}'
+end_any='^#! end rows=[0-9]+ status=[a-z]+ crc32=[0-9a-f]{8}'
 while [ $SECONDS -lt $deadline ]; do
-	if grep -aE '^#! end .*status=ok' "$serial" >/dev/null; then
-		status=0
-		break
-	fi
-	if grep -aE '^#! end ' "$serial" >/dev/null; then
+	if grep -aE "$end_any" "$serial" >/dev/null; then
 		status=1
+		grep -aE "$end_ok" "$serial" >/dev/null && status=0
+		sleep 0.5 # the newline and anything the kernel prints after it
 		break
 	fi
 	if ! kill -0 "$pid" 2>/dev/null; then

@@ -261,11 +261,12 @@ qtest_experiment_probes_skip_when_memory_is_too_small() {
 # Probe rows under -icount: one tsc_cycles value per variant in every mode
 # and repetition, however far each run's cursor has moved along the cycle
 # (the two-boot comparison of the other workloads' rows is above; an L2-only
-# CPU, 512 KiB, gives a 2 MiB arena, which -icount sets up quickly).
+# CPU, 512 KiB, gives 2 MiB probe arenas, which -icount sets up quickly).
 qtest_experiment_icount_probe_rows_are_deterministic() {
 	boot_valid 0 exp_ic_probe BOOT=pvh CMDLINE="modes=hlt,off workloads=rob_16,rob_768,mlp_4,stream_triad,sq_8 reps=3 seed=5" \
 		QEMU_EXTRA="$ICOUNT" QEMU_CPU="qemu64,l3-cache=off" || return 1
-	expect_line '^#= llc_bytes=524288$' && expect_line '^#= arena_bytes=2[0-9]{6}$' || return 1
+	expect_line '^#= llc_bytes=524288$' &&
+		expect_line '^#! workload name=rob_16 class=probe working_set=2[0-9]{6} .* arena_bytes=2[0-9]{6}$' || return 1
 	local distinct
 	[ "$(stream_rows "$BOOT_OUT" check | sort -u)" = ok ] || fail "a probe row failed its check" || return 1
 	distinct=$(stream_rows "$BOOT_OUT" workload tsc_cycles | sort -u | wc -l)
