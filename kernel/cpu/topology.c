@@ -166,6 +166,20 @@ size_t topology_cross_check(const struct cpu_topology *t, char *buf, size_t cap)
 				    t->threads_per_core);
 }
 
+const char *topology_cross_check_text(const struct cpu_topology *t, char *buf, size_t cap)
+{
+	if (topology_cross_check(t, buf, cap))
+		return buf;
+	if (t->source != TOPOLOGY_FROM_8000001E && t->source != TOPOLOGY_FROM_80000008)
+		fmt_snprintf(buf, cap, "not_checked (threads per core from %s: the AMD path's check does not apply)",
+			     topology_source_name(t->source));
+	else if (!t->package_threads)
+		fmt_snprintf(buf, cap, "not_checked (no thread count in Fn8000_0008_ECX)");
+	else
+		fmt_snprintf(buf, cap, "ok");
+	return buf;
+}
+
 const char *topology_source_name(enum topology_source s)
 {
 	switch (s) {

@@ -43,6 +43,10 @@ void topology_read(cpuid_fn fn, void *ctx, const struct cpu_identity *id, const 
  * apply), else writes what disagrees into buf and returns its length. The
  * decision stays with Fn8000_001E, as in Linux (topology_amd.c). */
 size_t topology_cross_check(const struct cpu_topology *t, char *buf, size_t cap);
+/* The `smt_check` meta value: "ok" when the check ran and agreed, the
+ * disagreement, or "not_checked (why)" when it does not apply: a claim only
+ * about a check that ran. Written into buf (cap >= 1), which it returns. */
+const char *topology_cross_check_text(const struct cpu_topology *t, char *buf, size_t cap);
 
 /* Metadata name of a source: "cpuid.1f", "cpuid.0b", "cpuid.8000001e", "cpuid.80000008", "legacy". */
 const char *topology_source_name(enum topology_source s);

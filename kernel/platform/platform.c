@@ -361,7 +361,7 @@ void platform_report(const struct platform *p, struct stream *s)
 	stream_metaf(s, "mwait_c1_substates", "%u", cpu_mwait_c1_substates(&p->feat));
 	stream_metaf(s, "smt_threads_per_core", "%u", p->topo.threads_per_core);
 	stream_meta(s, "smt_source", topology_source_name(p->topo.source));
-	stream_meta(s, "smt_check", topology_cross_check(&p->topo, buf, sizeof buf) ? buf : "ok");
+	stream_meta(s, "smt_check", topology_cross_check_text(&p->topo, buf, sizeof buf));
 	stream_metaf(s, "bench_apic", "%u", p->bench_apic);
 	topology_format_apic_list(p->siblings, p->sibling_count, buf, sizeof buf);
 	stream_meta(s, "sibling_apics", buf);

@@ -50,19 +50,18 @@ uint32_t residency_c0_permille(enum mperf_state st, uint64_t d_mperf, uint64_t d
 	return (uint32_t)(d_mperf * 1000 / d_tsc);
 }
 
-const char *idleness_judge(uint64_t wakeups, unsigned cpus, uint64_t dwell_us, uint32_t c0_permille, char *why,
+const char *idleness_judge(uint64_t worst_wakeups, uint64_t dwell_us, uint32_t worst_c0_permille, char *why,
 			   size_t why_size)
 {
-	uint64_t per_cpu = cpus ? wakeups / cpus : wakeups;
-	/* per_cpu / dwell > max / 1 s, kept in integers. */
-	if (dwell_us && per_cpu * 1000000u > (uint64_t)IDLE_MAX_WAKEUPS_PER_S * dwell_us) {
-		fmt_snprintf(why, why_size, "%llu returns from the idle instruction per CPU in %llu us (more than %u/s): it does not stay idle",
-			     (unsigned long long)per_cpu, (unsigned long long)dwell_us, IDLE_MAX_WAKEUPS_PER_S);
+	/* worst / dwell > max / 1 s, kept in integers. */
+	if (dwell_us && worst_wakeups * 1000000u > (uint64_t)IDLE_MAX_WAKEUPS_PER_S * dwell_us) {
+		fmt_snprintf(why, why_size, "%llu returns from the idle instruction on one CPU in %llu us (more than %u/s): it does not stay idle",
+			     (unsigned long long)worst_wakeups, (unsigned long long)dwell_us, IDLE_MAX_WAKEUPS_PER_S);
 		return why;
 	}
-	if (c0_permille != RESIDENCY_UNKNOWN && c0_permille > IDLE_MAX_C0_PERMILLE) {
-		fmt_snprintf(why, why_size, "C0 %u.%u %% over the dwell (more than %u %%): it does not stay idle",
-			     c0_permille / 10, c0_permille % 10, IDLE_MAX_C0_PERMILLE / 10);
+	if (worst_c0_permille != RESIDENCY_UNKNOWN && worst_c0_permille > IDLE_MAX_C0_PERMILLE) {
+		fmt_snprintf(why, why_size, "C0 %u.%u %% over the dwell on one CPU (more than %u %%): it does not stay idle",
+			     worst_c0_permille / 10, worst_c0_permille % 10, IDLE_MAX_C0_PERMILLE / 10);
 		return why;
 	}
 	return NULL;

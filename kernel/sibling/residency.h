@@ -24,8 +24,11 @@ enum mperf_state {
 };
 
 /* A busy loop is all C0: MPERF must keep at least this share of the TSC
- * (virtualised MPERF may run a little slow, never at half speed). */
-#define MPERF_MIN_BUSY_PERMILLE 500u
+ * (it counts at the TSC rate in C0: Intel's at the TSC frequency, AMD's at
+ * P0's, which the TSC runs at with TscFreqSel). 90 %: the readings around
+ * the loop cost a little; an MPERF at 60 % of the TSC would understate
+ * every residency by as much, and is not trusted. */
+#define MPERF_MIN_BUSY_PERMILLE 900u
 
 /* Judge MPERF from two readings around a busy loop (m0/tsc0 before, m1/tsc1
  * after). has_cpuid: CPUID.06H:ECX[0]; faulted: a read raised #GP. */
@@ -50,10 +53,12 @@ uint32_t residency_c0_permille(enum mperf_state st, uint64_t d_mperf, uint64_t d
 #define IDLE_MAX_WAKEUPS_PER_S 5000u
 #define IDLE_MAX_C0_PERMILLE 500u
 
-/* NULL when a dwell of dwell_us with wakeups returns (total over cpus
- * parked CPUs) and C0 share c0_permille (RESIDENCY_UNKNOWN: not known) is
- * idle; else why not, written into why (why_size >= 1). */
-const char *idleness_judge(uint64_t wakeups, unsigned cpus, uint64_t dwell_us, uint32_t c0_permille, char *why,
+/* NULL when a dwell of dwell_us is idle on every parked CPU: worst_wakeups
+ * = the most returns any one CPU made, worst_c0_permille = the highest C0
+ * share any one CPU had (RESIDENCY_UNKNOWN: not known); else why not,
+ * written into why (why_size >= 1). The worst CPU, not the mean: one busy
+ * CPU among idle ones is a mode that does not idle. */
+const char *idleness_judge(uint64_t worst_wakeups, uint64_t dwell_us, uint32_t worst_c0_permille, char *why,
 			   size_t why_size);
 
 #endif

@@ -126,9 +126,12 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 		wake_latency(mode, s);
 		return CHECK_OK;
 	}
-	uint64_t wakes_before = 0, wakes_after = 0;
-	for (size_t i = 0; i < parked_count; i++)
-		wakes_before += parked_cpus[i].mailbox.wakeups;
+	static uint64_t before[SIBLING_MAX_PARKED];
+	uint64_t wakes_before = 0, wakes_after = 0, worst_wakeups = 0;
+	for (size_t i = 0; i < parked_count; i++) {
+		before[i] = parked_cpus[i].mailbox.wakeups;
+		wakes_before += before[i];
+	}
 	delay_us(VERIFY_DWELL_US);
 	/* Ping in the same mode: the acknowledgment carries the C0 share of the
 	 * dwell, and the path that woke it says how this mode is left here. */
@@ -141,17 +144,23 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 	bool in_mode = true, canaries = true, c0_known = true;
 	enum mperf_state mperf = MPERF_COUNTING;
 	uint64_t c0_sum = 0;
+	uint32_t c0_worst = 0;
 	for (size_t i = 0; i < parked_count; i++) {
 		const struct sibling_mailbox *m = &parked_cpus[i].mailbox;
 		in_mode &= m->ack_mode == mode;
 		canaries &= smp_stack_canary_ok(&parked_cpus[i]);
 		wakes_after += m->wakeups;
+		if (m->wakeups - before[i] > worst_wakeups)
+			worst_wakeups = m->wakeups - before[i];
 		if (m->mperf_state != MPERF_COUNTING)
 			mperf = (enum mperf_state)m->mperf_state;
 		if (m->c0_permille == MAILBOX_C0_UNKNOWN)
 			c0_known = false;
-		else
+		else {
 			c0_sum += m->c0_permille;
+			if (m->c0_permille > c0_worst)
+				c0_worst = m->c0_permille;
+		}
 	}
 	/* C0 only where MPERF was seen counting (a 0 from a dead MPERF is no residency). */
 	c0_known &= mperf == MPERF_COUNTING;
@@ -163,8 +172,10 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 		fmt_snprintf(c0, sizeof c0, "unknown c0_note=%s", stream_quote(q, sizeof q, mperf_state_text(mperf)));
 	uint64_t wakeups = wakes_after - wakes_before;
 	char busy_why[160], reason[200];
-	const char *busy = idle_modes[mode].idles ? idleness_judge(wakeups, (unsigned)parked_count, VERIFY_DWELL_US,
-								   c0_pm, busy_why, sizeof busy_why)
+	/* judged on the worst CPU: one busy CPU among idle ones is not idle */
+	const char *busy = idle_modes[mode].idles ? idleness_judge(worst_wakeups, VERIFY_DWELL_US,
+								   c0_known ? c0_worst : RESIDENCY_UNKNOWN, busy_why,
+								   sizeof busy_why)
 						  : NULL;
 	reason[0] = '\0';
 	if (busy)

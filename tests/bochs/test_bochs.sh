@@ -8,10 +8,13 @@
 # - MONITOR/MWAIT: Bochs implements them, but a store by the other CPU does
 #   not end MWAIT here: the command store is missed and the wake IPI (MWAIT
 #   ECX=1, CPUID.05H:ECX.IBE) wakes it: `#! wake mode=mwait ... wake_path=ipi
-#   finding="MONITOR missed ..."`. Emulator limit: Bochs checks monitors
-#   only on its slow memory-write path (BX_MEM_C::check_monitor, called from
-#   writePhysicalPage; stores through the TLB fast path do not call it).
-#   Before wake paths escalated (store -> IPI -> NMI) this was
+#   finding="MONITOR missed ..."`. Cause not known: Bochs does veto
+#   direct host writes to monitored pages (BX_MEM_C::getHostMemAddr) and
+#   MONITOR invalidates the line's TLB entries on every CPU, so other CPUs'
+#   stores should reach check_monitor; whether this is a Bochs 2.7 bug or
+#   ours (e.g. the monitored address) is still to be traced. Either way the
+#   platform's MONITOR missed the store and the run reports it as a finding,
+#   not a hang. Before wake paths escalated (store -> IPI -> NMI) this was
 #   `mwait ACK_TIMEOUT` and every later mode timed out too: our bug.
 #   QEMU TCG: MWAIT returns at once with >1 vCPU, so mwait is `not_idle`.
 # - MPERF: Bochs (default ignore_bad_msrs=1) and QEMU TCG read MSR 0xE7 as 0

@@ -98,7 +98,18 @@ static void test_real_amd_and_hygon_dumps_pass_the_cross_check(void **state)
 		load(dumps[i], CPUID_OOR_ZEROS);
 		assert_int_equal(topology_cross_check(&topo, buf, sizeof buf), 0);
 		assert_string_equal(buf, "");
+		/* "ok" only where the check ran (the AMD leaves decided); a Zen that
+		 * enumerates leaf 0BH is decided there, and the meta says not_checked */
+		bool amd_path = topo.source == TOPOLOGY_FROM_8000001E || topo.source == TOPOLOGY_FROM_80000008;
+		const char *text = topology_cross_check_text(&topo, buf, sizeof buf);
+		if (amd_path)
+			assert_string_equal(text, "ok");
+		else
+			assert_non_null(strstr(text, "not_checked ("));
 	}
+	/* Intel (leaf 0BH) runs no such check: the meta says so instead of "ok". */
+	load("intel_i7_6700k.txt", CPUID_OOR_ZEROS);
+	assert_non_null(strstr(topology_cross_check_text(&topo, buf, sizeof buf), "not_checked (threads per core from cpuid.0b"));
 }
 
 /* Bochs ryzen, count=1:1:2: Fn8000_001E says one thread per core (Bochs puts
