@@ -1,0 +1,48 @@
+# More machine shapes than the default Dhyana on i440FX (issue 14, item 7):
+# other CPU models (an AMD Zen 3, an Intel server part, QEMU's plain
+# qemu64), the q35 chipset, and two sockets. Each boots run=siblings under
+# TCG and must end status=ok with the topology read right and every mode
+# ok, skipped or not_idle with its reason. Not covered here: APIC IDs above
+# 255, which need x2APIC under TCG (QEMU 7.2 has none; see
+# tools/fetch-qemu-x2apic.sh and the x2APIC tests in test_efi.sh).
+
+# shape_ok NAME QEMU_CPU SMP [QEMU_EXTRA]: boot run=siblings; every mode
+# accounted for, the bench CPU's sibling is APIC 1.
+shape_ok() {
+	boot_valid 0 "$1" BOOT=pvh CMDLINE="run=siblings" QEMU_CPU="$2" SMP="$3" QEMU_EXTRA="${4:-}" || return 1
+	expect_line '^#! end rows=0 status=ok ' && expect_line '^#= smt_threads_per_core=2$' &&
+		expect_line '^#= sibling_apics=1$' && expect_line '^#! mode name=hlt status=ok ' &&
+		expect_line '^#! mode name=spin status=ok ' && expect_line '^#! mode name=off status=ok ' &&
+		expect_no_line '^#! mode name=[a-z0-9]+ status=(timeout|error)' || return 1
+	# every skipped or not_idle mode says why
+	[ -z "$(stream_of "$BOOT_OUT" | grep -E '^#! mode name=[a-z0-9]+ status=(skipped|not_idle)' | grep -v ' reason="')" ] ||
+		fail "a skipped or not_idle mode without a reason"
+}
+
+qtest_shapes_epyc_milan_smt2_from_leaf_0b() {
+	shape_ok shape_milan EPYC-Milan 4,sockets=1,cores=2,threads=2 &&
+		expect_line '^#= cpu_family=0x19$' && expect_line '^#= smt_source=cpuid\.0b$' &&
+		expect_line '^#= smt_check=not_checked \(threads per core from cpuid\.0b'
+}
+
+qtest_shapes_skylake_server_has_no_monitor_under_tcg() {
+	shape_ok shape_skx Skylake-Server 4,sockets=1,cores=2,threads=2 &&
+		expect_line '^#= cpu_vendor=GenuineIntel$' &&
+		expect_line '^#! mode name=mwait status=skipped reason="no MONITOR/MWAIT in CPUID.01H:ECX"$'
+}
+
+qtest_shapes_qemu64_smt2() {
+	shape_ok shape_qemu64 qemu64 2,sockets=1,cores=1,threads=2 && expect_line '^#= acpi_cpus=2$'
+}
+
+qtest_shapes_q35_chipset() {
+	shape_ok shape_q35 Dhyana 4,sockets=1,cores=2,threads=2 "-machine q35" &&
+		expect_line '^#= smbios_product=Standard PC \(Q35 \+ ICH9, 2009\)$' &&
+		expect_line '^#= others_cpus=2$' && expect_line '^#= others_failed=0$'
+}
+
+qtest_shapes_two_sockets_park_the_others_in_hlt() {
+	shape_ok shape_2s Dhyana 8,sockets=2,cores=2,threads=2 &&
+		expect_line '^#= acpi_apic_ids=0,1,2,3,4,5,6,7$' &&
+		expect_line '^#= others_cpus=6$' && expect_line '^#= others_failed=0$'
+}
