@@ -306,6 +306,10 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	sample_row_write(c->s, &row);
 
 	struct sample_group *g = &table->group[st->workload][st->mode];
+	if (row.smis.known) {
+		g->smi_counted = true;
+		g->smi_samples += row.smis.value > 0;
+	}
 	unsigned rep = st->rep - c->plan->warmup;
 	if (ok && rep < STATS_MAX_REPS) {
 		table->cpi[st->workload][st->mode][rep] = cpi;

@@ -19,6 +19,8 @@ struct sample_group {
 	size_t n;     /* samples with a good checksum (in the cpi table) */
 	size_t n_eff; /* samples with an effective frequency */
 	size_t bad;   /* samples whose checksum was wrong (left out of the cpi table) */
+	bool smi_counted;   /* the PMU counted SMIs in its samples */
+	size_t smi_samples; /* measured samples during which at least one SMI arrived */
 };
 
 /* All samples of a run. */

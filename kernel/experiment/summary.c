@@ -241,15 +241,17 @@ static void write_cells(const struct plan *p, const struct sample_table *t, stru
 			else
 				fmt_snprintf(fields, sizeof fields,
 					     "slowdown_vs_hlt_pct= ci95_lo= ci95_hi= method= blocks=0 mde_pct= note=");
-			char clocks[160], ipc[160];
+			char clocks[160], ipc[160], smi[24] = "";
 			clock_fields(clocks, sizeof clocks, t, w, (enum idle_mode)m);
 			ipc_fields(ipc, sizeof ipc, p, t, w, (enum idle_mode)m);
+			if (g->smi_counted)
+				fmt_snprintf(smi, sizeof smi, "%zu", g->smi_samples);
 			stream_record(s, "summary",
 				      "workload=%s mode=%s n=%zu median_cpi=%s mad_pct=%s min_cpi=%s %s p_holm=%s "
-				      "eff_mhz=%s bad_checks=%zu %s %s",
+				      "eff_mhz=%s bad_checks=%zu %s %s smi_samples=%s",
 				      workload_at(w)->name, idle_modes[m].name, n, med, mad, mn, fields,
 				      num(ph, sizeof ph, m != IDLE_HLT && c->have ? c->p_holm : __builtin_nan(""), 4), eff,
-				      g->bad, clocks, ipc);
+				      g->bad, clocks, ipc, smi);
 		}
 		if (m == IDLE_HLT)
 			continue;
@@ -361,6 +363,23 @@ static void ipc_for_people(const struct plan *p, const struct sample_table *t, s
 				stream_text(s, "  instructions per iteration of %s differ in %s from hlt by more than %s %%: "
 					       "the modes did not run the same work",
 					    workload_at(w)->name, idle_modes[m].name, num(a, sizeof a, INSTR_TOLERANCE_PCT, 1));
+	/* `off` holds the parked CPUs in wait-for-SIPI, where they do not answer
+	 * SMIs: firmware whose SMI handler waits for every thread then stalls the
+	 * measured one for its rendezvous timeout, inside the sample. */
+	size_t off_smi = 0, off_n = 0;
+	bool counted = false;
+	for (size_t w = 0; w < WORKLOAD_MAX; w++)
+		if (p->workloads.selected[w] && (p->modes & (1u << IDLE_OFF))) {
+			const struct sample_group *g = &t->group[w][IDLE_OFF];
+			counted |= g->smi_counted;
+			off_smi += g->smi_samples;
+			off_n += g->n + g->bad;
+		}
+	if (counted && off_smi)
+		stream_text(s, "  WARNING: %zu of %zu samples in mode off saw an SMI: with the parked CPUs in wait-for-SIPI an "
+			       "SMI rendezvous may stall the measured CPU, so off's slowdowns there include SMM time "
+			       "(smi_samples in the summary records)",
+			    off_smi, off_n);
 }
 
 static void table_for_people(const struct plan *p, const struct sample_table *t, struct stream *s)

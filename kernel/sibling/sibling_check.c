@@ -11,6 +11,7 @@
 #include "kernel/sibling/sibling.h"
 #include "kernel/stream/stray_record.h"
 #include "kernel/time/delay.h"
+#include "kernel/time/quiet_probe.h"
 
 /* Wake-latency round trips per mode, and the pause between them so the
  * parked CPU is back in its idle instruction before the next wake. */
@@ -105,6 +106,17 @@ enum check_outcome {
 	CHECK_FAILED,   /* a CPU did not answer, or answered wrong */
 };
 
+/* The measured CPU's quietness with the parked CPUs in mode (`#! quiet
+ * when=<mode>`): an SMI's rendezvous may wait for a sibling that does not
+ * answer it (wait-for-SIPI in `off`), which shows as longer gaps here. */
+static void quiet_in_mode(enum idle_mode mode, struct stream *s)
+{
+	struct quiet_probe q;
+
+	quiet_probe_run(&q);
+	quiet_probe_report(s, idle_modes[mode].name, &q);
+}
+
 /* Enter mode, idle a while, ping, and report what the CPUs say. */
 static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 {
@@ -123,6 +135,7 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 	}
 	if (mode == IDLE_OFF) {
 		stream_record(s, "mode", "name=off status=ok cpus=%zu", parked_count);
+		quiet_in_mode(mode, s);
 		wake_latency(mode, s);
 		return CHECK_OK;
 	}
@@ -186,6 +199,8 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 		      wake_path_name(path), ok ? reason : "",
 		      in_mode ? (canaries ? "" : " problem=\"AP stack canary overwritten\"")
 			      : " problem=\"a CPU acknowledged another mode\"");
+	if (ok)
+		quiet_in_mode(mode, s);
 	wake_latency(mode, s);
 	return !ok ? CHECK_FAILED : busy ? CHECK_NOT_IDLE : CHECK_OK;
 }

@@ -110,12 +110,42 @@ static void test_without_pmu_the_fields_are_empty(void **state)
 	assert_null(strstr(out.text, "instructions per iteration of"));
 }
 
+/* SMIs per sample: `smi_samples` counts the samples an SMI arrived in (empty
+ * where the PMU did not count them); in `off` any such sample is warned about
+ * (the parked CPUs in wait-for-SIPI do not answer an SMI rendezvous). */
+static void test_smi_samples_counted_and_off_warned(void **state)
+{
+	(void)state;
+	fill(true, 0.5, 1000);
+	plan.modes |= 1u << IDLE_OFF;
+	for (unsigned r = 0; r < 10; r++)
+		table.cpi[alu][IDLE_OFF][r] = table.cpi[chase][IDLE_OFF][r] = 2.0;
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		table.group[alu][m] = table.group[chase][m] = (struct sample_group){ .n = 10, .smi_counted = true };
+	}
+	table.group[alu][IDLE_OFF].smi_samples = 3;
+	stream_text_begin(&out);
+	summary_write(&plan, &table, 10, &out.stream);
+	assert_field(summary_of("lz", "off"), " smi_samples=3");
+	assert_field(summary_of("lz", "hlt"), " smi_samples=0");
+	assert_field(out.text, "WARNING: 3 of 20 samples in mode off saw an SMI");
+	/* no PMU: empty, and no warning */
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		table.group[alu][m].smi_counted = table.group[chase][m].smi_counted = false;
+	stream_text_begin(&out);
+	summary_write(&plan, &table, 10, &out.stream);
+	const char *line = summary_of("lz", "off");
+	assert_string_equal(line + strlen(line) - strlen(" smi_samples="), " smi_samples=");
+	assert_null(strstr(out.text, "saw an SMI"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ipc_and_its_slowdown_against_hlt),
 		cmocka_unit_test(test_instructions_that_vary_by_mode_are_flagged),
 		cmocka_unit_test(test_without_pmu_the_fields_are_empty),
+		cmocka_unit_test(test_smi_samples_counted_and_off_warned),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

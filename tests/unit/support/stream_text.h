@@ -10,7 +10,7 @@
 /* What the stream has written since the last stream_text_begin. */
 struct stream_text {
 	struct stream stream;
-	char text[4096]; /* NUL-terminated */
+	char text[16384]; /* NUL-terminated */
 	size_t len;
 };
 
