@@ -13,7 +13,8 @@ shape_ok() {
 	expect_line '^#! end rows=0 status=ok ' && expect_line '^#= smt_threads_per_core=2$' &&
 		expect_line '^#= sibling_apics=1$' && expect_line '^#! mode name=hlt status=ok ' &&
 		expect_line '^#! mode name=spin status=ok ' && expect_line '^#! mode name=off status=ok ' &&
-		expect_no_line '^#! mode name=[a-z0-9]+ status=(timeout|error)' || return 1
+		expect_no_line '^#! mode name=[a-z0-9]+ status=(timeout|error)' &&
+		expect_line '^#! quiet when=hlt if=0 ' && expect_line '^#! quiet when=off if=0 ' || return 1
 	# every skipped or not_idle mode says why
 	[ -z "$(stream_of "$BOOT_OUT" | grep -E '^#! mode name=[a-z0-9]+ status=(skipped|not_idle)' | grep -v ' reason="')" ] ||
 		fail "a skipped or not_idle mode without a reason"
