@@ -375,7 +375,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	efi_hw_save(&hw);
 	fw_bsp_apic_base = hw.apic_base;
 	run_end_set_handler(run_finished);
+	uint64_t if0_from = rdtsc();
 	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
+	uint64_t if0_ticks = rdtsc() - if0_from;
 	efi_hw_restore(&hw);
 	check_firmware_timer(bs);
 	efi_mp_check_siblings(bs);
@@ -384,6 +386,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 			       "mode (x2apic=on under an xAPIC firmware); reset the machine before booting anything else\n",
 			       (unsigned long long)aps_not_restored);
 
+	/* A platform watchdog the firmware services from timer callbacks went
+	 * unserviced for this long (README, "Watchdogs"). */
+	if (time_tsc_hz())
+		console_printf("idlebench: interrupts were off for %llu s (the whole run)\n",
+			       (unsigned long long)(if0_ticks / time_tsc_hz()));
 	console_printf("idlebench: command line from %s\n", cmdline_from);
 	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why);
 	/* The arena is the firmware's again (the pool stays: the parked CPUs'

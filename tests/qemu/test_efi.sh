@@ -35,6 +35,8 @@ qtest_efi_app_quick_preset_saves_the_stream_with_rows_for_every_mode() {
 	grep -q '^idlebench: the firmware runs code on sibling APIC 1 again (MP services); its local APIC is in xAPIC mode like the boot CPU.s$' "$BOOT_OUT" ||
 		fail "the firmware could not use the sibling again" || return 1
 	expect_line '^#! quiet when=firmware if=1 ' && expect_line '^#! quiet when=run if=0 ' || return 1
+	grep -qE '^idlebench: interrupts were off for [0-9]+ s \(the whole run\)' "$BOOT_OUT" ||
+		fail "the app did not say how long interrupts were off" || return 1
 	local files got="$QTEST_LOGS/efi_quick.csv"
 	files=$(result_files "$img")
 	[ "$(printf '%s\n' "$files" | grep -c .)" -eq 1 ] || fail "expected one result file, got: $files" || return 1
