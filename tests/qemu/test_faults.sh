@@ -27,7 +27,7 @@ qtest_fault_report_reaches_bios_path_too() {
 qtest_fault_on_the_sibling_is_reported_and_the_boot_cpu_ends_the_run() {
 	boot_valid 1 fault_sibling BOOT=pvh CMDLINE="selftest=sibling-ud run=siblings modes=hlt" &&
 		expect_line '^#! error code=CPU_EXCEPTION msg="#UD invalid opcode" vector=6 .* apic_id=1$' &&
-		expect_line '^#! error code=ACK_TIMEOUT apic_id=1 ' && expect_line '^#! end rows=0 status=error ' || return 1
+		expect_line '^#! error code=AP_FAULTED apic_id=1 ' && expect_line '^#! end rows=0 status=error ' || return 1
 	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! end ')" -eq 1 ] || fail "more than one end record"
 }
 
@@ -50,7 +50,7 @@ qtest_fault_on_the_sibling_while_the_boot_cpu_writes_keeps_lines_whole() {
 		{ prev = $0 }
 		END { exit !(found == 1 && !bad) }' ||
 		fail "the fault report is not in one piece between the boot CPU's lines" || return 1
-	expect_line '^#! error code=ACK_TIMEOUT apic_id=1 ' && expect_line '^#! end rows=0 status=error '
+	expect_line '^#! error code=AP_FAULTED apic_id=1 ' && expect_line '^#! end rows=0 status=error '
 }
 
 # A fault inside the fault report (the report's own code faulting): the boot
