@@ -109,6 +109,8 @@ static __attribute__((noreturn)) void fault_report(const struct trap_frame *f)
 		    (unsigned long long)f->vector, cpu_apic_id());
 	if (selftest_fault_inside_report())
 		__asm__ volatile("ud2"); /* selftest=ud-in-report */
+	if (selftest_nmi_inside_report()) /* selftest=sibling-ud-nmi */
+		stream_text(s, "  selftest: an NMI to this CPU was taken inside this report");
 	stream_text(s, "  error code 0x%llx  RIP %016llx  CS %04llx  RFLAGS %016llx",
 		    (unsigned long long)f->error_code, (unsigned long long)f->rip,
 		    (unsigned long long)f->cs, (unsigned long long)f->rflags);

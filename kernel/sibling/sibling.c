@@ -131,8 +131,10 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	park.try_mwait_ecx1 = p->feat.mwait_ibe;
 	park.aperfmperf = p->feat.aperfmperf;
 	bool busy_selftest = c->selftest == SELFTEST_SIBLING_UD_BUSY;
-	park.selftest_ud = busy_selftest || c->selftest == SELFTEST_SIBLING_UD;
+	park.selftest_ud = busy_selftest || c->selftest == SELFTEST_SIBLING_UD || c->selftest == SELFTEST_SIBLING_UD_NMI;
 	park.selftest_ud_busy = busy_selftest;
+	park.selftest_deaf = c->selftest == SELFTEST_SIBLING_DEAF;
+	park.selftest_dead = c->selftest == SELFTEST_SIBLING_DEAD;
 	park_configure(&park);
 	exception_set_nmi_handler(park_nmi);
 	mwait_first_path = WAKE_PATH_STORE;
