@@ -5,7 +5,9 @@
  * report is held together in the stream (its lock keeps the boot CPU's lines
  * out of it). A fault while the same CPU reports a fault gets one line and
  * the end record on the boot CPU, and stops a parked CPU; another CPU's
- * earlier report does not count. */
+ * earlier report does not count. A CPU that began a report is marked faulted
+ * for good: the boot CPU neither wakes nor restarts it (kernel/sibling/sibling.c),
+ * so its mark never outlives the code it describes. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -25,6 +27,8 @@
  * that faults reports once, then halts or ends the run. */
 #define REPORTING_SLOTS 64
 static volatile uint32_t reporting[REPORTING_SLOTS];
+/* Slots claimed so far: one load tells a polling CPU whether to look. */
+static volatile uint32_t reporting_count;
 
 /* Claim a slot for this CPU; false when it already has one (a fault inside
  * its own report) or, impossibly, every slot is taken. */
@@ -38,9 +42,26 @@ static bool begin_report(uint32_t apic_id)
 	for (unsigned i = 0; i < REPORTING_SLOTS; i++) {
 		uint32_t expected = 0;
 		if (__atomic_compare_exchange_n(&reporting[i], &expected, me, false, __ATOMIC_SEQ_CST,
-						__ATOMIC_RELAXED))
+						__ATOMIC_RELAXED)) {
+			__atomic_fetch_add(&reporting_count, 1, __ATOMIC_SEQ_CST);
 			return true;
+		}
 	}
+	return false;
+}
+
+unsigned fault_report_count(void)
+{
+	return __atomic_load_n(&reporting_count, __ATOMIC_ACQUIRE);
+}
+
+bool fault_report_cpu_faulted(uint32_t apic_id)
+{
+	if (!fault_report_count())
+		return false;
+	for (unsigned i = 0; i < REPORTING_SLOTS; i++)
+		if (__atomic_load_n(&reporting[i], __ATOMIC_ACQUIRE) == apic_id + 1)
+			return true;
 	return false;
 }
 
@@ -88,6 +109,8 @@ static __attribute__((noreturn)) void fault_report(const struct trap_frame *f)
 		    (unsigned long long)f->vector, cpu_apic_id());
 	if (selftest_fault_inside_report())
 		__asm__ volatile("ud2"); /* selftest=ud-in-report */
+	if (selftest_nmi_inside_report()) /* selftest=sibling-ud-nmi */
+		stream_text(s, "  selftest: an NMI to this CPU was taken inside this report");
 	stream_text(s, "  error code 0x%llx  RIP %016llx  CS %04llx  RFLAGS %016llx",
 		    (unsigned long long)f->error_code, (unsigned long long)f->rip,
 		    (unsigned long long)f->cs, (unsigned long long)f->rflags);

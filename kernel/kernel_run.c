@@ -181,6 +181,7 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	stray_record_write(s, "bringup");         /* interrupts nothing of ours sent, so far */
 	uint32_t usable = 0;
 	bool ok = sibling_check_modes(cfg.modes, s, &usable);
+	ok &= sibling_bringup_failures() == 0;    /* a CPU restarted or faulted before its first command */
 
 	/* The experiment, over the modes that passed. */
 	if (ok && cfg.run == RUN_ALL) {

@@ -52,12 +52,16 @@ static const struct option_def defs[OPTION_COUNT] = {
 	  "reps= fixes the count instead)", plan_precision_validate },
 	[OPTION_BUDGET_S] = { "budget_s", OPT_UINT, "", "1..86400", 1, 86400,
 	  "stop sampling after this many seconds at most (default: the preset's)", NULL },
-	[OPTION_SELFTEST] = { "selftest", OPT_ENUM, "none", "none|ud|pf|gp|ud-in-report|sibling-ud|sibling-ud-busy|stray-ipi|apic-id", 0, 0,
+	[OPTION_SELFTEST] = { "selftest", OPT_ENUM, "none", "none|ud|pf|gp|ud-in-report|sibling-ud|sibling-ud-busy|stray-ipi|apic-id|"
+	  "sibling-ud-nmi|sibling-deaf|sibling-dead", 0, 0,
 	  "raise this CPU exception on purpose (tests the fault report); ud-in-report: #UD, then another "
 	  "inside its report; sibling-ud: #UD on the first parked CPU; "
 	  "sibling-ud-busy: the same while this CPU writes lines; stray-ipi: an IPI with a vector nothing "
 	  "sends (0x41) to the first parked CPU, which must count it and go on; apic-id: this CPU's xAPIC ID "
-	  "register rewritten before its cross-check with CPUID (put back after)", NULL },
+	  "register rewritten before its cross-check with CPUID (put back after); sibling-ud-nmi: sibling-ud, "
+	  "and the faulting CPU sends itself an NMI inside its report; sibling-deaf: parked CPUs halt in hlt "
+	  "mode with interrupts off, so only the NMI wakes them; sibling-dead: the first parked CPU ignores "
+	  "its first two commands, the wake IPI and the NMI, so only INIT-SIPI-SIPI revives it", NULL },
 };
 
 const struct option_table kernel_options = { defs, OPTION_COUNT };

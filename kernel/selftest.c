@@ -3,6 +3,7 @@
  * 3.3.7.1: a non-canonical reference raises #GP, not #PF). */
 #include <stdint.h>
 
+#include "kernel/arch/exception.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
@@ -12,16 +13,30 @@
 #include "kernel/stream/stream.h"
 #include "kernel/time/delay.h"
 
-static volatile int fault_in_report;
+static volatile int fault_in_report, nmi_in_report;
 
 bool selftest_fault_inside_report(void)
 {
 	return __atomic_exchange_n(&fault_in_report, 0, __ATOMIC_SEQ_CST) != 0;
 }
 
+bool selftest_nmi_inside_report(void)
+{
+	if (!__atomic_exchange_n(&nmi_in_report, 0, __ATOMIC_SEQ_CST))
+		return false;
+	uint32_t before = exception_nmi_count();
+	(void)lapic_send_nmi(lapic_id());
+	uint64_t until = rdtsc() + time_us_to_tsc(100000);
+	while (exception_nmi_count() == before && rdtsc() < until)
+		cpu_pause();
+	return exception_nmi_count() != before;
+}
+
 void selftest_raise(enum selftest which)
 {
-	if (which == SELFTEST_UD_IN_REPORT) {
+	if (which == SELFTEST_SIBLING_UD_NMI) {
+		nmi_in_report = 1; /* armed here; the parked CPU's report sends it */
+	} else if (which == SELFTEST_UD_IN_REPORT) {
 		fault_in_report = 1;
 		__asm__ volatile("ud2");
 	} else if (which == SELFTEST_UD) {

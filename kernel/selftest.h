@@ -2,14 +2,16 @@
  * the fault report and the error end of the stream. The sibling-ud variants
  * fault on a parked CPU (kernel/sibling/park.c); for sibling-ud-busy the boot
  * CPU meanwhile writes the lines below, so a test sees whether the two
- * writers' lines stay whole and the CRC right. */
+ * writers' lines stay whole and the CRC right. sibling-deaf and sibling-dead
+ * make a parked CPU deaf to the mode's own wake, or to everything but INIT,
+ * so the NMI and the INIT-SIPI-SIPI steps of the wake escalation run. */
 #ifndef IDLEBENCH_KERNEL_SELFTEST_H
 #define IDLEBENCH_KERNEL_SELFTEST_H
 
 #include <stdbool.h>
 
-/* The `selftest=` values, in the option's order
- * "none|ud|pf|gp|ud-in-report|sibling-ud|sibling-ud-busy|stray-ipi|apic-id". */
+/* The `selftest=` values, in the option's order "none|ud|pf|gp|ud-in-report|
+ * sibling-ud|sibling-ud-busy|stray-ipi|apic-id|sibling-ud-nmi|sibling-deaf|sibling-dead". */
 enum selftest {
 	SELFTEST_NONE,
 	SELFTEST_UD,
@@ -20,6 +22,9 @@ enum selftest {
 	SELFTEST_SIBLING_UD_BUSY, /* the same while the boot CPU writes lines */
 	SELFTEST_STRAY_IPI,       /* an unused vector sent to the first parked CPU */
 	SELFTEST_APIC_ID,         /* the xAPIC ID register rewritten before its cross-check */
+	SELFTEST_SIBLING_UD_NMI,  /* #UD on the first parked CPU, an NMI to itself inside its report */
+	SELFTEST_SIBLING_DEAF,    /* parked CPUs halt in hlt mode with IF=0: only the NMI wakes them */
+	SELFTEST_SIBLING_DEAD,    /* the first parked CPU ignores its first two commands and the NMI */
 };
 
 /* Raise the exception on this CPU; returns only for SELFTEST_NONE and the
@@ -28,6 +33,12 @@ void selftest_raise(enum selftest which);
 /* True once, for selftest=ud-in-report: the fault report asks after its
  * first line whether to fault again (exercises the nested-fault ending). */
 bool selftest_fault_inside_report(void);
+/* selftest=sibling-ud-nmi, called by the fault report after its first line
+ * (false otherwise, and after the first time): send this CPU an NMI and wait
+ * up to 100 ms for it to be taken, as the wake escalation's NMI can reach a
+ * parked CPU whose report is being written; true once it was. The rest of
+ * the report must come out unchanged. */
+bool selftest_nmi_inside_report(void);
 
 struct stream;
 /* The vector selftest=stray-ipi sends: one nothing in idlebench uses. */

@@ -48,9 +48,15 @@ static bool idt_built;
 
 static void build_idt(void)
 {
-	/* Exceptions on IST1: a corrupt stack pointer still gets a report. */
+	/* Exceptions on an IST: a corrupt stack pointer still gets a report.
+	 * NMI, #DF and #MC on their own, since they can interrupt a handler
+	 * already on IST1 (a parked CPU's fault report when the escalation NMI
+	 * comes; a safe-MSR fixup). */
 	for (int v = 0; v < 32; v++)
-		idt[v] = gate(exception_stub_table[v], 1);
+		idt[v] = gate(exception_stub_table[v], IST_EXCEPTION);
+	idt[2] = gate(exception_stub_table[2], IST_NMI);
+	idt[8] = gate(exception_stub_table[8], IST_FATAL);
+	idt[18] = gate(exception_stub_table[18], IST_FATAL);
 	/* Every interrupt vector present: an empty gate would turn an interrupt
 	 * the firmware left aimed at a CPU into #NP (SDM Vol. 3A 6.15, interrupt
 	 * 11: present flag clear; QEMU TCG checks the gate type first and raises
@@ -68,7 +74,9 @@ void cpu_tables_load(struct cpu_tables *t)
 	if (!idt_built)
 		build_idt();
 	memset(&t->tss, 0, sizeof t->tss);
-	t->tss.ist[0] = (uint64_t)(uintptr_t)(t->exception_stack + EXCEPTION_STACK_SIZE);
+	t->tss.ist[IST_EXCEPTION - 1] = (uint64_t)(uintptr_t)(t->exception_stack + EXCEPTION_STACK_SIZE);
+	t->tss.ist[IST_NMI - 1] = (uint64_t)(uintptr_t)(t->nmi_stack + NMI_STACK_SIZE);
+	t->tss.ist[IST_FATAL - 1] = (uint64_t)(uintptr_t)(t->fatal_stack + FATAL_STACK_SIZE);
 	t->tss.iomap_base = sizeof t->tss; /* no I/O bitmap */
 
 	uint64_t base = (uint64_t)(uintptr_t)&t->tss, limit = sizeof t->tss - 1;

@@ -36,10 +36,19 @@ const char *exception_name(uint64_t vector)
 	return vector < 32 ? exception_names[vector] : "unknown";
 }
 
+static volatile uint32_t nmis;
+
+uint32_t exception_nmi_count(void)
+{
+	return __atomic_load_n(&nmis, __ATOMIC_ACQUIRE);
+}
+
 void exception_dispatch(struct trap_frame *f)
 {
 	if (msr_fixup_fault(f))
 		return;
+	if (f->vector == 2)
+		__atomic_fetch_add(&nmis, 1, __ATOMIC_SEQ_CST);
 	if (f->vector == 2 && nmi_handler && nmi_handler())
 		return; /* IRET ends NMI blocking (SDM Vol. 3A 6.7.1) */
 	if (handler)

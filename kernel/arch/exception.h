@@ -19,6 +19,8 @@ void exception_set_handler(exception_handler_fn fn);
 typedef bool (*exception_nmi_fn)(void);
 /* Install the NMI filter for every CPU (the wake NMI of a parked CPU). */
 void exception_set_nmi_handler(exception_nmi_fn fn);
+/* NMIs taken so far, on all CPUs (a self-test waits for one by it). */
+uint32_t exception_nmi_count(void);
 /* The vector's name (Intel SDM Vol. 3A table 6-1), "unknown" past 31. */
 const char *exception_name(uint64_t vector);
 /* Called by the stubs with the frame they built; returns only when a fixup

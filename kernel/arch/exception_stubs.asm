@@ -1,8 +1,9 @@
 ; Entry stubs for CPU exceptions 0-31 (Intel SDM Vol. 3A 6.15, table 6-1).
 ; Each pushes a dummy error code where the CPU pushes none, then the vector,
 ; saves the general registers in struct trap_frame order (kernel/arch/trap_frame.h)
-; and calls exception_dispatch(frame). All run on IST1 (kernel/arch/cpu_tables.c),
-; so a corrupt RSP at the fault still leaves a good stack for the report.
+; and calls exception_dispatch(frame). All run on an IST stack (IST1; NMI on
+; IST2, #DF and #MC on IST3: kernel/arch/cpu_tables.c), so a corrupt RSP at
+; the fault still leaves a good stack for the report.
 
 BITS 64
 

@@ -80,11 +80,37 @@ static uint32_t c0_permille(uint64_t *prev_mperf, uint64_t *prev_tsc, uint64_t n
 	return pm;
 }
 
+/* selftest=sibling-dead: the APIC ID of the CPU playing dead now (+1; 0 =
+ * none), and the last command sequence it played dead on, so that the same
+ * command, taken again after INIT-SIPI-SIPI, is acknowledged. */
+static volatile uint32_t dead_apic_plus1;
+static volatile uint32_t dead_seq;
+#define DEAD_COMMANDS 2
+
+/* Ignore every wake but INIT: IF=0 holds the wake IPI, and the NMI that
+ * breaks the HLT halts again in park_nmi without returning (NMIs stay
+ * blocked until an IRET that never comes, SDM Vol. 3A 6.7.1). */
+static __attribute__((noreturn)) void play_dead(void)
+{
+	__atomic_store_n(&dead_apic_plus1, lapic_id() + 1, __ATOMIC_SEQ_CST);
+	for (;;) {
+		cli();
+		hlt();
+	}
+}
+
 bool park_nmi(void)
 {
 	/* The only NMI a parked CPU gets is the wake NMI: it has done its job
 	 * by ending MWAIT or HLT. The measured CPU never takes one. */
-	return lapic_is_bsp() == false;
+	if (lapic_is_bsp())
+		return false;
+	if (__atomic_load_n(&dead_apic_plus1, __ATOMIC_SEQ_CST) == lapic_id() + 1)
+		for (;;) {
+			cli();
+			hlt();
+		}
+	return true;
 }
 
 void park_main(struct ap_cpu *ap)
@@ -95,6 +121,8 @@ void park_main(struct ap_cpu *ap)
 	uint64_t prev_mperf = 0, prev_tsc = 0;
 	uint32_t ecx = probe_mwait_ecx();
 
+	if (__atomic_load_n(&dead_apic_plus1, __ATOMIC_SEQ_CST) == lapic_id() + 1)
+		__atomic_store_n(&dead_apic_plus1, 0, __ATOMIC_SEQ_CST); /* INIT-SIPI-SIPI revived it */
 	mperf = probe_mperf();
 	m->mperf_state = mperf;
 	m->mwait_ecx = ecx;
@@ -108,6 +136,12 @@ void park_main(struct ap_cpu *ap)
 		struct mailbox_command cmd;
 		cli();
 		if (mailbox_take(m, seen, &cmd)) {
+			/* selftest=sibling-dead: commands 1 and 2 (bring-up's, the
+			 * first mode's) each need INIT-SIPI-SIPI, once. */
+			if (config.selftest_dead && ap->index == 0 && cmd.seq <= DEAD_COMMANDS && cmd.seq > dead_seq) {
+				dead_seq = cmd.seq;
+				play_dead();
+			}
 			uint64_t now = rdtsc();
 			mailbox_ack(m, &cmd, now, c0_permille(&prev_mperf, &prev_tsc, now));
 			seen = cmd.seq;
@@ -121,7 +155,10 @@ void park_main(struct ap_cpu *ap)
 		}
 		switch (mode) {
 		case IDLE_HLT:
-			sti_hlt();
+			if (config.selftest_deaf)
+				hlt(); /* selftest=sibling-deaf: IF stays 0, the wake IPI waits */
+			else
+				sti_hlt();
 			break;
 		case IDLE_MWAIT:
 			cpu_monitor(&m->cmd_seq);

@@ -17,12 +17,15 @@ struct park_config {
 	bool aperfmperf;       /* CPUID.06H:ECX[0]: C0 residency from MPERF */
 	bool selftest_ud;      /* selftest=sibling-ud*: the first parked CPU runs UD2 on start */
 	bool selftest_ud_busy; /* ... once the boot CPU is writing (sibling-ud-busy) */
+	bool selftest_deaf;    /* sibling-deaf: hlt mode halts with IF=0 (only an NMI wakes it) */
+	bool selftest_dead;    /* sibling-dead: the first parked CPU ignores its first two commands */
 };
 
 /* Install the shared settings. */
 void park_configure(const struct park_config *cfg);
 /* NMI filter (exception_set_nmi_handler): true on a parked CPU, whose only
- * NMI is the wake NMI, so it just returns. */
+ * NMI is the wake NMI, so it just returns (selftest=sibling-dead: a CPU
+ * playing dead halts in it for good). */
 bool park_nmi(void);
 /* AP main loop (struct ap_cpu.main): never returns; INIT ends it. */
 void park_main(struct ap_cpu *ap);

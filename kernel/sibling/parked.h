@@ -27,9 +27,10 @@ enum wake_path {
 	WAKE_PATH_IPI,     /* the wake IPI (HLT, the port read; MWAIT with ECX=1) */
 	WAKE_PATH_NMI,     /* an NMI (breaks HLT and MWAIT always) */
 	WAKE_PATH_RESTART, /* nothing woke it: INIT-SIPI-SIPI, the command waiting */
-	WAKE_PATH_NONE,    /* not even that */
+	WAKE_PATH_FAULTED, /* it faulted (its CPU_EXCEPTION record): neither woken nor restarted */
+	WAKE_PATH_NONE,    /* not even INIT-SIPI-SIPI got an acknowledgment */
 };
-/* "store", "ipi", "nmi", "restart", "none". */
+/* "store", "ipi", "nmi", "restart", "faulted", "none". */
 const char *wake_path_name(enum wake_path p);
 
 /* The parked CPUs (the first parked_count are in use) and the mode they
@@ -42,12 +43,15 @@ extern enum idle_mode parked_mode;
  * way this platform was found to need); returns the command's sequence
  * number, *sent_tsc (if non-NULL) when it was sent, *path the path used. */
 uint32_t parked_command(struct ap_cpu *ap, enum idle_mode mode, uint64_t *sent_tsc, enum wake_path *path);
-/* Wait up to timeout_us for ap to acknowledge command seq. */
+/* Wait up to timeout_us for ap to acknowledge command seq; false at once
+ * when ap has faulted (fault_report_cpu_faulted). */
 bool parked_wait_ack(struct ap_cpu *ap, uint32_t seq, uint64_t timeout_us);
 /* Wait for command seq sent by path; unacknowledged after
  * PARKED_WAKE_STEP_US, escalate: wake IPI, NMI (the last gets the rest of
  * timeout_us), then re-INIT the CPU with the command waiting. Returns the
- * path that got the acknowledgment (WAKE_PATH_NONE: none did). */
+ * path that got the acknowledgment (WAKE_PATH_NONE: none did), or
+ * WAKE_PATH_FAULTED for a CPU that faulted, checked before every step: it
+ * gets no NMI and no INIT (it may hold the stream's lock mid-report). */
 enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path path, uint64_t timeout_us);
 /* The slowest path sibling_set_mode's last commands needed over all CPUs. */
 enum wake_path parked_last_wake_path(void);

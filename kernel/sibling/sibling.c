@@ -9,6 +9,7 @@
 #include "kernel/arch/tsc.h"
 #include "kernel/arch/exception.h"
 #include "kernel/arch/x86.h"
+#include "kernel/fault_report.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/mem.h"
 #include "kernel/selftest.h"
@@ -39,11 +40,38 @@ static char no_cpu_reason[96];
 static enum wake_path mwait_first_path = WAKE_PATH_STORE;
 static unsigned mwait_misses;
 static enum wake_path last_path;
+/* Bring-up problems (a CPU restarted, faulted or silent before its first
+ * acknowledgment): the run ends status=error. */
+static unsigned bringup_failures;
+/* Parked CPUs (bit = index) whose fault already has its AP_FAULTED record. */
+static uint32_t fault_recorded;
 
 const char *wake_path_name(enum wake_path p)
 {
-	static const char *const names[] = { "store", "ipi", "nmi", "restart", "none" };
+	static const char *const names[] = { "store", "ipi", "nmi", "restart", "faulted", "none" };
 	return p <= WAKE_PATH_NONE ? names[p] : "none";
+}
+
+/* The error record for a command ap did not take by its own wake path
+ * (RESTART, FAULTED or NONE); what is the command, for the message. The
+ * AP_FAULTED record is written once per CPU (each later command fails the
+ * same way, at once). */
+static void wake_failure_error(struct stream *s, const struct ap_cpu *ap, enum wake_path got, const char *what)
+{
+	char msg[160];
+
+	if (got == WAKE_PATH_FAULTED) {
+		if (fault_recorded & (1u << ap->index))
+			return;
+		fault_recorded |= 1u << ap->index;
+		fmt_snprintf(msg, sizeof msg, "APIC %u faulted (its CPU_EXCEPTION record): not woken by NMI nor restarted, "
+			     "it stays halted; every mode it is in fails", ap->apic_id);
+		parked_error(s, "AP_FAULTED", ap->apic_id, msg);
+		return;
+	}
+	fmt_snprintf(msg, sizeof msg, "no acknowledgment of %s from APIC %u (store, wake IPI and NMI)%s", what,
+		     ap->apic_id, got == WAKE_PATH_RESTART ? "; restarted with INIT-SIPI-SIPI, it took the command" : "");
+	parked_error(s, "ACK_TIMEOUT", ap->apic_id, msg);
 }
 
 void parked_error(struct stream *s, const char *code, uint32_t apic, const char *msg)
@@ -103,12 +131,16 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	park.try_mwait_ecx1 = p->feat.mwait_ibe;
 	park.aperfmperf = p->feat.aperfmperf;
 	bool busy_selftest = c->selftest == SELFTEST_SIBLING_UD_BUSY;
-	park.selftest_ud = busy_selftest || c->selftest == SELFTEST_SIBLING_UD;
+	park.selftest_ud = busy_selftest || c->selftest == SELFTEST_SIBLING_UD || c->selftest == SELFTEST_SIBLING_UD_NMI;
 	park.selftest_ud_busy = busy_selftest;
+	park.selftest_deaf = c->selftest == SELFTEST_SIBLING_DEAF;
+	park.selftest_dead = c->selftest == SELFTEST_SIBLING_DEAD;
 	park_configure(&park);
 	exception_set_nmi_handler(park_nmi);
 	mwait_first_path = WAKE_PATH_STORE;
 	mwait_misses = 0;
+	bringup_failures = 0;
+	fault_recorded = 0;
 
 	size_t n = choose_cpus(p, c->placement, ids, &control);
 	memcpy(chosen, ids, n * sizeof ids[0]);
@@ -153,11 +185,16 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	stream_metaf(s, "ap_start_us", "%llu", (unsigned long long)(time_tsc_to_ns(max_start) / 1000));
 
 	/* Let every parked CPU probe MWAIT and MPERF and take its first command
-	 * (HLT), bounded: a CPU stuck in its probe gets the IPI, then the NMI. */
+	 * (HLT), bounded: a CPU stuck in its probe gets the IPI, then the NMI,
+	 * then INIT-SIPI-SIPI. Anything past the NMI is an error: a restarted
+	 * CPU hid what stopped it, a faulted one is gone. */
 	for (size_t i = 0; i < parked_count; i++) {
 		struct ap_cpu *ap = &parked_cpus[i];
-		if (parked_wake_wait(ap, ap->mailbox.cmd_seq, WAKE_PATH_STORE, ACK_TIMEOUT_US) == WAKE_PATH_NONE)
-			parked_error(s, "ACK_TIMEOUT", ap->apic_id, "no acknowledgment of its first command (hlt)");
+		enum wake_path got = parked_wake_wait(ap, ap->mailbox.cmd_seq, WAKE_PATH_STORE, ACK_TIMEOUT_US);
+		if (got > WAKE_PATH_NMI) {
+			bringup_failures++;
+			wake_failure_error(s, ap, got, "its first command (hlt)");
+		}
 	}
 	uint32_t ecx = parked_count ? parked_cpus[0].mailbox.mwait_ecx : MAILBOX_ECX_UNPROBED;
 	if (!park.mwait_allowed)
@@ -200,12 +237,17 @@ const char *sibling_mode_unavailable(enum idle_mode mode)
 	return NULL;
 }
 
+unsigned sibling_bringup_failures(void)
+{
+	return bringup_failures;
+}
+
 bool parked_wait_ack(struct ap_cpu *ap, uint32_t seq, uint64_t timeout_us)
 {
 	uint64_t deadline = rdtsc() + time_us_to_tsc(timeout_us);
 
 	while (!mailbox_acked(&ap->mailbox, seq)) {
-		if (rdtsc() > deadline)
+		if (rdtsc() > deadline || (fault_report_count() && fault_report_cpu_faulted(ap->apic_id)))
 			return false;
 		cpu_pause();
 	}
@@ -241,8 +283,13 @@ enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path 
 {
 	uint64_t start = rdtsc(), budget = time_us_to_tsc(timeout_us);
 
-	/* Store -> IPI -> NMI, each given PARKED_WAKE_STEP_US, the NMI the rest. */
+	/* Store -> IPI -> NMI, each given PARKED_WAKE_STEP_US, the NMI the rest.
+	 * A CPU that faulted is halted in its fault report's end: an NMI would
+	 * only interrupt the report, INIT would cut it (and the stream's lock
+	 * with it) and revive the CPU as if nothing had happened. */
 	for (enum wake_path p = path; p <= WAKE_PATH_NMI; p++) {
+		if (fault_report_cpu_faulted(ap->apic_id))
+			return WAKE_PATH_FAULTED;
 		if (p != path)
 			send_wake(ap, p);
 		uint64_t spent = rdtsc() - start;
@@ -260,6 +307,8 @@ enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path 
 	}
 	/* Nothing woke it: INIT-SIPI-SIPI, and the restarted CPU takes the
 	 * waiting command (park_main starts from ack_seq). */
+	if (fault_report_cpu_faulted(ap->apic_id))
+		return WAKE_PATH_FAULTED;
 	smp_stop(ap);
 	if (smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && parked_wait_ack(ap, seq, timeout_us))
 		return WAKE_PATH_RESTART;
@@ -282,7 +331,10 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 		struct ap_cpu *ap = &parked_cpus[i];
 		bool ok;
 		enum wake_path got = WAKE_PATH_STORE;
-		if (!ap->running && mode == IDLE_OFF) {
+		if (fault_report_cpu_faulted(ap->apic_id)) {
+			ok = false; /* neither commanded, woken, stopped nor restarted */
+			got = WAKE_PATH_FAULTED;
+		} else if (!ap->running && mode == IDLE_OFF) {
 			ok = true; /* already off */
 		} else if (!ap->running) {
 			/* Leaving off: the command waits in the mailbox for the restarted CPU. */
@@ -302,11 +354,9 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 			last_path = got;
 		if (!ok) {
 			failed++;
-			char msg[128];
-			fmt_snprintf(msg, sizeof msg, "no acknowledgment of mode %s from APIC %u (store, wake IPI and NMI)%s",
-				     idle_modes[mode].name, ap->apic_id,
-				     got == WAKE_PATH_RESTART ? "; restarted with INIT-SIPI-SIPI, it took the command" : "");
-			parked_error(s, "ACK_TIMEOUT", ap->apic_id, msg);
+			char what[32];
+			fmt_snprintf(what, sizeof what, "mode %s", idle_modes[mode].name);
+			wake_failure_error(s, ap, got, what);
 		}
 	}
 	parked_mode = mode;

@@ -31,6 +31,9 @@ struct sibling_config {
  * fatal problem (already reported as an error record). */
 bool sibling_bringup(const struct platform *p, const struct sibling_config *c, struct phys_alloc *phys,
 		     struct stream *s);
+/* Parked CPUs whose first command needed more than the NMI (restarted,
+ * faulted or silent; each has an error record): nonzero ends the run in error. */
+unsigned sibling_bringup_failures(void);
 /* NULL when mode can run here, else why not (for `#! mode … status=skipped`). */
 const char *sibling_mode_unavailable(enum idle_mode mode);
 /* Command every parked CPU into mode and wait for all acknowledgments (each

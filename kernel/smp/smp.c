@@ -21,9 +21,16 @@ extern const uint8_t ap_trampoline_start[], ap_trampoline_end[];
 #define CANARY_BYTE 0x5A
 
 static uint8_t *page;
-/* APs started at least once, for smp_stop_all. */
+/* APs started at least once (reached C), for the reports and the APIC
+ * mode restore. */
 static struct ap_cpu *started[SMP_TRACKED_MAX];
 static unsigned started_count;
+/* APIC ID of every CPU ever sent a STARTUP IPI, started or not: one that
+ * timed out may still start late, from a trampoline whose data block by
+ * then names another CPU's stack, so smp_stop_all INITs all of them. By ID,
+ * not by struct ap_cpu: a caller may reuse the struct for the next CPU. */
+static uint32_t sipi_sent[SMP_TRACKED_MAX];
+static unsigned sipi_sent_count;
 
 const char *smp_status_text(enum smp_status st)
 {
@@ -163,6 +170,18 @@ bool smp_stack_canary_ok(const struct ap_cpu *ap)
 	return true;
 }
 
+/* Note apic_id among the CPUs sent a SIPI; false when the list is full. */
+static bool note_sipi_target(uint32_t apic_id)
+{
+	for (unsigned i = 0; i < sipi_sent_count; i++)
+		if (sipi_sent[i] == apic_id)
+			return true;
+	if (sipi_sent_count == SMP_TRACKED_MAX)
+		return false;
+	sipi_sent[sipi_sent_count++] = apic_id;
+	return true;
+}
+
 enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us)
 {
 	if (!time_tsc_hz())
@@ -171,6 +190,8 @@ enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us)
 	for (unsigned i = 0; i < started_count; i++)
 		known |= started[i] == ap;
 	if (!known && started_count == SMP_TRACKED_MAX)
+		return SMP_ERR_TOO_MANY;
+	if (!note_sipi_target(ap->apic_id))
 		return SMP_ERR_TOO_MANY;
 	struct ap_trampoline_data *d = (struct ap_trampoline_data *)(page + AP_TRAMPOLINE_DATA);
 	d->stack_top = (uintptr_t)(ap->stack + AP_STACK_SIZE);
@@ -191,8 +212,12 @@ enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us)
 	}
 	uint64_t deadline = rdtsc() + time_us_to_tsc(timeout_us);
 	while (!__atomic_load_n(&ap->alive, __ATOMIC_ACQUIRE)) {
-		if (rdtsc() > deadline)
+		if (rdtsc() > deadline) {
+			/* Back to wait-for-SIPI: a CPU that starts late must not run
+			 * our code unseen (smp_stop_all INITs it again at the end). */
+			smp_stop(ap);
 			return SMP_ERR_AP_TIMEOUT;
+		}
 		cpu_pause();
 	}
 	ap->running = true;
@@ -210,8 +235,11 @@ enum smp_status smp_stop(struct ap_cpu *ap)
 void smp_stop_all(void)
 {
 	for (unsigned i = 0; i < started_count; i++)
-		if (started[i]->running)
-			smp_stop(started[i]);
+		started[i]->running = false;
+	/* Every CPU ever sent a SIPI, running or not as far as we know: INIT
+	 * in wait-for-SIPI is harmless, a late starter left running is not. */
+	for (unsigned i = 0; i < sipi_sent_count; i++)
+		(void)lapic_send_init(sipi_sent[i]);
 }
 
 /* Runs on the AP: its APIC back to the firmware's mode and base. */

@@ -55,7 +55,8 @@ enum smp_status smp_init(struct phys_alloc *alloc);
 enum smp_status smp_prepare(struct ap_cpu *ap, struct phys_alloc *alloc, uint32_t apic_id, uint32_t index,
 			    void (*main)(struct ap_cpu *ap));
 /* INIT-SIPI-SIPI (Intel SDM Vol. 3A 8.4.4.1; AMD APM Vol. 2 15.x) and wait
- * up to timeout_us for the AP to reach C. */
+ * up to timeout_us for the AP to reach C; on SMP_ERR_AP_TIMEOUT the AP is
+ * sent INIT (stopped), and smp_stop_all sends it INIT again. */
 enum smp_status smp_start(struct ap_cpu *ap, uint64_t timeout_us);
 /* Send the AP back to wait-for-SIPI with INIT. */
 enum smp_status smp_stop(struct ap_cpu *ap);
@@ -63,9 +64,9 @@ enum smp_status smp_stop(struct ap_cpu *ap);
  * since others=hlt|load starts all of them. smp_start refuses an AP beyond
  * this rather than start one it could not stop. */
 #define SMP_TRACKED_MAX 1024
-/* INIT every AP still running: before the UEFI application hands the
- * machine back, no AP may run code or take interrupts in memory the
- * firmware is about to free. */
+/* INIT every AP ever sent a STARTUP IPI (running, stopped or timed out):
+ * before the UEFI application hands the machine back, no AP may run code or
+ * take interrupts in memory the firmware is about to free. */
 void smp_stop_all(void);
 /* After smp_stop_all: start each AP whose APIC mode we changed (x2apic=on
  * under an xAPIC firmware) once more, to put its IA32_APIC_BASE back as the

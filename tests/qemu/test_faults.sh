@@ -22,13 +22,70 @@ qtest_fault_report_reaches_bios_path_too() {
 }
 
 # A fault on a parked CPU: its report goes into the stream, it stops, and the
-# boot CPU alone ends the run (one end record, status=error after the
-# acknowledgment timeouts).
+# boot CPU alone ends the run (one end record, status=error). The boot CPU
+# sees the fault mark and neither sends the NMI nor restarts the CPU: before
+# the mark, INIT-SIPI-SIPI revived it (its second #UD then counted as a fault
+# inside its own report) and the error said ACK_TIMEOUT.
 qtest_fault_on_the_sibling_is_reported_and_the_boot_cpu_ends_the_run() {
-	boot_valid 1 fault_sibling BOOT=pvh CMDLINE="selftest=sibling-ud run=siblings modes=hlt" &&
+	boot_valid 1 fault_sibling BOOT=pvh CMDLINE="selftest=sibling-ud run=siblings modes=hlt,spin" &&
 		expect_line '^#! error code=CPU_EXCEPTION msg="#UD invalid opcode" vector=6 .* apic_id=1$' &&
-		expect_line '^#! error code=ACK_TIMEOUT apic_id=1 ' && expect_line '^#! end rows=0 status=error ' || return 1
-	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! end ')" -eq 1 ] || fail "more than one end record"
+		expect_line '^#! error code=AP_FAULTED apic_id=1 ' &&
+		expect_line '^#! mode name=hlt status=timeout wake_path=faulted$' &&
+		expect_line '^#! mode name=spin status=timeout wake_path=faulted$' &&
+		expect_no_line 'wake_path=restart' && expect_no_line 'fault while reporting a fault' &&
+		expect_line '^#! end rows=0 status=error ' || return 1
+	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! end ')" -eq 1 ] || fail "more than one end record" || return 1
+	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! error code=CPU_EXCEPTION ')" -eq 1 ] ||
+		fail "the faulted CPU faulted again (revived)" || return 1
+	[ "$(stream_of "$BOOT_OUT" | grep -c '^#! error code=AP_FAULTED ')" -eq 1 ] || fail "AP_FAULTED not once"
+}
+
+# An NMI reaching a parked CPU while its fault report is being written (the
+# escalation's NMI can: the fault may come after the boot CPU looked for its
+# mark). NMI has its own interrupt stack (IST2): the report's trap frame on
+# IST1 stays whole, so the error record still says vector 6 and the RIP of
+# the UD2 in park_main. With every exception on IST1, the NMI's frame landed
+# on the report's: the record said vector=2 and a RIP inside the report.
+qtest_fault_nmi_inside_a_parked_cpus_report_leaves_the_report_whole() {
+	boot_valid 1 fault_ud_nmi BOOT=pvh CMDLINE="selftest=sibling-ud-nmi run=siblings modes=hlt" \
+		SMP="2,sockets=1,cores=1,threads=2" &&
+		expect_line '^#    selftest: an NMI to this CPU was taken inside this report$' &&
+		expect_line '^#! error code=CPU_EXCEPTION msg="#UD invalid opcode" vector=6 error_code=0x0 .* apic_id=1$' &&
+		expect_line '^#! error code=AP_FAULTED apic_id=1 ' && expect_line '^#! end rows=0 status=error ' || return 1
+	local rip reg fn
+	rip=$(stream_of "$BOOT_OUT" | sed -n 's/^#! error code=CPU_EXCEPTION .* rip=0x\([0-9a-f]*\) .*/\1/p')
+	reg=$(stream_of "$BOOT_OUT" | sed -n 's/^#    error code 0x0  RIP 0*\([0-9a-f]*\) .*/\1/p')
+	[ -n "$rip" ] && [ "$rip" = "$reg" ] || fail "the record's RIP ($rip) is not the report's first RIP ($reg)" || return 1
+	fn=$(addr2line -f -e "$BUILD/idlebench.elf" "0x$rip" | head -1)
+	[ "$fn" = park_main ] || fail "the reported RIP 0x$rip is in $fn, not in park_main's UD2"
+}
+
+# A parked CPU deaf to its mode's wake (selftest=sibling-deaf: hlt with IF=0,
+# so the wake IPI stays pending): the NMI 20 ms later wakes it, every time.
+# That is a finding about the platform, not a failure: wake_path=nmi in both
+# records, the finding, and the run ends ok.
+qtest_fault_deaf_sibling_is_woken_by_the_nmi_and_reported_as_a_finding() {
+	boot_valid 0 fault_deaf BOOT=pvh CMDLINE="selftest=sibling-deaf run=siblings modes=hlt,spin" \
+		SMP="2,sockets=1,cores=1,threads=2" &&
+		expect_line '^#! mode name=hlt status=ok .* wake_path=nmi$' &&
+		expect_line '^#! wake mode=hlt n=[1-9][0-9]* .* wake_path=nmi by_store=0 by_ipi=0 by_nmi=[1-9][0-9]* finding="the mode.s own wake did not reach the CPU in time: an NMI did"$' &&
+		expect_line '^#! mode name=spin status=ok .* wake_path=store$' &&
+		expect_no_line '^#! error' && expect_line '^#! end rows=0 status=ok '
+}
+
+# A parked CPU that ignores its first two commands, the wake IPI and the NMI
+# (selftest=sibling-dead: IF=0 and an NMI handler that halts again): each
+# time INIT-SIPI-SIPI revives it with the command waiting. The restart is an
+# error both at bring-up (its first command) and in the hlt mode (timeout,
+# wake_path=restart), the run ends in error, and the next mode works.
+qtest_fault_dead_sibling_is_restarted_with_an_error_and_the_next_mode_is_ok() {
+	boot_valid 1 fault_dead BOOT=pvh CMDLINE="selftest=sibling-dead run=siblings modes=hlt,spin" \
+		SMP="2,sockets=1,cores=1,threads=2" &&
+		expect_line '^#! error code=ACK_TIMEOUT apic_id=1 msg="no acknowledgment of its first command \(hlt\) .*restarted with INIT-SIPI-SIPI, it took the command"$' &&
+		expect_line '^#! error code=ACK_TIMEOUT apic_id=1 msg="no acknowledgment of mode hlt .*restarted with INIT-SIPI-SIPI' &&
+		expect_line '^#! mode name=hlt status=timeout wake_path=restart$' &&
+		expect_line '^#! mode name=spin status=ok ' && expect_line '^#! mode_switch to=hlt status=ok$' &&
+		expect_no_line 'CPU_EXCEPTION' && expect_line '^#! end rows=0 status=error '
 }
 
 # A parked CPU's fault report while the boot CPU is writing lines: the stream's
@@ -50,7 +107,7 @@ qtest_fault_on_the_sibling_while_the_boot_cpu_writes_keeps_lines_whole() {
 		{ prev = $0 }
 		END { exit !(found == 1 && !bad) }' ||
 		fail "the fault report is not in one piece between the boot CPU's lines" || return 1
-	expect_line '^#! error code=ACK_TIMEOUT apic_id=1 ' && expect_line '^#! end rows=0 status=error '
+	expect_line '^#! error code=AP_FAULTED apic_id=1 ' && expect_line '^#! end rows=0 status=error '
 }
 
 # A fault inside the fault report (the report's own code faulting): the boot
