@@ -10,8 +10,8 @@ global wake_irq_stub, spurious_irq_stub, stray_irq_stub_table
 STRAY_FIRST equ 0x20
 STRAY_LAST  equ 0xFE
 
-section .text
-wake_irq_stub:
+; The registers the System V ABI lets a C function change (nine pushes).
+%macro PUSH_SCRATCH 0
 	push rax
 	push rcx
 	push rdx
@@ -21,8 +21,8 @@ wake_irq_stub:
 	push r9
 	push r10
 	push r11
-	cld
-	call lapic_eoi
+%endmacro
+%macro POP_SCRATCH 0
 	pop r11
 	pop r10
 	pop r9
@@ -32,6 +32,14 @@ wake_irq_stub:
 	pop rdx
 	pop rcx
 	pop rax
+%endmacro
+
+section .text
+wake_irq_stub:
+	PUSH_SCRATCH
+	cld
+	call lapic_eoi
+	POP_SCRATCH
 	iretq
 
 spurious_irq_stub:
@@ -55,15 +63,7 @@ stray_irq_stub_%1:
 %endrep
 
 stray_irq_common:
-	push rax
-	push rcx
-	push rdx
-	push rsi
-	push rdi
-	push r8
-	push r9
-	push r10
-	push r11
+	PUSH_SCRATCH
 	push rbp
 	mov rbp, rsp
 	and rsp, ~15
@@ -75,15 +75,7 @@ stray_irq_common:
 	fxrstor64 [rsp]
 	mov rsp, rbp
 	pop rbp
-	pop r11
-	pop r10
-	pop r9
-	pop r8
-	pop rdi
-	pop rsi
-	pop rdx
-	pop rcx
-	pop rax
+	POP_SCRATCH
 	add rsp, 8                  ; the vector
 	iretq
 
