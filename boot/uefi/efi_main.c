@@ -375,11 +375,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	efi_hw_save(&hw);
 	fw_bsp_apic_base = hw.apic_base;
 	run_end_set_handler(run_finished);
+	efi_mp_disable_aps(bs);
 	uint64_t if0_from = rdtsc();
 	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
 	uint64_t if0_ticks = rdtsc() - if0_from;
 	efi_hw_restore(&hw);
 	check_firmware_timer(bs);
+	efi_mp_enable_aps(bs);
 	efi_mp_check_siblings(bs);
 	if (aps_not_restored)
 		console_printf("idlebench: WARNING: %llu sibling(s) could not be put back in the firmware's APIC "

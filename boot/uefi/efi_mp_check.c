@@ -34,10 +34,14 @@ struct mp_services {
 	EFI_STATUS (EFIAPI *startup_this_ap)(struct mp_services *self, void (EFIAPI *procedure)(void *arg),
 					     UINTN number, EFI_EVENT wait_event, UINTN timeout_us, void *arg,
 					     BOOLEAN *finished);
-	void *switch_bsp, *enable_disable_ap, *who_am_i;
+	void *switch_bsp;
+	EFI_STATUS (EFIAPI *enable_disable_ap)(struct mp_services *self, UINTN number, BOOLEAN enable,
+					       UINT32 *health_flag);
+	void *who_am_i;
 };
 
 #define PROCESSOR_AS_BSP_BIT 0x1 /* StatusFlag bit 0 */
+#define PROCESSOR_ENABLED_BIT 0x2 /* StatusFlag bit 1 */
 #define CHECK_TIMEOUT_US     1000000
 
 /* What the procedure reports from the AP. */
@@ -54,6 +58,57 @@ static void EFIAPI ap_procedure(void *arg)
 	__atomic_add_fetch(&r->ran, 1, __ATOMIC_SEQ_CST);
 }
 
+
+/* The APs efi_mp_disable_aps disabled (processor numbers), for efi_mp_enable_aps. */
+static UINTN disabled[SMP_TRACKED_MAX];
+static size_t disabled_count, refused;
+static bool no_mp;
+
+static struct mp_services *locate_mp(EFI_BOOT_SERVICES *bs)
+{
+	struct mp_services *mp = NULL;
+	if (EFI_ERROR(uefi_call_wrapper(bs->LocateProtocol, 3, &mp_services_guid, NULL, (void **)&mp)))
+		return NULL;
+	return mp;
+}
+
+void efi_mp_disable_aps(EFI_BOOT_SERVICES *bs)
+{
+	struct mp_services *mp = locate_mp(bs);
+	UINTN total = 0, enabled = 0;
+
+	disabled_count = refused = 0;
+	no_mp = !mp || EFI_ERROR(uefi_call_wrapper(mp->get_number_of_processors, 3, mp, &total, &enabled));
+	if (no_mp)
+		return;
+	for (UINTN i = 0; i < total && disabled_count < SMP_TRACKED_MAX; i++) {
+		struct processor_info info = { 0 };
+		if (EFI_ERROR(uefi_call_wrapper(mp->get_processor_info, 3, mp, i, &info)) ||
+		    (info.status_flag & PROCESSOR_AS_BSP_BIT) || !(info.status_flag & PROCESSOR_ENABLED_BIT))
+			continue;
+		if (EFI_ERROR(uefi_call_wrapper(mp->enable_disable_ap, 4, mp, i, FALSE, NULL)))
+			refused++;
+		else
+			disabled[disabled_count++] = i;
+	}
+}
+
+void efi_mp_enable_aps(EFI_BOOT_SERVICES *bs)
+{
+	struct mp_services *mp = locate_mp(bs);
+	size_t back = 0;
+
+	/* Said after the run: the console is the kernel's, set up inside it. */
+	if (no_mp) {
+		console_printf("idlebench: no EFI_MP_SERVICES_PROTOCOL: the firmware was not told which APs the run took\n");
+		return;
+	}
+	for (size_t k = 0; mp && k < disabled_count; k++)
+		back += !EFI_ERROR(uefi_call_wrapper(mp->enable_disable_ap, 4, mp, disabled[k], TRUE, NULL));
+	console_printf("idlebench: %zu AP(s) were disabled in the firmware's MP services for the run (%zu refused); "
+		       "%zu enabled again\n", disabled_count, refused, back);
+	disabled_count = 0;
+}
 
 void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs)
 {

@@ -10,5 +10,11 @@
  * serial and screen what happened (one line per AP, or why nothing was
  * checked). */
 void efi_mp_check_siblings(EFI_BOOT_SERVICES *bs);
+/* Before the run: tell the firmware's MP services (EnableDisableAP) that
+ * every enabled AP is disabled, so no firmware code dispatches work to the
+ * CPUs the run takes over; says how many. */
+void efi_mp_disable_aps(EFI_BOOT_SERVICES *bs);
+/* After the hand-back, before efi_mp_check_siblings: enable them again. */
+void efi_mp_enable_aps(EFI_BOOT_SERVICES *bs);
 
 #endif

@@ -187,7 +187,10 @@ qtest_efi_app_hands_back_the_other_cpus_it_parked() {
 		expect_line '^#= aps_started=1$' && expect_line '^#= others=hlt$' && expect_line '^#= others_cpus=2$' &&
 		expect_line '^#= others_failed=0$' || return 1
 	[ "$(grep -c '^idlebench: the firmware runs code on sibling APIC [123] again' "$BOOT_OUT")" -eq 3 ] ||
-		fail "the firmware could not use all three APs again"
+		fail "the firmware could not use all three APs again" || return 1
+	# The firmware's MP services were told the run took them (EnableDisableAP), and got them back.
+	grep -qE '^idlebench: 3 AP\(s\) were disabled in the firmware.s MP services for the run \(0 refused\); 3 enabled again' \
+		"$BOOT_OUT" || fail "the APs were not disabled and enabled again in the MP services"
 }
 
 # The UEFI app gives the probes their 4 x LLC arena too (a region beside the
