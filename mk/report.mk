@@ -4,7 +4,8 @@
 # the bench/ objects built with BENCH_CFLAGS (mk/bench.mk), the same code the
 # kernel's summary is compiled from.
 REPORT_SRCS := tools/cmd_report.c tools/report_pool.c tools/report_summary.c tools/report_table.c \
-               tools/report_png.c kernel/sibling/idle_mode.c kernel/lib/fmt.c
+               tools/report_png.c tools/report_records.c tools/report_html.c tools/report_html_charts.c \
+               kernel/sibling/idle_mode.c kernel/lib/fmt.c
 
 HOST_CLI_SRCS += $(REPORT_SRCS)
 
