@@ -126,7 +126,7 @@ static void set_flags(FILE *out, const struct report_pool *pool, size_t index, c
 			     num(hi, sizeof hi, cc[i]->s.hi_pct, 2), expected[i]);
 		flag_item(out, "bad", t);
 	}
-	if (*s->hypervisor) {
+	if (*s->hypervisor && strcmp(s->hypervisor, "none")) {
 		fmt_snprintf(t, sizeof t, "hypervisor %s%s: the numbers describe the virtual machine and its host's scheduling, "
 					  "not SMT on silicon",
 			     s->hypervisor, strstr(s->hypervisor, "TCG") ? " (QEMU TCG: an emulator)" : "");
