@@ -4,11 +4,12 @@
 # the bench/ objects built with BENCH_CFLAGS (mk/bench.mk), the same code the
 # kernel's summary is compiled from.
 REPORT_SRCS := tools/cmd_report.c tools/report_pool.c tools/report_summary.c tools/report_table.c \
-               tools/report_png.c kernel/sibling/idle_mode.c kernel/lib/fmt.c
+               tools/report_png.c tools/report_records.c tools/report_html.c tools/report_html_charts.c \
+               kernel/sibling/idle_mode.c kernel/lib/fmt.c
 
 HOST_CLI_SRCS += $(REPORT_SRCS)
 
-UNIT_TESTS += test_report test_report_summary test_analysis
+UNIT_TESTS += test_report test_report_summary test_analysis test_report_html
 test_report_SRCS = tests/unit/tools/test_report.c $(REPORT_SRCS) $(STREAM_READER_SRCS) $(BENCH_HOST_OBJS) \
                     $(TOOLS_TEST_HELPER)
 # The report's per-boot and across-boot figures against an independent
@@ -17,3 +18,7 @@ test_report_summary_SRCS = tests/unit/tools/test_report_summary.c tools/report_p
                             kernel/sibling/idle_mode.c kernel/lib/fmt.c $(STREAM_READER_SRCS) $(BENCH_HOST_OBJS)
 # bench/analysis.c on hand-computed boots: cells, Holm family, control verdicts, primary half-width.
 test_analysis_SRCS = tests/unit/bench/test_analysis.c $(BENCH_HOST_OBJS)
+# The HTML page: escaping, the primary numbers from the summary, a set without hlt, several sets.
+test_report_html_SRCS = tests/unit/tools/test_report_html.c tools/report_pool.c tools/report_summary.c \
+                         tools/report_records.c tools/report_html.c tools/report_html_charts.c \
+                         kernel/sibling/idle_mode.c kernel/lib/fmt.c $(STREAM_READER_SRCS) $(BENCH_HOST_OBJS)

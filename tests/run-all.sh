@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# Runs every test `make test` owns and ends with the line `N passed, N failed`:
+# Runs every test `make test` owns and ends with the line `N passed, N failed, N skipped`:
 #   1. host unit tests (cmocka, TAP output: one count per test case),
 #   2. libFuzzer targets, each for FUZZ_SECONDS on a copy of its seed corpus,
 #   3. checks on our own scripts (tests/scripts/test_*.sh; functions stest_*),
-#   4. host checks on real silicon (tests/host/test_*.sh; functions htest_*),
+#   4. host checks (tests/host/test_*.sh; functions htest_*): the probes on
+#      real silicon, the HTML report in headless Chromium,
 #   5. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test),
 #   6. Bochs tests (tests/bochs/test_*.sh; functions btest_*; skipped, saying
 #      why, where bochs is not installed).
-# Exit status 0 only when nothing failed. Run from the repository root.
+# A script test that returns 0 after printing "skipped: why" first counts as
+# skipped, never as passed. Exit status 0 only when nothing failed. Run from
+# the repository root.
 set -uo pipefail
 BUILD=${BUILD:-build}
 FUZZ_SECONDS=${FUZZ_SECONDS:-15}
 export BUILD
 pass=0
 fail=0
+skip=0
 failed_names=()
 failed_reasons=()
 
@@ -79,7 +83,12 @@ run_tests() {
 	done
 	for fn in $(declare -F | awk '{print $3}' | grep "^$prefix" | sort); do
 		if detail=$("$fn" 2>&1); then
-			result ok "$fn"
+			if [ "${detail#skipped: }" != "$detail" ]; then
+				skip=$((skip + 1))
+				echo "skip - $fn (${detail%%$'\n'*})"
+			else
+				result ok "$fn"
+			fi
 		else
 			echo "$detail" | tail -40 | sed "s|^|  $fn: |"
 			# The first line a test printed is its own reason (lib.sh's fail());
@@ -94,7 +103,7 @@ run_tests stest_ tests/scripts/test_*.sh
 
 # shellcheck source=tests/qemu/lib.sh
 . tests/qemu/lib.sh
-echo "== host checks on real silicon"
+echo "== host checks (probes on real silicon, HTML report in Chromium)"
 rm -f "$QTEST_LOGS/host_probes.out.pid" # the probes run once per run-all, never from an older run's file
 run_tests htest_ tests/host/test_*.sh
 
@@ -110,5 +119,5 @@ if [ "$fail" -gt 0 ]; then
 		echo "  why: $r"
 	done
 fi
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "tools/commands.h"
+#include "tools/report_html.h"
 #include "tools/report_png.h"
 #include "tools/report_pool.h"
 #include "tools/report_summary.h"
@@ -27,7 +28,7 @@ static int usage_error(const char *what, const char *arg)
 
 static void print_help(void)
 {
-	printf("usage: idlebench report [--png OUT.png] [--firmware-s SECONDS] FILE...\n"
+	printf("usage: idlebench report [--png OUT.png] [--html OUT.html] [--firmware-s SECONDS] FILE...\n"
 	       "Verifies each result stream (as `idlebench check`); each file is one boot. Files with\n"
 	       "the same plan_id, machine_id and placement form one set (schema 1 files, which have\n"
 	       "no plan_id: the same cpu_vendor, cpu_family, cpu_model, smbios_product, placement);\n"
@@ -46,11 +47,15 @@ static void print_help(void)
 	       "  --png OUT.png         also draw slowdown vs hlt per workload and mode with interval\n"
 	       "                        whiskers through gnuplot (Debian package gnuplot-nox). Without\n"
 	       "                        gnuplot the table is still printed, stderr says so, exit 0.\n"
+	       "  --html OUT.html       also write the report as one self-contained page (inline CSS and\n"
+	       "                        SVG, no script, no network): primary result, controls and flags,\n"
+	       "                        slowdown whiskers, samples over time, wake latency, probes, metadata\n"
 	       "  --firmware-s SECONDS  time per boot the stream cannot see, for planning (default %.0f):\n"
 	       "                        setup_s counts from the TSC's reset (firmware included); add the\n"
 	       "                        way from one run's end to the next reset (reboot, power cycle)\n"
 	       "\n"
-	       "Exit: 0 report printed; 1 a file rejected (one line per file), or gnuplot failed;\n"
+	       "Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, or the\n"
+	       "page could not be written;\n"
 	       "2 usage.\n",
 	       ANALYSIS_SEED_INTRATE, ANALYSIS_SEED_FPRATE, ANALYSIS_SEED_UNIXBENCH, REPORT_DEFAULT_FIRMWARE_S);
 }
@@ -68,7 +73,7 @@ static bool parse_seconds(const char *s, double *v)
 
 int cmd_report(int argc, char **argv)
 {
-	const char *png = NULL;
+	const char *png = NULL, *html = NULL;
 	double firmware_s = REPORT_DEFAULT_FIRMWARE_S;
 	const char **files = calloc((size_t)argc, sizeof *files);
 	size_t nfiles = 0;
@@ -92,6 +97,12 @@ int cmd_report(int argc, char **argv)
 			if (!png || !*png) {
 				free(files);
 				return usage_error("--png needs an output file name", NULL);
+			}
+		} else if (!strcmp(a, "--html") || !strncmp(a, "--html=", 7)) {
+			html = a[6] == '=' ? a + 7 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!html || !*html) {
+				free(files);
+				return usage_error("--html needs an output file name", NULL);
 			}
 		} else if (!strcmp(a, "--firmware-s") || !strncmp(a, "--firmware-s=", 13)) {
 			const char *v = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : NULL);
@@ -153,6 +164,15 @@ int cmd_report(int argc, char **argv)
 		} else {
 			fprintf(stderr, "idlebench report: %s: no PNG written\n", report_png_result_text(r));
 			status = r == REPORT_PNG_NO_GNUPLOT ? 0 : 1;
+		}
+	}
+	if (html && !status) {
+		char err[1024];
+		if (report_html_write(html, &pool, (const struct report_summary *const *)sums, err, sizeof err)) {
+			printf("\npage: %s\n", html);
+		} else {
+			fprintf(stderr, "idlebench report: %s: no HTML written\n", err);
+			status = 1;
 		}
 	}
 	for (size_t i = 0; i < pool.set_count; i++) {

@@ -25,6 +25,7 @@ PACKAGES=(
 	python3                           # the CSV-readability test
 	python3-scipy                     # tests/fixtures/results/generate.py: independent reference figures
 	gnuplot-nox                       # idlebench report --png
+	chromium                          # tests/host/test_html.sh: the --html page in a real browser
 	gzip git
 )
 

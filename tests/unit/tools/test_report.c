@@ -287,7 +287,16 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	char *help[] = { "report", "--help" };
 	report(&o, 2, help);
 	assert_int_equal(o.status, 0);
-	assert_contains(o.out, "usage: idlebench report [--png OUT.png] [--firmware-s SECONDS] FILE...\n");
+	assert_contains(o.out, "usage: idlebench report [--png OUT.png] [--html OUT.html] [--firmware-s SECONDS] FILE...\n");
+	char *no_html[] = { "report", F "known.csv", "--html" };
+	report(&o, 3, no_html);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench report: --html needs an output file name (idlebench report --help)\n");
+	/* the table is printed, but a page that cannot be written is an error */
+	char *bad_html[] = { "report", "--html=/nonexistent-dir/r.html", F "known.csv" };
+	report(&o, 3, bad_html);
+	assert_int_equal(o.status, 1);
+	assert_contains(o.err, "/nonexistent-dir/r.html: No such file or directory: no HTML written\n");
 }
 
 static void test_firmware_option_sets_the_boot_cost(void **state)

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Checks on a page of `idlebench report --html` as headless Chromium saw it
+(tests/host/test_html.sh):
+
+  html_check.py primary DOM STREAM   the set's primary numbers in the DOM (the
+      spans with data-primary/data-field) equal the stream's `#! primary`
+      records (one file = one set: the report recomputes what the kernel did);
+  html_check.py console LOG          Chromium's stderr (--enable-logging=stderr)
+      holds no console message: the page has no script, so any message is an
+      error, a blocked load (CSP) or an injected script that ran;
+  html_check.py inert DOM            the DOM has no <script>, <img>, <iframe>,
+      <object> element and no on* attribute: hostile stream text stayed text.
+Exit 0 when the check holds, 1 with the reasons on stderr."""
+import re
+import sys
+from html.parser import HTMLParser
+
+
+class Spans(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.primary = {}      # (set, class, field) -> text
+        self.active = []       # stack of open keyed spans
+        self.bad_tags = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in ("script", "img", "iframe", "object", "embed"):
+            self.bad_tags.append(tag)
+        for k, _ in attrs:
+            if k.startswith("on"):
+                self.bad_tags.append(f"{tag}[{k}]")
+        if tag == "span" and "data-primary" in a:
+            key = (a.get("data-set"), a["data-primary"], a.get("data-field"))
+            self.primary[key] = ""
+            self.active.append(key)
+        elif tag == "span":
+            self.active.append(None)
+
+    def handle_endtag(self, tag):
+        if tag == "span" and self.active:
+            self.active.pop()
+
+    def handle_data(self, data):
+        if self.active and self.active[-1] is not None:
+            self.primary[self.active[-1]] += data
+
+
+def parse(path):
+    p = Spans()
+    with open(path, encoding="utf-8") as f:
+        p.feed(f.read())
+    return p
+
+
+def records(stream, rtype):
+    """The `#! rtype key=value …` records of a stream file, as dicts."""
+    out = []
+    with open(stream, encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith(f"#! {rtype} "):
+                continue
+            out.append(dict(re.findall(r'([a-z0-9_]+)=("[^"]*"|\S*)', line[3 + len(rtype):])))
+    return [{k: v.strip('"') for k, v in r.items()} for r in out]
+
+
+def check_primary(dom, stream):
+    spans = parse(dom).primary
+    recs = records(stream, "primary")
+    if not recs:
+        return [f"{stream}: no #! primary record"]
+    errors = []
+    fields = {"value": "slowdown_vs_hlt_pct", "lo": "ci95_lo", "hi": "ci95_hi", "mde": "mde_pct"}
+    for r in recs:
+        for field, key in fields.items():
+            want = r.get(key) or "-"
+            got = spans.get(("1", r["class"], field))
+            if got is None:
+                errors.append(f"{dom}: no primary {r['class']} {field} in the DOM")
+            elif got.strip() != want:
+                errors.append(f"{dom}: primary {r['class']} {field} shows {got.strip()!r}, "
+                              f"the stream's record says {want!r}")
+    print(f"{stream}: {len(recs) * len(fields)} primary figures equal the records")
+    return errors
+
+
+def check_console(log):
+    with open(log, encoding="utf-8", errors="replace") as f:
+        lines = [l.rstrip() for l in f if ":CONSOLE" in l]
+    return [f"console message: {l}" for l in lines]
+
+
+def check_inert(dom):
+    bad = parse(dom).bad_tags
+    return [f"{dom}: active element {t} in the DOM" for t in bad]
+
+
+def main():
+    what, args = sys.argv[1], sys.argv[2:]
+    errors = {"primary": check_primary, "console": check_console, "inert": check_inert}[what](*args)
+    for e in errors:
+        print(e, file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
