@@ -12,6 +12,7 @@ const struct host_command host_commands[] = {
 	{ "bench", "run the workloads on this CPU in Linux user space, print CSV rows", cmd_bench },
 	{ "report", "table (and --png chart) of slowdown vs hlt from result files, runs pooled", cmd_report },
 	{ "compare", "difference in slowdown between two groups of result files (A -- B), with intervals", cmd_compare },
+	{ "export", "result files as JSON Lines (--jsonl) for jq and pandas", cmd_export },
 	{ NULL, NULL, NULL },
 };
 
