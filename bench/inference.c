@@ -245,3 +245,36 @@ double stats_half_width_pct(double se_log, double df)
 		return NAN_VALUE;
 	return pct_of_log(stats_t_975(df) * se_log);
 }
+
+struct stats_difference stats_difference_of(const struct stats_slowdown *a, const struct stats_slowdown *b)
+{
+	struct stats_difference d = {
+		.value_pct = NAN_VALUE, .lo_pct = NAN_VALUE, .hi_pct = NAN_VALUE, .diff_log = NAN_VALUE,
+		.se_log = NAN_VALUE, .df = NAN_VALUE, .mde_pct = NAN_VALUE, .status = STATS_NO_DATA,
+		.within_boot_only = a->within_boot_only || b->within_boot_only,
+	};
+	if (a->status == STATS_NO_DATA || b->status == STATS_NO_DATA)
+		return d;
+	d.diff_log = b->mean_log - a->mean_log;
+	d.value_pct = pct_of_log(d.diff_log);
+	d.status = STATS_TOO_FEW;
+	if (a->status != STATS_INTERVAL || b->status != STATS_INTERVAL)
+		return d;
+	double va = a->se_log * a->se_log, vb = b->se_log * b->se_log;
+	d.se_log = bench_sqrt(va + vb);
+	/* Welch-Satterthwaite; two zero-width estimates (a deterministic emulator)
+	 * have no variance to apportion, so their plain sum of degrees of freedom. */
+	double denominator = va * va / a->df + vb * vb / b->df;
+	d.df = denominator > 0 ? (va + vb) * (va + vb) / denominator : a->df + b->df;
+	double half = stats_t_975(d.df) * d.se_log;
+	d.lo_pct = pct_of_log(d.diff_log - half);
+	d.hi_pct = pct_of_log(d.diff_log + half);
+	d.mde_pct = stats_min_detectable_pct(d.se_log, d.df);
+	d.status = STATS_INTERVAL;
+	return d;
+}
+
+bool stats_difference_distinguishable(const struct stats_difference *d)
+{
+	return d->status == STATS_INTERVAL && (d->lo_pct > 0 || d->hi_pct < 0);
+}

@@ -98,4 +98,29 @@ double stats_min_detectable_pct(double se_log, double df);
  * (the interval itself, exp(mean -+ half) - 1, widens with the effect). */
 double stats_half_width_pct(double se_log, double df);
 
+/* The difference between two independent estimates of the same slowdown
+ * (group B against group A: before and after a kernel patch, a BIOS setting,
+ * a microcode update), on the log scale: diff = mean_log(B) - mean_log(A),
+ * reported as (exp(diff) - 1) x 100, the factor by which B's slowdown ratio
+ * exceeds A's: (1 + slowdown B) / (1 + slowdown A) - 1. Its standard error
+ * is sqrt(se_A^2 + se_B^2) with Welch-Satterthwaite degrees of freedom
+ * (Welch 1947): the two groups' variances are not assumed equal. */
+struct stats_difference {
+	double value_pct;       /* (exp(diff_log) - 1) x 100; NaN when STATS_NO_DATA */
+	double lo_pct, hi_pct;  /* 95 % interval in %; NaN unless STATS_INTERVAL */
+	double diff_log;        /* mean_log(B) - mean_log(A) */
+	double se_log;          /* sqrt(se_A^2 + se_B^2) */
+	double df;              /* Welch-Satterthwaite degrees of freedom */
+	double mde_pct;         /* smallest difference this width detects with 80 % power (NaN without an interval) */
+	enum stats_status status; /* STATS_INTERVAL only when both estimates have one */
+	bool within_boot_only;  /* either side is one boot's interval: boot-to-boot variation is not in it */
+};
+
+/* The difference b - a of two independent estimates (each from
+ * stats_across_boots over its own group of boots). */
+struct stats_difference stats_difference_of(const struct stats_slowdown *a, const struct stats_slowdown *b);
+/* Whether the difference is distinguishable from noise: it has an interval
+ * and that interval excludes 0. */
+bool stats_difference_distinguishable(const struct stats_difference *d);
+
 #endif

@@ -61,6 +61,7 @@ static void emit_run_metadata(struct stream *s, const char *hypervisor)
 	stream_meta(s, "boot", boot_path_name(boot_info.path));
 	stream_meta(s, "bootloader", boot_info.bootloader[0] ? boot_info.bootloader : "unknown");
 	stream_meta(s, "cmdline", boot_info.cmdline);
+	stream_meta(s, "label", cfg.label); /* label=: the user's name for the run, "" when not given */
 	stream_meta(s, "hypervisor", hypervisor);
 	stream_meta(s, "screen", console_screen_name());
 	const struct boot_framebuffer *fb = &boot_info.fb;

@@ -4,6 +4,7 @@
 #include "kernel/console/serial_port.h"
 #include "kernel/experiment/plan.h"
 #include "kernel/lib/fmt.h"
+#include "kernel/lib/safe_name.h"
 #include "kernel/option_table.h"
 #include "kernel/sibling/idle_mode.h"
 #include "kernel/stream/stream.h"
@@ -52,6 +53,9 @@ static const struct option_def defs[OPTION_COUNT] = {
 	  "reps= fixes the count instead)", plan_precision_validate },
 	[OPTION_BUDGET_S] = { "budget_s", OPT_UINT, "", "1..86400", 1, 86400,
 	  "stop sampling after this many seconds at most (default: the preset's)", NULL },
+	[OPTION_LABEL] = { "label", OPT_TEXT, "", "1..32 of A-Z a-z 0-9 . _ -", 0, 0,
+	  "your name for this run (e.g. bios-1.2-c6off): recorded as meta label and in the result file name",
+	  safe_label_validate },
 	[OPTION_SELFTEST] = { "selftest", OPT_ENUM, "none", "none|ud|pf|gp|ud-in-report|sibling-ud|sibling-ud-busy|stray-ipi|apic-id|"
 	  "sibling-ud-nmi|sibling-deaf|sibling-dead", 0, 0,
 	  "raise this CPU exception on purpose (tests the fault report); ud-in-report: #UD, then another "

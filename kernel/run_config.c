@@ -48,5 +48,8 @@ void run_config_resolve(struct run_config *c, const struct options *o)
 	if (workload_select(options_value(o, OPTION_WORKLOADS), &c->plan.workloads, err, sizeof err) !=
 	    WORKLOAD_SELECT_OK)
 		memset(&c->plan.workloads, 0, sizeof c->plan.workloads);
+	const char *label = options_value(o, OPTION_LABEL);
+	if (options_given(o, OPTION_LABEL) && !safe_label_validate(label))
+		memcpy(c->label, label, strlen(label) + 1);
 	c->selftest = (enum selftest)options_enum_index(o, OPTION_SELFTEST);
 }

@@ -9,6 +9,7 @@
 
 #include "kernel/arch/lapic.h"
 #include "kernel/console/serial_port.h"
+#include "kernel/lib/safe_name.h"
 #include "kernel/experiment/plan.h"
 #include "kernel/options.h"
 #include "kernel/run_end.h"
@@ -37,6 +38,7 @@ struct run_config {
 	uint32_t mwait_hint;           /* mwait_hint= (MWAIT EAX) */
 	struct plan_request plan;      /* workloads=, preset=, reps=, warmup=, sample_ms=, order=, seed=,
 					  settle_us=, precision=, budget_s= (and whether modes= was given) */
+	char label[SAFE_LABEL_MAX + 1]; /* label= (valid), "" when not given */
 	enum selftest selftest;        /* selftest= */
 };
 

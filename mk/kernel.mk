@@ -28,7 +28,7 @@ KERNEL_SRCS := \
 	kernel/selftest.c kernel/run_end.c kernel/fault_report.c \
 	kernel/boot/boot_info.c kernel/boot/multiboot2.c kernel/boot/pvh.c kernel/boot/efi_config.c \
 	kernel/lib/mem.c kernel/lib/fmt.c kernel/lib/crc32.c kernel/lib/sort.c kernel/lib/parse.c \
-	kernel/lib/owner_lock.c kernel/lib/hash64.c \
+	kernel/lib/owner_lock.c kernel/lib/hash64.c kernel/lib/safe_name.c \
 	kernel/console/console.c kernel/console/serial.c kernel/console/serial_port.c \
 	kernel/console/vga_text.c kernel/console/fb_console.c \
 	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c \

@@ -2,7 +2,7 @@
 # option table and the typed run configuration it resolves to.
 # The parser, the table and what its validators and the run configuration
 # need (option_table.c also prints through the stream).
-OPTIONS_SRCS = kernel/options.c kernel/lib/parse.c kernel/option_table.c kernel/run_config.c \
+OPTIONS_SRCS = kernel/options.c kernel/lib/parse.c kernel/lib/safe_name.c kernel/option_table.c kernel/run_config.c \
                kernel/console/serial_port.c kernel/sibling/idle_mode.c kernel/sibling/placement.c kernel/sibling/cpu_roles.c \
                kernel/experiment/plan.c kernel/lib/hash64.c kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c $(BENCH_HOST_OBJS)
 UNIT_TESTS += test_options test_run_config test_console_option test_plan_order

@@ -6,8 +6,10 @@
 REPORT_SRCS := tools/cmd_report.c tools/report_pool.c tools/report_summary.c tools/report_table.c \
                tools/report_png.c tools/report_records.c tools/report_html.c tools/report_html_charts.c \
                kernel/sibling/idle_mode.c kernel/lib/fmt.c
+# `idlebench compare`: two groups pooled as report pools a set, their difference.
+COMPARE_SRCS := tools/cmd_compare.c
 
-HOST_CLI_SRCS += $(REPORT_SRCS)
+HOST_CLI_SRCS += $(REPORT_SRCS) $(COMPARE_SRCS)
 
 UNIT_TESTS += test_report test_report_summary test_analysis test_report_html
 test_report_SRCS = tests/unit/tools/test_report.c $(REPORT_SRCS) $(STREAM_READER_SRCS) $(BENCH_HOST_OBJS) \
@@ -22,3 +24,8 @@ test_analysis_SRCS = tests/unit/bench/test_analysis.c $(BENCH_HOST_OBJS)
 test_report_html_SRCS = tests/unit/tools/test_report_html.c tools/report_pool.c tools/report_summary.c \
                          tools/report_records.c tools/report_html.c tools/report_html_charts.c \
                          kernel/sibling/idle_mode.c kernel/lib/fmt.c $(STREAM_READER_SRCS) $(BENCH_HOST_OBJS)
+# `idlebench compare` on fixtures with a known 5 % difference (tests/fixtures/results/shift_mode.py).
+UNIT_TESTS += test_compare
+test_compare_SRCS = tests/unit/tools/test_compare.c $(COMPARE_SRCS) tools/report_pool.c tools/report_summary.c \
+                     kernel/sibling/idle_mode.c kernel/lib/fmt.c $(STREAM_READER_SRCS) $(BENCH_HOST_OBJS) \
+                     $(TOOLS_TEST_HELPER)

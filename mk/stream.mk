@@ -10,7 +10,7 @@ STREAM_READER_SRCS := tools/stream_reader.c kernel/lib/crc32.c
 CAPTURE_SRCS := tools/cmd_capture.c tools/capture_source.c tools/serial_port.c tools/result_name.c
 TOOLS_TEST_HELPER := tests/unit/tools/fd_redirect.c
 
-HOST_CLI_SRCS += $(STREAM_READER_SRCS) tools/cmd_check.c $(CAPTURE_SRCS)
+HOST_CLI_SRCS += $(STREAM_READER_SRCS) tools/cmd_check.c $(CAPTURE_SRCS) tools/cmd_export.c
 
 UNIT_TESTS += test_stream_reader test_stream_roundtrip test_cmd_check test_cmd_capture test_result_name \
               test_serial_port

@@ -11,6 +11,8 @@ const struct host_command host_commands[] = {
 	{ "check", "verify result files: schema, header, field counts, row count, CRC-32", cmd_check },
 	{ "bench", "run the workloads on this CPU in Linux user space, print CSV rows", cmd_bench },
 	{ "report", "table (and --png chart) of slowdown vs hlt from result files, runs pooled", cmd_report },
+	{ "compare", "difference in slowdown between two groups of result files (A -- B), with intervals", cmd_compare },
+	{ "export", "result files as JSON Lines (--jsonl) for jq and pandas", cmd_export },
 	{ NULL, NULL, NULL },
 };
 

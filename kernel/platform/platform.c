@@ -257,6 +257,7 @@ void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t 
 /* `smbios_uuid_hash` (the UUID names one board; the stream carries only its
  * FNV-1a hash) and `machine_id`: the hash of what makes two runs the same
  * machine in the same state (CPU signature, microcode, SMBIOS product, UUID,
+ * serial number (its hash: the serial is never written), baseboard product,
  * BIOS version, and the hypervisor's signature: under an emulator the rest
  * is generic, and TCG and KVM measure different things). idlebench report
  * pools only runs with equal ids. */
@@ -281,6 +282,12 @@ static void write_machine_id(const struct platform *p, struct stream *s)
 	fmt_snprintf(buf, sizeof buf, uuid ? "%016llx" : "none", (unsigned long long)uuid_hash);
 	h = hash64_field(h, buf);
 	h = hash64_field(h, smb ? p->smbios.bios_version : "");
+	/* Two machines of one model share all of the above but the UUID, which
+	 * some firmware leaves unset or duplicates: the serial and the board. */
+	bool serial = smb && p->smbios.have_serial;
+	fmt_snprintf(buf, sizeof buf, serial ? "%016llx" : "none", (unsigned long long)p->smbios.serial_hash);
+	h = hash64_field(h, buf);
+	h = hash64_field(h, smb ? p->smbios.board_product : "");
 	stream_metaf(s, "machine_id", "%016llx", (unsigned long long)h);
 }
 
@@ -382,6 +389,8 @@ void platform_report(const struct platform *p, struct stream *s)
 	bool smb = p->smbios_status == SMBIOS_OK;
 	stream_meta(s, "smbios_vendor", smb ? p->smbios.system_vendor : "");
 	stream_meta(s, "smbios_product", smb ? p->smbios.system_product : "");
+	stream_meta(s, "smbios_board_vendor", smb ? p->smbios.board_vendor : "");
+	stream_meta(s, "smbios_board", smb ? p->smbios.board_product : "");
 	stream_meta(s, "bios_version", smb ? p->smbios.bios_version : "");
 	stream_meta(s, "bios_date", smb ? p->smbios.bios_date : "");
 	/* Which DSP0134 the table follows (the fields a structure may hold). */

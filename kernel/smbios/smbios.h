@@ -68,6 +68,8 @@ enum {
 	SMBIOS_FIELD_BIOS_DATE = 1u << 2,
 	SMBIOS_FIELD_SYSTEM_VENDOR = 1u << 3,
 	SMBIOS_FIELD_SYSTEM_PRODUCT = 1u << 4,
+	SMBIOS_FIELD_BOARD_VENDOR = 1u << 5,
+	SMBIOS_FIELD_BOARD_PRODUCT = 1u << 6,
 };
 
 /* The strings idlebench records, already sanitised for the result stream. */
@@ -81,6 +83,11 @@ struct smbios_info {
 	char system_product[SMBIOS_STRING_MAX + 1]; /* `smbios_product`: type 1 Product Name */
 	bool have_uuid;              /* type 1 UUID present and set (not all 00h, not all FFh) */
 	uint8_t uuid[16];            /* type 1 UUID as stored (offset 08h); hashed, never printed */
+	bool have_serial;            /* type 1 Serial Number present (a non-empty string) */
+	uint64_t serial_hash;        /* FNV-1a 64 of its bytes as stored: the serial itself is never kept */
+	bool have_board;             /* a type 2 (Baseboard) structure was found */
+	char board_vendor[SMBIOS_STRING_MAX + 1];   /* `smbios_board_vendor`: type 2 Manufacturer */
+	char board_product[SMBIOS_STRING_MAX + 1];  /* `smbios_board`: type 2 Product */
 	uint32_t truncated;          /* SMBIOS_FIELD_* bits of strings cut to SMBIOS_STRING_MAX */
 	uint32_t structures;         /* structures walked */
 	/* Type 17 (Memory Device) summary; a firmware lists one per slot, empty or not. */

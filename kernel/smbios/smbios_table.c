@@ -6,10 +6,12 @@
  * instead of looping (dmidecode stops the same way). */
 #include "kernel/smbios/smbios.h"
 
+#include "kernel/lib/hash64.h"
 #include "kernel/lib/mem.h"
 
 #define SMBIOS_TYPE_BIOS        0
 #define SMBIOS_TYPE_SYSTEM      1
+#define SMBIOS_TYPE_BASEBOARD   2
 #define SMBIOS_TYPE_MEMORY_ARRAY 16
 #define SMBIOS_TYPE_MEMORY_DEVICE 17
 /* Type 16 (7.17 "Physical Memory Array"): Use (05h, 2.1), 7.17.2: 03h = System memory. */
@@ -25,6 +27,9 @@
 #define SYSTEM_VENDOR_OFFSET    0x04
 #define SYSTEM_PRODUCT_OFFSET   0x05
 #define SYSTEM_UUID_OFFSET      0x08
+#define SYSTEM_SERIAL_OFFSET    0x07 /* DSP0134 7.2: Serial Number string */
+#define BOARD_VENDOR_OFFSET     0x04 /* DSP0134 7.3: Manufacturer */
+#define BOARD_PRODUCT_OFFSET    0x05 /* DSP0134 7.3: Product */
 
 /* Type 17 (7.18 "Memory Device") fields, with the version that added each: a
  * structure from an older firmware is shorter and lacks the later ones. */
@@ -165,6 +170,22 @@ static void take_uuid(const uint8_t *hdr, uint8_t slen, struct smbios_info *out)
 		ones &= out->uuid[i] == 0xFF;
 	}
 	out->have_uuid = !zeros && !ones;
+}
+
+/* Type 1 Serial Number (DSP0134 7.2, offset 07h): only its hash is kept, so
+ * no code after the walk can print it (machine_id takes the hash). */
+static void take_serial_hash(const uint8_t *hdr, uint8_t slen, const uint8_t *set, const uint8_t *set_end,
+			     struct smbios_info *out)
+{
+	size_t len;
+
+	if (SYSTEM_SERIAL_OFFSET >= slen)
+		return;
+	const char *s = find_string(set, set_end, hdr[SYSTEM_SERIAL_OFFSET], &len);
+	if (!s || !len)
+		return;
+	out->have_serial = true;
+	out->serial_hash = hash64_bytes(HASH64_INIT, s, len);
 }
 
 const char *smbios_memory_type_name(uint8_t type)
@@ -331,6 +352,13 @@ enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t str
 			take_string(hdr, slen, SYSTEM_PRODUCT_OFFSET, set_p, set_end, out->system_product,
 				    SMBIOS_FIELD_SYSTEM_PRODUCT, out);
 			take_uuid(hdr, slen, out);
+			take_serial_hash(hdr, slen, set_p, set_end, out);
+		} else if (type == SMBIOS_TYPE_BASEBOARD && !out->have_board) {
+			out->have_board = true;
+			take_string(hdr, slen, BOARD_VENDOR_OFFSET, set_p, set_end, out->board_vendor,
+				    SMBIOS_FIELD_BOARD_VENDOR, out);
+			take_string(hdr, slen, BOARD_PRODUCT_OFFSET, set_p, set_end, out->board_product,
+				    SMBIOS_FIELD_BOARD_PRODUCT, out);
 		} else if (type == SMBIOS_TYPE_MEMORY_DEVICE && in_other_array(hdr, slen, other, n_other)) {
 			out->memory_devices_other++;
 		} else if (type == SMBIOS_TYPE_MEMORY_DEVICE) {

@@ -351,6 +351,113 @@ static void test_aa_gives_exactly_zero(void **state)
 	assert_true(across.value_pct == 0.0 && across.lo_pct == 0.0 && across.hi_pct == 0.0);
 }
 
+/* ---- two groups of boots (idlebench compare) ----------------------------- */
+
+static struct sim_experiment xb;
+
+/* Per workload the boots-t estimate of one simulated group. */
+static void group_estimates(const struct sim_params *p, const struct sim_experiment *e,
+			    struct stats_slowdown *out)
+{
+	for (size_t w = 0; w < p->workloads; w++) {
+		struct stats_boot boots[SIM_MAX_BOOTS];
+		for (size_t b = 0; b < p->boots; b++) {
+			struct stats_slowdown s = stats_paired_slowdown(e->boot[b].cpi[w][1], e->boot[b].cpi[w][0], p->reps);
+			boots[b] = stats_boot_of(&s);
+		}
+		out[w] = stats_across_boots(boots, p->boots);
+	}
+}
+
+/* Two groups of 3-8 boots (B before A's changes: another kernel, another
+ * BIOS setting), B's mode 3 % slower than A's and its boots noisier (boot x
+ * mode sd 2 % against 1 %, so the variances differ and Welch matters): the
+ * interval of the difference holds the true difference B - A; and with no
+ * true difference the verdict says "distinguishable" about 5 % of the time. */
+static void compare_groups(double b_extra, uint64_t seed, struct coverage *c, size_t *distinguishable)
+{
+	struct sim_params pa = standard_scenario(), pb = standard_scenario();
+	struct sim_rng r;
+
+	/* one machine, one set of workloads: the change moves every workload's
+	 * effect by the same b_extra, so the truth is known exactly */
+	pa.workload_effect_sd = pb.workload_effect_sd = 0;
+	pb.mode_effect[1] += b_extra;
+	pb.boot_mode_sd = 0.02;
+	sim_rng_seed(&r, seed);
+	*distinguishable = 0;
+	for (size_t e = 0; e < EXPERIMENTS; e++) {
+		pa.boots = 3 + e % 6;
+		pb.boots = 3 + (e / 6) % 6;
+		sim_run(&pa, &r, &x);
+		sim_run(&pb, &r, &xb);
+		struct stats_slowdown a[SIM_MAX_WORKLOADS], b[SIM_MAX_WORKLOADS];
+		group_estimates(&pa, &x, a);
+		group_estimates(&pb, &xb, b);
+		for (size_t w = 0; w < pa.workloads; w++) {
+			struct stats_difference d = stats_difference_of(&a[w], &b[w]);
+			assert_int_equal(d.status, STATS_INTERVAL);
+			assert_false(d.within_boot_only);
+			count(c, d.lo_pct, d.hi_pct, expm1(xb.log_effect[w][1] - x.log_effect[w][1]) * 100);
+			*distinguishable += stats_difference_distinguishable(&d);
+		}
+	}
+}
+
+static void test_difference_covers_known_difference(void **state)
+{
+	struct coverage c = { 0, 0, 0 };
+	size_t seen;
+
+	(void)state;
+	compare_groups(0.03, 10, &c, &seen);
+	report("Welch difference of two boots-t groups, B 3 % slower", &c);
+	print_message("  distinguishable from noise in %zu of %zu\n", seen, c.trials);
+	assert_nominal(&c);
+	assert_true(seen > c.trials / 4); /* a 3 % change is seen often, not always, at 3-8 boots */
+}
+
+static void test_difference_of_equal_groups_is_rarely_distinguishable(void **state)
+{
+	struct coverage c = { 0, 0, 0 };
+	size_t seen;
+
+	(void)state;
+	compare_groups(0.0, 11, &c, &seen);
+	report("Welch difference of two boots-t groups, no difference", &c);
+	print_message("  distinguishable from noise in %zu of %zu (false alarms)\n", seen, c.trials);
+	assert_nominal(&c);
+	/* with no true difference a false alarm is a miss of 0: near 5 % */
+	assert_true(seen >= c.trials * 3 / 100 && seen <= c.trials * 7 / 100);
+}
+
+/* The wrong way for comparison: one boot per group, within-boot intervals
+ * read as the machines'. It misses the true difference far more than 5 %
+ * of the time (and the verdict is flagged within_boot_only). */
+static void test_difference_of_single_boots_undercovers(void **state)
+{
+	struct sim_params p = standard_scenario();
+	struct coverage c = { 0, 0, 0 };
+	struct sim_rng r;
+
+	(void)state;
+	sim_rng_seed(&r, 12);
+	for (size_t e = 0; e < EXPERIMENTS; e++) {
+		sim_run(&p, &r, &x);
+		sim_run(&p, &r, &xb);
+		struct stats_slowdown a[SIM_MAX_WORKLOADS], b[SIM_MAX_WORKLOADS];
+		group_estimates(&p, &x, a);
+		group_estimates(&p, &xb, b);
+		for (size_t w = 0; w < p.workloads; w++) {
+			struct stats_difference d = stats_difference_of(&a[w], &b[w]);
+			assert_true(d.within_boot_only);
+			count(&c, d.lo_pct, d.hi_pct, expm1(xb.log_effect[w][1] - x.log_effect[w][1]) * 100);
+		}
+	}
+	report("Welch difference of two single boots (flagged within boot)", &c);
+	assert_true(percent(&c) < 90.0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +465,9 @@ int main(void)
 		cmocka_unit_test(test_paired_within_boot_covers_own_effect_contaminated_noise),
 		cmocka_unit_test(test_class_within_boot_covers_own_effect),
 		cmocka_unit_test(test_boots_t_covers_machine_effect),
+		cmocka_unit_test(test_difference_covers_known_difference),
+		cmocka_unit_test(test_difference_of_equal_groups_is_rarely_distinguishable),
+		cmocka_unit_test(test_difference_of_single_boots_undercovers),
 		cmocka_unit_test(test_one_boot_interval_misses_machine_effect),
 		cmocka_unit_test(test_old_unpaired_bootstrap_within_boot_is_too_wide),
 		cmocka_unit_test(test_old_pooled_bootstrap_across_boots_undercovers),

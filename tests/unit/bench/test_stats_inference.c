@@ -265,10 +265,62 @@ static void test_min_detectable_effect(void **state)
 	assert_close(stats_half_width_pct(0.01, 9), (exp(2.2621571627409915 * 0.01) - 1) * 100, 1e-9);
 }
 
+/* Welch's difference of two estimates: A 0.10 (se 0.01, 4 df), B 0.15 (se
+ * 0.02, 6 df). Python: se = sqrt(0.01^2 + 0.02^2) = 0.022360679774997897,
+ * df = (va + vb)^2 / (va^2 / 4 + vb^2 / 6) = 8.571428571428571, mpmath
+ * t(8.5714, 0.975) = 2.2795167935254322; expm1(0.05 -+ t se) x 100. */
+static void test_difference_welch_hand_computed(void **state)
+{
+	struct stats_slowdown a = { .mean_log = 0.10, .se_log = 0.01, .df = 4, .n = 5, .status = STATS_INTERVAL };
+	struct stats_slowdown b = { .mean_log = 0.15, .se_log = 0.02, .df = 6, .n = 7, .status = STATS_INTERVAL };
+
+	(void)state;
+	struct stats_difference d = stats_difference_of(&a, &b);
+	assert_int_equal(d.status, STATS_INTERVAL);
+	assert_false(d.within_boot_only);
+	assert_close(d.diff_log, 0.05, 1e-15);
+	assert_close(d.se_log, 0.022360679774997897, 1e-14);
+	assert_close(d.df, 8.571428571428571, 1e-13);
+	assert_close(d.value_pct, 5.127109637602403, 1e-12);
+	assert_close(d.lo_pct, -0.09710732646517742, 1e-9);
+	assert_close(d.hi_pct, 10.624516317775987, 1e-9);
+	assert_false(stats_difference_distinguishable(&d)); /* the interval just covers 0 */
+	b.se_log = 0.015;
+	d = stats_difference_of(&a, &b);
+	assert_true(d.lo_pct > 0);
+	assert_true(stats_difference_distinguishable(&d));
+	/* reversed groups: the same interval mirrored on the log scale */
+	struct stats_difference r = stats_difference_of(&b, &a);
+	assert_close(log1p(r.lo_pct / 100), -log1p(d.hi_pct / 100), 1e-12);
+	assert_true(stats_difference_distinguishable(&r));
+}
+
+/* Without an interval on either side there is no interval for the
+ * difference (a value only), and a one-boot side is flagged. */
+static void test_difference_needs_both_intervals(void **state)
+{
+	struct stats_slowdown a = { .mean_log = 0.10, .se_log = 0.01, .df = 4, .n = 5, .status = STATS_INTERVAL };
+	struct stats_slowdown b = { .mean_log = 0.20, .n = 3, .status = STATS_TOO_FEW, .within_boot_only = true };
+	struct stats_slowdown none = { .mean_log = NAN, .status = STATS_NO_DATA };
+
+	(void)state;
+	struct stats_difference d = stats_difference_of(&a, &b);
+	assert_int_equal(d.status, STATS_TOO_FEW);
+	assert_true(d.within_boot_only);
+	assert_close(d.value_pct, expm1(0.10) * 100, 1e-12);
+	assert_true(isnan(d.lo_pct));
+	assert_false(stats_difference_distinguishable(&d));
+	d = stats_difference_of(&none, &a);
+	assert_int_equal(d.status, STATS_NO_DATA);
+	assert_true(isnan(d.value_pct));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_paired_ten_blocks_hand_computed),
+		cmocka_unit_test(test_difference_welch_hand_computed),
+		cmocka_unit_test(test_difference_needs_both_intervals),
 		cmocka_unit_test(test_paired_skips_blocks_with_a_missing_sample),
 		cmocka_unit_test(test_fewer_than_min_blocks_gives_value_without_interval),
 		cmocka_unit_test(test_class_averages_inside_each_complete_rep),

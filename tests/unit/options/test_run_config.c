@@ -253,6 +253,31 @@ static void test_plan_resolves_presets_and_overrides(void **state)
 	assert_int_equal(p.workloads.count, c.plan.workloads.count);
 }
 
+/* label=: a short safe name, recorded as given; anything else is a bad value
+ * naming the token, and the resolved label stays empty. */
+static void test_label_is_a_short_safe_name(void **state)
+{
+	(void)state;
+	resolve("", OPTIONS_OK);
+	assert_string_equal(c.label, "");
+	resolve("label=bios-1.2_c6.off", OPTIONS_OK);
+	assert_string_equal(c.label, "bios-1.2_c6.off");
+	resolve("label=abcdefghijklmnopqrstuvwxyz012345", OPTIONS_OK); /* 32 characters */
+	assert_int_equal(strlen(c.label), 32);
+	static const char *const bad[] = {
+		"label=abcdefghijklmnopqrstuvwxyz0123456", /* 33 */
+		"label=a/b", "label=a\"b", "label=a,b", "label=-x", "label=.hidden", "label=", "label=caf\xc3\xa9",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		enum options_status st = options_parse(&o, &kernel_options, bad[i], false);
+		if (st != OPTIONS_ERR_BAD_VALUE && !(i == 6 && st == OPTIONS_ERR_MISSING_VALUE) &&
+		    !(i == 7 && st == OPTIONS_ERR_BAD_BYTE))
+			fail_msg("%s: status %d", bad[i], st);
+		run_config_resolve(&c, &o);
+		assert_string_equal(c.label, "");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -262,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_names_of_placements_others_and_presets_match_the_table),
 		cmocka_unit_test(test_failed_line_keeps_console_and_exit_given_before_the_error),
 		cmocka_unit_test(test_plan_resolves_presets_and_overrides),
+		cmocka_unit_test(test_label_is_a_short_safe_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

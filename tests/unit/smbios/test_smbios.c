@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* memmem */
 /* SMBIOS entry point validation, strict table walking and string extraction on
  * crafted tables. The "realistic" table mirrors what QEMU's SMBIOS code
  * (hw/smbios/smbios.c defaults, SeaBIOS type 0) publishes for `-M pc`:
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "kernel/lib/hash64.h"
 #include "kernel/smbios/smbios.h"
 
 static uint8_t buf[4096];
@@ -600,10 +602,48 @@ static void test_memdev_of_non_system_arrays_not_counted(void **state)
 	assert_int_equal(info.memory_devices_other, 0);
 }
 
+/* The type 1 serial number is kept only as its hash (no byte of it in the
+ * parsed record, so nothing after the walk can print it); the type 2 board
+ * strings are read; another serial gives another hash. */
+static void test_serial_is_hashed_never_kept_and_board_is_read(void **state)
+{
+	static const char serial[] = "SN-SECRET-4711";
+	static const uint8_t t1[23] = { 1, 2, 0, 3 }; /* Manufacturer=1, Product=2, Version=0, Serial=3 */
+	static const char *const s1[] = { "Vendor", "Product", serial };
+	static const uint8_t t2[4] = { 1, 2 };        /* Manufacturer=1, Product=2 */
+	static const char *const s2[] = { "Board Maker", "X570 \"Pro\"" };
+	struct smbios_info info, other;
+	(void)state;
+	len = 0;
+	add_struct(1, 0x100, t1, sizeof t1, s1, 3);
+	add_struct(2, 0x200, t2, sizeof t2, s2, 2);
+	add_struct(127, 0x7F00, NULL, 0, NULL, 0);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_true(info.have_serial);
+	assert_true(info.serial_hash == hash64_bytes(HASH64_INIT, serial, strlen(serial)));
+	assert_null(memmem(&info, sizeof info, "SECRET", 6));
+	assert_true(info.have_board);
+	assert_string_equal(info.board_vendor, "Board Maker");
+	assert_string_equal(info.board_product, "X570 Pro");
+	/* another serial, same everything else: another hash */
+	char *at = memmem(buf, len, "4711", 4);
+	assert_non_null(at);
+	at[3] = '2';
+	assert_int_equal(smbios_table_read(buf, len, 0, &other), SMBIOS_OK);
+	assert_true(other.have_serial);
+	assert_true(other.serial_hash != info.serial_hash);
+	/* no serial string: none */
+	build_qemu_like_table();
+	assert_int_equal(smbios_table_read(buf, len, 4, &other), SMBIOS_OK);
+	assert_false(other.have_serial);
+	assert_false(other.have_board);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_qemu_like_table_extracts_the_five_strings),
+		cmocka_unit_test(test_serial_is_hashed_never_kept_and_board_is_read),
 		cmocka_unit_test(test_entry32_scan_then_read_through_map),
 		cmocka_unit_test(test_entry64_preferred_over_entry32),
 		cmocka_unit_test(test_entry_bad_checksums_are_named),

@@ -1,0 +1,130 @@
+/* `idlebench compare` on the fixtures: plan_a_boot1/2.csv (group A) against
+ * plan_a_mwait5_boot1/2.csv, the same boots with every mwait sample 5 %
+ * slower (tests/fixtures/results/shift_mode.py, which computes the expected
+ * figures from the rows with Python and mpmath, not with this code). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tests/unit/tools/fd_redirect.h"
+#include "tools/commands.h"
+
+#define F "tests/fixtures/results/"
+
+static void assert_contains(const char *haystack, const char *needle)
+{
+	if (!strstr(haystack, needle))
+		fail_msg("expected to find\n%s\nin\n%s", needle, haystack);
+}
+
+/* shift_mode.py: int A 12.65 B 18.29, B vs A 5.00 [1.25, 8.89]; fp A 19.96
+ * B 25.96, 5.00 [2.27, 7.80]; Welch df 2 (equal variances, 1 df each). */
+static void test_known_five_percent_difference_is_found_with_its_interval(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "compare", F "plan_a_boot1.csv", F "plan_a_boot2.csv", "--", F "plan_a_mwait5_boot1.csv",
+			 F "plan_a_mwait5_boot2.csv" };
+	run_command(cmd_compare, 6, argv, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_string_equal(o.err, "");
+	assert_contains(o.out, "    int                         12.65    18.29     5.00 [1.25, 8.89]  ");
+	assert_contains(o.out, "    fp                          19.96    25.96     5.00 [2.27, 7.80]  ");
+	assert_contains(o.out, "verdict int (mwait vs hlt): B vs A 5.00 % [1.25, 8.89] (+-3.82 points): "
+			       "distinguishable from noise at this width\n");
+	assert_contains(o.out, "verdict fp (mwait vs hlt): B vs A 5.00 % [2.27, 7.80] (+-2.77 points): "
+			       "distinguishable from noise at this width\n");
+	/* only mwait moved: a spin cell's difference is 0 and not distinguishable */
+	assert_contains(o.out, "    hash spin                    4.92     4.92     0.00 [");
+	assert_null(strstr(o.out, "machine_id differs"));
+}
+
+/* A group against itself: every difference 0, never distinguishable. */
+static void test_group_against_itself_is_not_distinguishable(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "compare", F "plan_a_boot1.csv", F "plan_a_boot2.csv", "--", F "plan_a_boot1.csv",
+			 F "plan_a_boot2.csv" };
+	run_command(cmd_compare, 6, argv, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "verdict int (mwait vs hlt): B vs A 0.00 % [");
+	assert_contains(o.out, "not distinguishable from noise at this width (a difference below ");
+	assert_null(strstr(o.out, " *\n"));
+}
+
+/* Another plan is refused, naming what differs; --allow-different-plans compares anyway. */
+static void test_different_plans_are_refused_with_what_differs(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "compare", F "plan_a_boot1.csv", "--", F "qemu_pvh_tcg.csv" };
+	run_command(cmd_compare, 4, argv, NULL, &o);
+	assert_int_equal(o.status, 1);
+	assert_string_equal(o.out, "");
+	assert_contains(o.err, "idlebench compare: the groups measured different plans: ");
+	assert_contains(o.err, "  modes_measured: A hlt,mwait,spin,hlt2,spike, B hlt,mwait,spin,off\n");
+	assert_contains(o.err, "  workloads measured in B only: lz, sort, ");
+	assert_contains(o.err, "refused: another plan measures something else (--allow-different-plans compares anyway)\n");
+
+	char *plan_b[] = { "compare", F "plan_a_boot1.csv", "--", F "plan_b.csv" };
+	run_command(cmd_compare, 4, plan_b, NULL, &o);
+	assert_int_equal(o.status, 1);
+	assert_contains(o.err, "plan_id differs (a1b2c3d4e5f60718 here, b0b0b0b0b0b0b0b0 there: another plan)");
+
+	char *allowed[] = { "compare", "--allow-different-plans", F "plan_a_boot1.csv", "--", F "plan_b.csv" };
+	run_command(cmd_compare, 5, allowed, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "PLANS DIFFER (--allow-different-plans)");
+	assert_contains(o.out, "verdict int (mwait vs hlt): ");
+	assert_contains(o.out, "within these boots only: one group is a single boot\n");
+}
+
+/* Another machine_id is stated, not refused; a failed control is. */
+static void test_other_machine_is_stated_and_failed_control_flagged(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "compare", F "plan_a_boot1.csv", F "plan_a_boot2.csv", "--", F "aa_fail.csv" };
+	run_command(cmd_compare, 5, argv, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "  machine_id differs: another machine, firmware or microcode");
+	assert_contains(o.out, "verdict: a control failed in group B: do not quote this comparison\n");
+}
+
+/* A group must be one comparable set; usage errors exit 2. */
+static void test_group_of_two_sets_and_usage_errors(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *mixed[] = { "compare", F "plan_a_boot1.csv", F "plan_b.csv", "--", F "plan_a_boot2.csv" };
+	run_command(cmd_compare, 5, mixed, NULL, &o);
+	assert_int_equal(o.status, 1);
+	assert_contains(o.err, "idlebench compare: group A is not one comparable set (2 sets):\n");
+	char *no_split[] = { "compare", F "plan_a_boot1.csv", F "plan_a_boot2.csv" };
+	run_command(cmd_compare, 3, no_split, NULL, &o);
+	assert_int_equal(o.status, 2);
+	char *empty_b[] = { "compare", F "plan_a_boot1.csv", "--" };
+	run_command(cmd_compare, 3, empty_b, NULL, &o);
+	assert_int_equal(o.status, 2);
+	char *bad[] = { "compare", "--frobnicate", F "plan_a_boot1.csv", "--", F "plan_a_boot2.csv" };
+	run_command(cmd_compare, 5, bad, NULL, &o);
+	assert_int_equal(o.status, 2);
+	assert_contains(o.err, "unknown option --frobnicate");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_known_five_percent_difference_is_found_with_its_interval),
+		cmocka_unit_test(test_group_against_itself_is_not_distinguishable),
+		cmocka_unit_test(test_different_plans_are_refused_with_what_differs),
+		cmocka_unit_test(test_other_machine_is_stated_and_failed_control_flagged),
+		cmocka_unit_test(test_group_of_two_sets_and_usage_errors),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
