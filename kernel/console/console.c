@@ -209,13 +209,13 @@ void console_report(struct stream *s)
 			fmt_snprintf(baud, sizeof baud, "%u", c->baud);
 		else
 			fmt_snprintf(baud, sizeof baud, "firmware");
-		len += (size_t)fmt_snprintf(text + len, sizeof text - len, "%s%s:%s:0x%llx:%s", len ? "," : "",
+		len += (size_t)fmt_snprintf(text + len, sizeof text - len, "%s%s=%s:0x%llx:%s", len ? " " : "",
 					    uart_names[i], access_name(c->access), (unsigned long long)c->base, baud);
 		if (len >= sizeof text)
 			len = sizeof text - 1;
 	}
 	if (screen != SCREEN_NONE)
-		fmt_snprintf(text + len, sizeof text - len, "%sscreen:%s", len ? "," : "", console_screen_name());
+		fmt_snprintf(text + len, sizeof text - len, "%sscreen=%s", len ? " " : "", console_screen_name());
 	stream_meta(s, "consoles", text);
 	stream_meta(s, "spcr", spcr_text);
 	for (unsigned i = 0; i < problem_count; i++) {

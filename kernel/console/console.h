@@ -18,8 +18,10 @@
  * UART named explicitly fails, COM1 is started so that report is seen. */
 void console_init(const struct console_request *req, const struct acpi_spcr_info *spcr,
 		  const struct boot_info *info);
-/* Write the `consoles` and `spcr` metadata, and an `#! error code=CONSOLE`
- * warning per named console that could not be used. */
+/* Write the `consoles` metadata (space-separated NAME=ACCESS:0xBASE:BAUD per
+ * UART, BAUD `firmware` when kept, then screen=NAME), `spcr` (the SPCR's
+ * UART or why there is none), and an `#! error code=CONSOLE` warning per
+ * named console that could not be used. */
 void console_report(struct stream *s);
 /* Write to every console. */
 void console_write(const char *s, size_t n);
