@@ -64,6 +64,7 @@ static void emit_run_metadata(struct stream *s, const char *hypervisor)
 	stream_meta(s, "label", cfg.label); /* label=: the user's name for the run, "" when not given */
 	stream_meta(s, "hypervisor", hypervisor);
 	stream_meta(s, "screen", console_screen_name());
+	console_report(s); /* consoles, spcr, and the named consoles that failed */
 	const struct boot_framebuffer *fb = &boot_info.fb;
 	if (fb->present)
 		stream_text(s, "screen: %s, %ux%u, %u bpp, at 0x%llx", console_screen_name(),
@@ -128,7 +129,8 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	 * before this loads an IDT of ours, so none could reach the handler. */
 	fault_report_install();
 	cpu_tables_load(&bsp_tables);
-	console_init(&cfg.console, &boot_info);
+	platform_load_acpi(&platform, &boot_info); /* the ACPI tables first: the SPCR names a console */
+	console_init(&cfg.console, platform_spcr(&platform), &boot_info);
 	tsc_detect();
 
 	/* The exit action needs to know whether QEMU runs us. */

@@ -1,7 +1,7 @@
 /* The kernel's option table. Validators of free-text values live with the
  * code that owns their syntax (console=, modes=, workloads=); enum values are
  * listed in the order of the enums run_config.c maps them to. */
-#include "kernel/console/serial_port.h"
+#include "kernel/console/console_option.h"
 #include "kernel/experiment/plan.h"
 #include "kernel/lib/fmt.h"
 #include "kernel/lib/safe_name.h"
@@ -12,8 +12,10 @@
 static const struct option_def defs[OPTION_COUNT] = {
 	[OPTION_HELP] = { "help", OPT_FLAG, "", "", 0, 0,
 	  "print this table and end the run", NULL },
-	[OPTION_CONSOLE] = { "console", OPT_TEXT, "ttyS0,115200", "ttyS0..3[,baud]|none", 0, 0,
-	  "serial console (COM1..COM4) and baud rate, or none", serial_console_validate },
+	[OPTION_CONSOLE] = { "console", OPT_TEXT, "auto",
+	  "auto|none|ITEM[+ITEM...]; ITEM = ttyS0..3[,baud]|spcr|io,0xPORT[,baud]|mmio,0xADDR[,baud]|mmio32,0xADDR[,baud]|pci,BB:DD.F[,baud]", 0, 0,
+	  "serial consoles (the screen is always one): auto = the UART the ACPI SPCR names and ttyS0,115200; "
+	  "without a baud rate io/mmio/mmio32/pci keep the firmware's", console_option_validate },
 	[OPTION_EXIT] = { "exit", OPT_ENUM, "auto", "auto|qemu|halt|reboot", 0, 0,
 	  "at the end: qemu = isa-debug-exit port 0xf4; auto = qemu under QEMU, else halt (idlebench.efi: wait for a key, then back to the firmware)", NULL },
 	[OPTION_RUN] = { "run", OPT_ENUM, "all", "platform|siblings|all", 0, 0,

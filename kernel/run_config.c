@@ -18,8 +18,8 @@ void run_config_resolve(struct run_config *c, const struct options *o)
 
 	memset(c, 0, sizeof *c);
 	c->help = options_given(o, OPTION_HELP);
-	if (!serial_console_parse(options_value(o, OPTION_CONSOLE), &c->console))
-		serial_console_parse("ttyS0,115200", &c->console);
+	if (!console_option_parse(options_value(o, OPTION_CONSOLE), &c->console))
+		console_option_parse("auto", &c->console);
 	c->exit = (enum exit_action)options_enum_index(o, OPTION_EXIT);
 	c->run = (enum run_scope)options_enum_index(o, OPTION_RUN);
 	c->c2port = (uint16_t)options_uint(o, OPTION_C2PORT);

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "kernel/arch/lapic.h"
-#include "kernel/console/serial_port.h"
+#include "kernel/console/console_option.h"
 #include "kernel/lib/safe_name.h"
 #include "kernel/experiment/plan.h"
 #include "kernel/options.h"
@@ -27,7 +27,7 @@ enum run_scope {
 /* Every option, typed. */
 struct run_config {
 	bool help;                     /* help: print the option table and stop */
-	struct serial_config console;  /* console= (ttyS0,115200 when unusable) */
+	struct console_request console; /* console= (auto when unusable) */
 	enum exit_action exit;         /* exit= */
 	enum run_scope run;            /* run= */
 	uint16_t c2port;               /* c2port=, 0 when not given */

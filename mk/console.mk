@@ -4,3 +4,6 @@ UNIT_TESTS += test_fb_console
 test_fb_console_SRCS := tests/unit/console/test_fb_console.c kernel/console/fb_console.c
 $(BUILD)/host/obj/tests/unit/console/test_fb_console.o $(BUILD)/host/obj/kernel/console/fb_console.o: \
 	$(BUILD)/gen/font_glyphs.h
+# A PCI UART's BAR0 from configuration space (console=pci,BB:DD.F).
+UNIT_TESTS += test_pci_uart
+test_pci_uart_SRCS := tests/unit/console/test_pci_uart.c kernel/console/pci_uart.c

@@ -29,9 +29,10 @@ KERNEL_SRCS := \
 	kernel/boot/boot_info.c kernel/boot/multiboot2.c kernel/boot/pvh.c kernel/boot/efi_config.c \
 	kernel/lib/mem.c kernel/lib/fmt.c kernel/lib/crc32.c kernel/lib/sort.c kernel/lib/parse.c \
 	kernel/lib/owner_lock.c kernel/lib/hash64.c kernel/lib/safe_name.c \
-	kernel/console/console.c kernel/console/serial.c kernel/console/serial_port.c \
+	kernel/console/console.c kernel/console/console_option.c kernel/console/uart.c \
+	kernel/console/pci_uart.c kernel/console/spcr_uart.c \
 	kernel/console/vga_text.c kernel/console/fb_console.c \
-	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c \
+	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c kernel/arch/pci_config.c \
 	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/arch/tsc.c \
 	kernel/arch/lapic.c kernel/arch/apic_base.c kernel/arch/stray_irq.c kernel/arch/stray_count.c \
 	kernel/mm/memory_setup.c kernel/mm/phys_alloc.c \
@@ -41,7 +42,7 @@ KERNEL_SRCS := \
 	kernel/cpu/cpu_identity.c kernel/cpu/cpu_features.c kernel/cpu/topology.c kernel/cpu/cache_info.c kernel/cpu/machine_state.c kernel/cpu/pmu.c \
 	kernel/acpi/acpi_aml.c kernel/acpi/acpi_c2.c kernel/acpi/acpi_cst.c kernel/acpi/acpi_error.c \
 	kernel/acpi/acpi_fadt.c kernel/acpi/acpi_format.c kernel/acpi/acpi_hpet.c kernel/acpi/acpi_madt.c \
-	kernel/acpi/acpi_rsdp.c kernel/acpi/acpi_summary.c kernel/acpi/acpi_table.c kernel/acpi/acpi_tables.c \
+	kernel/acpi/acpi_rsdp.c kernel/acpi/acpi_spcr.c kernel/acpi/acpi_summary.c kernel/acpi/acpi_table.c kernel/acpi/acpi_tables.c \
 	kernel/smbios/smbios_entry.c kernel/smbios/smbios_table.c \
 	kernel/time/tsc_calibrate.c kernel/time/hpet_counter.c kernel/time/delay.c kernel/time/quiet_probe.c \
 	kernel/smp/smp.c \

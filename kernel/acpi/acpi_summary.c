@@ -21,13 +21,15 @@ void acpi_summarize(const struct acpi_table_set *set, struct acpi_summary *out)
 	const struct acpi_table *t;
 
 	memset(out, 0, sizeof *out);
-	out->madt_status = out->fadt_status = out->hpet_status = ACPI_ERR_NOT_FOUND;
+	out->madt_status = out->fadt_status = out->hpet_status = out->spcr_status = ACPI_ERR_NOT_FOUND;
 	if ((t = acpi_tables_find(set, "APIC", 0)))
 		out->madt_status = acpi_madt_parse(t->data, t->length, &out->madt);
 	if ((t = acpi_tables_find(set, "FACP", 0)))
 		out->fadt_status = acpi_fadt_parse(t->data, t->length, &out->fadt);
 	if ((t = acpi_tables_find(set, "HPET", 0)))
 		out->hpet_status = acpi_hpet_parse(t->data, t->length, &out->hpet);
+	if ((t = acpi_tables_find(set, "SPCR", 0)))
+		out->spcr_status = acpi_spcr_parse(t->data, t->length, &out->spcr);
 
 	/* DSDT first: it defines the processor scopes SSDTs add _CST to. */
 	acpi_cst_init(&out->cst);

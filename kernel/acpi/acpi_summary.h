@@ -1,5 +1,6 @@
 /* Everything idlebench reads from a table set, in one pass: CPUs (MADT),
- * timers (FADT, HPET) and C-states (DSDT and every SSDT). The kernel and
+ * timers (FADT, HPET), the console UART (SPCR) and C-states (DSDT and every
+ * SSDT). The kernel and
  * `idlebench inspect` both call this, so both see the same facts. */
 #ifndef IDLEBENCH_KERNEL_ACPI_ACPI_SUMMARY_H
 #define IDLEBENCH_KERNEL_ACPI_ACPI_SUMMARY_H
@@ -9,6 +10,7 @@
 #include "kernel/acpi/acpi_fadt.h"
 #include "kernel/acpi/acpi_hpet.h"
 #include "kernel/acpi/acpi_madt.h"
+#include "kernel/acpi/acpi_spcr.h"
 #include "kernel/acpi/acpi_tables.h"
 
 /* Per-table outcome: ACPI_ERR_NOT_FOUND when the table is absent. */
@@ -19,13 +21,15 @@ struct acpi_summary {
 	enum acpi_err fadt_status;
 	struct acpi_hpet_info hpet;
 	enum acpi_err hpet_status;
+	struct acpi_spcr_info spcr;
+	enum acpi_err spcr_status;
 	struct acpi_cst_info cst;
 	enum acpi_err cst_status;
 	size_t cst_error_table;  /* index in the set of the table that failed the scan */
 	uint32_t aml_tables;     /* DSDT + SSDTs scanned */
 };
 
-/* Parse the first valid MADT, FADT and HPET, and scan the DSDT then every
+/* Parse the first valid MADT, FADT, HPET and SPCR, and scan the DSDT then every
  * SSDT for C-states. Tables that failed their checks are not looked at. */
 void acpi_summarize(const struct acpi_table_set *set, struct acpi_summary *out);
 

@@ -245,6 +245,18 @@ static inline uint64_t read_rflags(void)
 	return v;
 }
 
+/* 8-bit MMIO read the compiler may not merge or reorder (a UART's byte registers). */
+static inline uint8_t mmio_read8(uintptr_t addr)
+{
+	return *(volatile uint8_t *)addr;
+}
+
+/* 8-bit MMIO write the compiler may not merge or reorder. */
+static inline void mmio_write8(uintptr_t addr, uint8_t v)
+{
+	*(volatile uint8_t *)addr = v;
+}
+
 /* 32-bit MMIO read the compiler may not merge or reorder. */
 static inline uint32_t mmio_read32(uintptr_t addr)
 {

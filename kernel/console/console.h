@@ -1,17 +1,32 @@
-/* All consoles at once: serial (when enabled) and the screen (VGA text or
- * framebuffer). Everything printed goes to every console. */
+/* All consoles at once: the UARTs console= names (or, by default, the SPCR's
+ * UART and COM1) and the screen (VGA text or framebuffer). Everything printed
+ * goes to every console: one result stream on each. */
 #ifndef IDLEBENCH_KERNEL_CONSOLE_CONSOLE_H
 #define IDLEBENCH_KERNEL_CONSOLE_CONSOLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
+#include "kernel/acpi/acpi_spcr.h"
 #include "kernel/boot/boot_info.h"
-#include "kernel/console/serial_port.h"
+#include "kernel/console/console_option.h"
+#include "kernel/stream/stream.h"
 
-/* Start the serial console per cfg and the screen the loader described. */
-void console_init(const struct serial_config *serial, const struct boot_info *info);
+/* Start the UARTs req names and the screen the loader described. spcr: the
+ * machine's SPCR (NULL when it has none): console=spcr and console=auto use
+ * it. A UART that cannot be used is remembered for console_report; when every
+ * UART named explicitly fails, COM1 is started so that report is seen. */
+void console_init(const struct console_request *req, const struct acpi_spcr_info *spcr,
+		  const struct boot_info *info);
+/* Write the `consoles` metadata (space-separated NAME=ACCESS:0xBASE:BAUD per
+ * UART, BAUD `firmware` when kept, then screen=NAME), `spcr` (the SPCR's
+ * UART or why there is none), and an `#! error code=CONSOLE` warning per
+ * named console that could not be used. */
+void console_report(struct stream *s);
 /* Write to every console. */
 void console_write(const char *s, size_t n);
+/* Whether any UART carries the stream. */
+bool console_has_uart(void);
 /* Which screen console is active: "vga-text", "framebuffer" or "none". */
 const char *console_screen_name(void);
 /* Format (kernel/lib/fmt.h conversions, at most 255 bytes) and write to every

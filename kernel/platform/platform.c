@@ -129,24 +129,36 @@ static uint64_t find_rsdp(const struct boot_info *bi)
 	return r;
 }
 
-static void discover_acpi(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s)
+void platform_load_acpi(struct platform *p, const struct boot_info *bi)
+{
+	struct acpi_mem mem = { map_phys, (void *)bi };
+
+	memset(p, 0, sizeof *p);
+	acpi_tables_init(&p->tables);
+	p->acpi_rsdp = find_rsdp(bi);
+	p->acpi_load_status = p->acpi_rsdp ? acpi_tables_load(&p->tables, &mem, p->acpi_rsdp) : ACPI_ERR_NO_RSDP;
+	if (p->acpi_load_status == ACPI_OK) {
+		p->acpi_found = true;
+		acpi_summarize(&p->tables, &p->acpi);
+	}
+}
+
+const struct acpi_spcr_info *platform_spcr(const struct platform *p)
+{
+	return p->acpi_found && p->acpi.spcr_status == ACPI_OK ? &p->acpi.spcr : NULL;
+}
+
+/* What platform_load_acpi found, as error records, and the C2 port. */
+static void discover_acpi(struct platform *p, uint16_t c2port, struct stream *s)
 {
 	char msg[160];
-	struct acpi_mem mem = { map_phys, (void *)bi };
-	uint64_t rsdp = find_rsdp(bi);
 
-	acpi_tables_init(&p->tables);
-	memset(&p->acpi, 0, sizeof p->acpi);
-	if (!rsdp) {
+	if (!p->acpi_rsdp) {
 		stream_error(s, "ACPI_NO_RSDP", "no ACPI RSDP from the loader or the BIOS areas");
 	} else {
-		enum acpi_err e = acpi_tables_load(&p->tables, &mem, rsdp);
-		if (e != ACPI_OK) {
-			fmt_snprintf(msg, sizeof msg, "ACPI root table unusable: %s", acpi_strerror(e));
+		if (p->acpi_load_status != ACPI_OK) {
+			fmt_snprintf(msg, sizeof msg, "ACPI root table unusable: %s", acpi_strerror(p->acpi_load_status));
 			stream_error(s, "ACPI_ROOT", msg);
-		} else {
-			p->acpi_found = true;
-			acpi_summarize(&p->tables, &p->acpi);
 		}
 		for (size_t i = 0; i < p->tables.count; i++) {
 			const struct acpi_table *t = &p->tables.tables[i];
@@ -246,9 +258,8 @@ static void discover_tsc(struct platform *p, struct stream *s)
 
 void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s)
 {
-	memset(p, 0, sizeof *p);
 	discover_cpu(p);
-	discover_acpi(p, bi, c2port, s);
+	discover_acpi(p, c2port, s);
 	discover_siblings(p);
 	discover_smbios(p, bi);
 	discover_tsc(p, s);

@@ -43,6 +43,8 @@ struct platform {
 	size_t sibling_count;
 	const char *sibling_note;      /* why there are none, when there are none */
 
+	uint64_t acpi_rsdp;            /* where the RSDP was found; 0 when nowhere */
+	enum acpi_err acpi_load_status; /* the RSDP -> XSDT/RSDT walk */
 	bool acpi_found;
 	struct acpi_table_set tables;
 	struct acpi_summary acpi;
@@ -57,7 +59,13 @@ struct platform {
 	struct smbios_info smbios;
 };
 
-/* Run every discovery step; problems become `#! error` warning records on s.
+/* Empty p, then find and check the ACPI tables (no output: this runs before
+ * the consoles, because the SPCR table names one). */
+void platform_load_acpi(struct platform *p, const struct boot_info *bi);
+/* The SPCR of the tables platform_load_acpi found, or NULL. */
+const struct acpi_spcr_info *platform_spcr(const struct platform *p);
+/* Run every other discovery step, after platform_load_acpi; problems (the
+ * ACPI tables' too) become `#! error` warning records on s.
  * c2port: the `c2port=` override of the C2 entry port, 0 when not given. */
 void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s);
 /* Write the platform metadata keys (results/README.md) and a readable summary. */

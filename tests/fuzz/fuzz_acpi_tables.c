@@ -13,9 +13,11 @@
 #include "kernel/acpi/acpi_hpet.h"
 #include "kernel/acpi/acpi_madt.h"
 #include "kernel/acpi/acpi_rsdp.h"
+#include "kernel/acpi/acpi_spcr.h"
 #include "kernel/acpi/acpi_summary.h"
 #include "kernel/acpi/acpi_table.h"
 #include "kernel/acpi/acpi_tables.h"
+#include "kernel/console/spcr_uart.h"
 
 struct image { const uint8_t *data; size_t len; };
 
@@ -38,6 +40,11 @@ static void format_all(const struct acpi_summary *s)
 	acpi_format_c2_port(&c2, small, sizeof small);
 	acpi_format_c2_source(&c2, small, sizeof small);
 	acpi_strerror(s->madt_status);
+	if (s->spcr_status == ACPI_OK) {
+		struct uart_config c;
+		char why[64];
+		spcr_uart_config(&s->spcr, &c, why, sizeof why);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -75,6 +82,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	acpi_madt_parse(data, size, &madt);
 	acpi_fadt_parse(data, size, &fadt);
 	acpi_hpet_parse(data, size, &hpet);
+	struct acpi_spcr_info spcr;
+	if (acpi_spcr_parse(data, size, &spcr) == ACPI_OK) {
+		struct uart_config c;
+		char why[16]; /* short: the reasons are cut, never overrun */
+		spcr_uart_config(&spcr, &c, why, sizeof why);
+		acpi_spcr_is_pci(&spcr);
+	}
 	acpi_cst_init(&cst);
 	acpi_cst_scan(data, size, &cst);
 	acpi_rsdp_check(data, size, NULL);

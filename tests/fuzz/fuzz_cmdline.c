@@ -133,7 +133,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	static struct run_config cfg;
 	run_config_resolve(&cfg, &o);
-	CHECK(!cfg.console.enabled || (cfg.console.baud && 115200 % cfg.console.baud == 0));
+	CHECK(cfg.console.count <= CONSOLE_MAX_ITEMS && (!cfg.console.automatic || !cfg.console.count));
+	for (unsigned k = 0; k < cfg.console.count; k++) {
+		const struct console_item *it = &cfg.console.items[k];
+		CHECK(!it->uart.baud || 115200 % it->uart.baud == 0);
+		CHECK(memchr(it->text, '\0', sizeof it->text) != NULL && strstr(line, it->text) != NULL);
+	}
 	CHECK(cfg.exit <= EXIT_REBOOT && cfg.run <= RUN_ALL && cfg.placement < PLACEMENT_COUNT);
 	CHECK(cfg.x2apic <= LAPIC_REQUEST_OFF && cfg.plan.preset <= PLAN_PRESET_FULL);
 	CHECK(cfg.plan.order <= PLAN_BLOCKED && cfg.selftest <= SELFTEST_APIC_ID);

@@ -77,7 +77,7 @@ static void test_empty_and_null_lines_give_every_default(void **state)
 {
 	(void)state;
 	assert_int_equal(parse(""), OPTIONS_OK);
-	assert_string_equal(get("console"), "ttyS0,115200");
+	assert_string_equal(get("console"), "auto");
 	assert_string_equal(get("exit"), "auto");
 	assert_string_equal(get("selftest"), "none");
 	assert_string_equal(get("help"), "");
@@ -270,7 +270,8 @@ static void test_console_values_decimal_and_hex_baud(void **state)
 	assert_int_equal(parse("console=ttyS2,0X2580"), OPTIONS_OK);
 	assert_parse_fails("console=ttyS0,7", OPTIONS_ERR_BAD_VALUE, "console=ttyS0,7", NULL);
 	assert_parse_fails("console=ttyS4", OPTIONS_ERR_BAD_VALUE, "console=ttyS4",
-			   "expected ttyS0, ttyS1, ttyS2, ttyS3 or none");
+			   "expected auto, none, or ttyS0..3[,baud], spcr, io,0xPORT, mmio,0xADDR, mmio32,0xADDR, "
+			   "pci,BB:DD.F joined by +");
 	assert_parse_fails("console=", OPTIONS_ERR_BAD_VALUE, "console=", "empty value");
 }
 

@@ -29,9 +29,8 @@ static void test_empty_line_gives_the_documented_defaults(void **state)
 	(void)state;
 	resolve("", OPTIONS_OK);
 	assert_false(c.help);
-	assert_true(c.console.enabled);
-	assert_int_equal(c.console.port, 0x3F8);
-	assert_int_equal(c.console.baud, 115200);
+	assert_true(c.console.automatic); /* the SPCR's UART and ttyS0 */
+	assert_int_equal(c.console.count, 0);
 	assert_int_equal(c.exit, EXIT_AUTO);
 	assert_int_equal(c.run, RUN_ALL);
 	assert_int_equal(c.c2port, 0);
@@ -65,8 +64,9 @@ static void test_numbers_and_lists_are_typed(void **state)
 		"sample_ms=0x10 seed=18446744073709551615 workloads=lz,matmul",
 		OPTIONS_OK);
 	assert_true(c.help);
-	assert_int_equal(c.console.port, 0x3E8);
-	assert_int_equal(c.console.baud, 9600);
+	assert_int_equal(c.console.count, 1);
+	assert_int_equal(c.console.items[0].uart.base, 0x3E8);
+	assert_int_equal(c.console.items[0].uart.baud, 9600);
 	assert_int_equal(c.c2port, 0x414);
 	assert_int_equal(c.modes, (1u << IDLE_HLT) | (1u << IDLE_IOPORT));
 	assert_int_equal(c.mwait_hint, 0x20);
@@ -76,7 +76,8 @@ static void test_numbers_and_lists_are_typed(void **state)
 	assert_true(c.plan.seed == UINT64_MAX);
 	assert_int_equal(c.plan.workloads.count, 2);
 	resolve("console=none", OPTIONS_OK);
-	assert_false(c.console.enabled);
+	assert_false(c.console.automatic);
+	assert_int_equal(c.console.count, 0);
 }
 
 /* The enum field of an OPT_ENUM row, as an int. */
@@ -163,12 +164,15 @@ static void test_failed_line_keeps_console_and_exit_given_before_the_error(void 
 {
 	(void)state;
 	resolve("console=ttyS1,57600 exit=halt bogus=1 exit=qemu", OPTIONS_ERR_UNKNOWN_KEY);
-	assert_int_equal(c.console.port, 0x2F8);
-	assert_int_equal(c.console.baud, 57600);
+	assert_int_equal(c.console.count, 1);
+	assert_int_equal(c.console.items[0].uart.base, 0x2F8);
+	assert_int_equal(c.console.items[0].uart.baud, 57600);
 	assert_int_equal(c.exit, EXIT_HALT);
 	resolve("reps=0", OPTIONS_ERR_BAD_VALUE);
 	assert_int_equal(c.plan.reps, PLAN_FROM_PRESET);
-	assert_int_equal(c.console.port, 0x3F8);
+	assert_true(c.console.automatic);
+	resolve("console=pci,00:1f.7 console=ttyS0", OPTIONS_ERR_DUPLICATE);
+	assert_int_equal(c.console.items[0].kind, CONSOLE_PCI);
 }
 
 static void test_plan_resolves_presets_and_overrides(void **state)
