@@ -25,5 +25,7 @@ int cmd_check(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 /* `idlebench report FILE...`: slowdown vs hlt per machine, runs pooled, with an optional PNG chart. */
 int cmd_report(int argc, char **argv);
+/* `idlebench linux`: the experiment under Linux, the sibling's state chosen and proven through cpuidle sysfs. */
+int cmd_linux(int argc, char **argv);
 
 #endif

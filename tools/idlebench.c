@@ -11,6 +11,7 @@ const struct host_command host_commands[] = {
 	{ "check", "verify result files: schema, header, field counts, row count, CRC-32", cmd_check },
 	{ "bench", "run the workloads on this CPU in Linux user space, print CSV rows", cmd_bench },
 	{ "report", "table (and --png chart) of slowdown vs hlt from result files, runs pooled", cmd_report },
+	{ "linux", "the experiment on this Linux system: the sibling's idle state chosen through cpuidle sysfs", cmd_linux },
 	{ NULL, NULL, NULL },
 };
 

@@ -1,0 +1,7 @@
+/* placeholder replaced below */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+int main(void) { return 0; }
