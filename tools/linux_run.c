@@ -626,7 +626,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		int k = linux_cpuidle_state_of(ci, idle_modes[m].parks_as);
 		if (k >= 0)
 			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=state%d state_name=%s",
-				      idle_modes[m].name, t->parked, k, ci->state[k].name);
+				      idle_modes[m].name, t->parked, k, stream_quote(q, sizeof q, ci->state[k].name));
 		else
 			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=offline", idle_modes[m].name,
 				      t->parked);
