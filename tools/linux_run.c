@@ -519,6 +519,10 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 			     st->desc, (unsigned long long)st->latency_us, (unsigned long long)st->residency_us,
 			     st->disabled, st->mode < IDLE_MODE_COUNT ? idle_modes[st->mode].name : "none");
 	}
+	char qos_path[96], qos[32];
+	snprintf(qos_path, sizeof qos_path, "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us", ru->topo->parked);
+	stream_meta(s, "parked_pm_qos_resume_latency_us",
+		    linux_read_line(ru->root, qos_path, qos, sizeof qos) ? qos : "");
 	stream_meta(s, "linux_sched", sched);
 	stream_meta(s, "linux_mlock", mlock);
 	stream_meta(s, "aperfmperf", ru->msr.fd >= 0 ? "msr" : ru->msr.why);
@@ -556,6 +560,8 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	static struct stream st;
 	char why[LINUX_PATH_MAX + 256];
 	uint32_t usable = 0;
+
+	uint64_t begin_ns = now_ns();
 
 	memset(&ru, 0, sizeof ru);
 	ru.cfg = c;
@@ -698,8 +704,10 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	summary_write(p, &table, ru.measured_reps, &st);
 	char half[32] = "";
 	summary_primary_half_width(half, sizeof half);
+	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
 	stream_record(&st, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%.1f elapsed_s=%.1f", ru.stop,
-		      ru.measured_reps, half, 0.0, (double)(end_ns - ru.start_ns) / 1e9);
+		      ru.measured_reps, half, (double)(ru.first_sample_ns - begin_ns) / 1e9,
+		      (double)(end_ns - ru.start_ns) / 1e9);
 	ok = true;
 	for (size_t w = 0; w < workload_count(); w++)
 		if (p->workloads.selected[w] && !ru.ws[w].expected_ok) {
