@@ -27,7 +27,7 @@
 
 /* Most workload and mode slots one analysis holds. */
 #define ANALYSIS_MAX_WORKLOADS 80
-#define ANALYSIS_MAX_MODES 12
+#define ANALYSIS_MAX_MODES 16
 /* No such mode (primary, A/A or spike absent). */
 #define ANALYSIS_NONE ((size_t)-1)
 /* The spike-in's known effect: 101 iterations of work per 100 counted. */

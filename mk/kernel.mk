@@ -38,7 +38,7 @@ KERNEL_SRCS := \
 	kernel/mm/memory_setup.c kernel/mm/phys_alloc.c \
 	kernel/stream/stream.c kernel/stream/sample_row.c kernel/stream/stream_cpu_lock.c \
 	kernel/stream/capture.c kernel/stream/stray_record.c \
-	kernel/platform/platform.c \
+	kernel/platform/platform.c kernel/platform/machine_id.c \
 	kernel/cpu/cpu_identity.c kernel/cpu/cpu_features.c kernel/cpu/topology.c kernel/cpu/cache_info.c kernel/cpu/machine_state.c kernel/cpu/pmu.c \
 	kernel/acpi/acpi_aml.c kernel/acpi/acpi_c2.c kernel/acpi/acpi_cst.c kernel/acpi/acpi_error.c \
 	kernel/acpi/acpi_fadt.c kernel/acpi/acpi_format.c kernel/acpi/acpi_hpet.c kernel/acpi/acpi_madt.c \

@@ -29,5 +29,7 @@ int cmd_report(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 /* `idlebench compare A... -- B...`: the difference in slowdown between two groups of runs. */
 int cmd_compare(int argc, char **argv);
+/* `idlebench linux`: the experiment under Linux, the sibling's state chosen and proven through cpuidle sysfs. */
+int cmd_linux(int argc, char **argv);
 
 #endif

@@ -13,6 +13,7 @@
 #include "kernel/cpu/machine_state.h"
 #include "kernel/lib/hash64.h"
 #include "kernel/lib/mem.h"
+#include "kernel/platform/machine_id.h"
 #include "kernel/platform/platform.h"
 #include "kernel/time/delay.h"
 
@@ -274,7 +275,6 @@ void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t 
  * pools only runs with equal ids. */
 static void write_machine_id(const struct platform *p, struct stream *s)
 {
-	char buf[40];
 	bool smb = p->smbios_status == SMBIOS_OK;
 	bool uuid = smb && p->smbios.have_uuid;
 	uint64_t uuid_hash = uuid ? hash64_bytes(HASH64_INIT, p->smbios.uuid, sizeof p->smbios.uuid) : 0;
@@ -283,22 +283,18 @@ static void write_machine_id(const struct platform *p, struct stream *s)
 		stream_metaf(s, "smbios_uuid_hash", "%016llx", (unsigned long long)uuid_hash);
 	else
 		stream_meta(s, "smbios_uuid_hash", "");
-	uint64_t h = hash64_field(HASH64_INIT, p->id.vendor);
-	h = hash64_field(h, !p->id.hypervisor ? "none" : p->id.hv_signature[0] ? p->id.hv_signature : "unknown");
-	fmt_snprintf(buf, sizeof buf, "%x:%x:%x", p->id.family, p->id.model, p->id.stepping);
-	h = hash64_field(h, buf);
-	fmt_snprintf(buf, sizeof buf, p->microcode_known ? "%llx" : "unknown", (unsigned long long)p->microcode);
-	h = hash64_field(h, buf);
-	h = hash64_field(h, smb ? p->smbios.system_product : "");
-	fmt_snprintf(buf, sizeof buf, uuid ? "%016llx" : "none", (unsigned long long)uuid_hash);
-	h = hash64_field(h, buf);
-	h = hash64_field(h, smb ? p->smbios.bios_version : "");
-	/* Two machines of one model share all of the above but the UUID, which
-	 * some firmware leaves unset or duplicates: the serial and the board. */
-	bool serial = smb && p->smbios.have_serial;
-	fmt_snprintf(buf, sizeof buf, serial ? "%016llx" : "none", (unsigned long long)p->smbios.serial_hash);
-	h = hash64_field(h, buf);
-	h = hash64_field(h, smb ? p->smbios.board_product : "");
+	struct machine_id_parts m = {
+		.vendor = p->id.vendor,
+		.hypervisor = !p->id.hypervisor ? "none" : p->id.hv_signature[0] ? p->id.hv_signature : "unknown",
+		.family = p->id.family, .model = p->id.model, .stepping = p->id.stepping,
+		.microcode_known = p->microcode_known, .microcode = p->microcode,
+		.product = smb ? p->smbios.system_product : "",
+		.uuid_known = uuid, .uuid_hash = uuid_hash,
+		.bios_version = smb ? p->smbios.bios_version : "",
+		.serial_known = smb && p->smbios.have_serial, .serial_hash = p->smbios.serial_hash,
+		.board_product = smb ? p->smbios.board_product : "",
+	};
+	uint64_t h = machine_id_hash(&m);
 	stream_metaf(s, "machine_id", "%016llx", (unsigned long long)h);
 }
 

@@ -17,6 +17,12 @@ enum idle_mode {
 	/* Controls: the parked CPUs sit in hlt; only the measurement differs. */
 	IDLE_HLT2,   /* the A/A arm: a second hlt, interleaved like the others; must show 0 */
 	IDLE_SPIKE,  /* the spike-in: hlt, but the workload runs 1 % more iterations than counted */
+	/* `idlebench linux` only: cpuidle states chosen through sysfs (tools/linux_cpuidle.h). */
+	IDLE_POLL,    /* cpuidle POLL: the kernel's PAUSE loop in poll_idle() (busy, like spin) */
+	IDLE_C1E,     /* intel_idle C1E (MWAIT 0x01) */
+	IDLE_C3,      /* a C3 (intel_idle MWAIT 0x10, or acpi_idle's second I/O-port state) */
+	IDLE_C6,      /* intel_idle C6 (MWAIT 0x20) */
+	IDLE_OFFLINE, /* cpuS/online = 0: Linux's CPU offline, not the kernel's INIT (`off`) */
 	IDLE_MODE_COUNT,
 };
 
@@ -35,7 +41,12 @@ struct idle_mode_info {
 	enum idle_mode parks_as; /* the state the parked CPUs take (a control's is hlt) */
 	unsigned extra_work_pct; /* iterations run beyond those counted, in % of them (spike: 1) */
 	bool idles;              /* meant to idle the parked CPU: its dwell must look idle (residency.h) */
+	unsigned where;          /* IDLE_IN_KERNEL, IDLE_IN_LINUX or both: which front end offers it */
 };
+
+/* Which front end offers a mode (struct idle_mode_info.where). */
+#define IDLE_IN_KERNEL 1u /* the bare-metal kernel's modes= */
+#define IDLE_IN_LINUX  2u /* `idlebench linux --modes=` */
 
 /* The table, indexed by enum idle_mode. */
 extern const struct idle_mode_info idle_modes[IDLE_MODE_COUNT];
@@ -53,12 +64,19 @@ static inline bool idle_mode_is_control(enum idle_mode mode)
 
 /* The mode called name, or IDLE_MODE_COUNT when there is none. */
 enum idle_mode idle_mode_from_name(const char *name, size_t len);
-/* Parse a comma list of mode names into a bit mask (bit = enum value).
+/* The modes a front end offers (IDLE_IN_KERNEL or IDLE_IN_LINUX) as a bit mask. */
+uint32_t idle_modes_offered(unsigned where);
+/* Parse a comma list of the kernel's mode names into a bit mask (bit = enum value).
  * Returns NULL, or a reason (unknown or repeated name, empty item) written
  * into err (non-NULL, err_size >= 1), which lists the valid names. The mask
  * has no order: runs visit modes in table order. */
 const char *idle_modes_parse(const char *list, uint32_t *mask, char *err, size_t err_size);
-/* Option-table validator for `modes=`. */
+/* idle_modes_parse for the front end `where`: a mode it does not offer is
+ * an unknown mode there, and the error lists only the modes it offers. */
+const char *idle_modes_parse_in(const char *list, unsigned where, uint32_t *mask, char *err, size_t err_size);
+/* Option-table validator for the kernel's `modes=`. */
 const char *idle_modes_validate(const char *value);
+/* Option-table validator for `idlebench linux --modes=`. */
+const char *idle_modes_validate_linux(const char *value);
 
 #endif

@@ -34,7 +34,7 @@ static void test_empty_line_gives_the_documented_defaults(void **state)
 	assert_int_equal(c.exit, EXIT_AUTO);
 	assert_int_equal(c.run, RUN_ALL);
 	assert_int_equal(c.c2port, 0);
-	assert_int_equal(c.modes, (1u << IDLE_MODE_COUNT) - 1);
+	assert_int_equal(c.modes, idle_modes_offered(IDLE_IN_KERNEL));
 	assert_int_equal(c.placement, PLACEMENT_SIBLING);
 	assert_int_equal(c.others, OTHERS_HLT); /* the machine's state known by default */
 	assert_int_equal(c.x2apic, LAPIC_REQUEST_AUTO);
@@ -181,7 +181,7 @@ static void test_plan_resolves_presets_and_overrides(void **state)
 
 	(void)state;
 	resolve("", OPTIONS_OK);
-	uint32_t all = (1u << IDLE_MODE_COUNT) - 1;
+	uint32_t all = idle_modes_offered(IDLE_IN_KERNEL);
 	plan_resolve(&p, &c.plan, true, all);
 	assert_string_equal(p.preset, "quick");
 	assert_int_equal(p.reps, 3);

@@ -14,12 +14,14 @@
 
 #include "kernel/sibling/idle_mode.h"
 
-#define ALL_MODES_MASK ((1u << IDLE_MODE_COUNT) - 1)
+/* The kernel offers the first seven modes; the rest are `idlebench linux`'s. */
+#define ALL_MODES_MASK ((1u << IDLE_POLL) - 1)
 #define VALID_LIST "valid modes: hlt,mwait,ioport,spin,off,hlt2,spike"
 #define SENTINEL_MASK 0xA5A5A5A5u
 
 /* The contract: these names, in this order (enum order = run order). */
-static const char *const contract_names[] = { "hlt", "mwait", "ioport", "spin", "off", "hlt2", "spike" };
+static const char *const contract_names[] = { "hlt", "mwait", "ioport", "spin", "off", "hlt2", "spike",
+					      "poll", "c1e", "c3", "c6", "offline" };
 
 /* Parse list, expecting success, and return the mask. */
 static uint32_t parse_ok(const char *list)
@@ -59,6 +61,8 @@ static void test_table_names_are_the_contract_in_order(void **state)
 	assert_int_equal(IDLE_OFF, 4);
 	assert_int_equal(IDLE_HLT2, 5);
 	assert_int_equal(IDLE_SPIKE, 6);
+	assert_int_equal(IDLE_POLL, 7);
+	assert_int_equal(IDLE_OFFLINE, 11);
 }
 
 /* The controls park their CPUs in hlt and differ only in the measurement:
@@ -110,7 +114,7 @@ static void test_default_list_is_every_table_name_and_parses_to_all_modes(void *
 	char joined[128] = "";
 
 	(void)state;
-	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+	for (int m = 0; m < IDLE_POLL; m++) {
 		if (m)
 			strcat(joined, ",");
 		strcat(joined, idle_modes[m].name);
@@ -139,8 +143,32 @@ static void test_from_name_matches_exact_length_bounded_names_only(void **state)
 static void test_single_mode_sets_its_own_bit(void **state)
 {
 	(void)state;
-	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+	for (int m = 0; m < IDLE_POLL; m++)
 		assert_int_equal(parse_ok(contract_names[m]), 1u << m);
+}
+
+/* Each front end offers its own modes: the kernel has no cpuidle states and
+ * Linux neither spins a sibling nor sends it INIT; the shared ones are the
+ * hardware idle instructions and the controls. */
+static void test_each_front_end_offers_its_modes_only(void **state)
+{
+	char err[200];
+	uint32_t mask = 0;
+
+	(void)state;
+	assert_int_equal(idle_modes_offered(IDLE_IN_KERNEL), ALL_MODES_MASK);
+	assert_int_equal(idle_modes_offered(IDLE_IN_LINUX),
+			 (1u << IDLE_HLT) | (1u << IDLE_MWAIT) | (1u << IDLE_IOPORT) | (1u << IDLE_HLT2) |
+				 (1u << IDLE_SPIKE) | (1u << IDLE_POLL) | (1u << IDLE_C1E) | (1u << IDLE_C3) |
+				 (1u << IDLE_C6) | (1u << IDLE_OFFLINE));
+	assert_parse_fails("poll", "unknown mode 'poll'; " VALID_LIST);
+	assert_parse_fails("hlt,offline", "unknown mode 'offline'; " VALID_LIST);
+	assert_null(idle_modes_parse_in("poll,hlt,c6,offline", IDLE_IN_LINUX, &mask, err, sizeof err));
+	assert_int_equal(mask, (1u << IDLE_POLL) | (1u << IDLE_HLT) | (1u << IDLE_C6) | (1u << IDLE_OFFLINE));
+	assert_non_null(idle_modes_parse_in("hlt,spin", IDLE_IN_LINUX, &mask, err, sizeof err));
+	assert_string_equal(err, "unknown mode 'spin'; valid modes: hlt,mwait,ioport,hlt2,spike,poll,c1e,c3,c6,offline");
+	assert_non_null(idle_modes_validate_linux("off"));
+	assert_null(idle_modes_validate_linux("poll,hlt"));
 }
 
 static void test_several_modes_set_their_bits_in_any_order(void **state)
@@ -282,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_default_list_is_every_table_name_and_parses_to_all_modes),
 		cmocka_unit_test(test_from_name_matches_exact_length_bounded_names_only),
 		cmocka_unit_test(test_single_mode_sets_its_own_bit),
+		cmocka_unit_test(test_each_front_end_offers_its_modes_only),
 		cmocka_unit_test(test_several_modes_set_their_bits_in_any_order),
 		cmocka_unit_test(test_unknown_mode_is_named_with_the_valid_list),
 		cmocka_unit_test(test_prefix_or_extension_of_a_name_is_unknown),

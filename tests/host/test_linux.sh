@@ -1,0 +1,110 @@
+# `idlebench linux` (issue 15), sourced by tests/run-all.sh; each htest_* is one test.
+# The fake-sysfs tests run everywhere: restore after SIGTERM and after a
+# crash (SIGKILL), a pending restore refused, --list read-only. The real run
+# needs root and a writable cpu1/cpuidle (CI's VM: the haltpoll driver, POLL
+# and haltpoll states); where it cannot, it says why and counts as skipped.
+
+LINUX_BIN="${BUILD:-build}/host/idlebench"
+
+# A writable copy of a fixture tree, path on stdout.
+linux_fake_root() {
+	local dir
+	dir=$(mktemp -d) && cp -r "tests/fixtures/sysfs/$1/." "$dir/" && echo "$dir"
+}
+
+# Every cpuidle disable/online/QoS value under a root, one "path value" per line.
+linux_values() {
+	find "$1/sys/devices/system/cpu" \( -name disable -o -name online -o -name pm_qos_resume_latency_us \) \
+		-type f 2>/dev/null | sort | while read -r f; do echo "$f $(cat "$f")"; done
+}
+
+# Start a long run on the fake tree; wait until its restore file exists.
+linux_start_long_run() {
+	"$LINUX_BIN" linux --sysfs-root="$1" --placement=sibling --modes=poll,mwait,ioport --workloads=lz \
+		--reps=200 --sample-ms=20 --out="$1/run.csv" 2>"$1/run.err" &
+	LINUX_PID=$!
+	for _ in $(seq 1 100); do
+		[ -f "$1/run/idlebench-linux.restore" ] && grep -q disable "$1/run/idlebench-linux.restore" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+htest_linux_sigterm_puts_every_value_back() {
+	local root before
+	root=$(linux_fake_root amd-acpi-idle) || return 1
+	before=$(linux_values "$root")
+	linux_start_long_run "$root" || { kill "$LINUX_PID" 2>/dev/null; fail "the run never wrote its restore file"; return 1; }
+	[ "$(linux_values "$root")" != "$before" ] || fail "the run changed nothing before SIGTERM" || return 1
+	kill -TERM "$LINUX_PID"
+	wait "$LINUX_PID"
+	[ "$(linux_values "$root")" = "$before" ] || fail "values differ after SIGTERM: $(diff <(echo "$before") <(linux_values "$root"))" || return 1
+	[ ! -f "$root/run/idlebench-linux.restore" ] || fail "restore file left after SIGTERM" || return 1
+	rm -rf "$root"
+}
+
+htest_linux_after_a_crash_second_run_refuses_and_restore_puts_back() {
+	local root before
+	root=$(linux_fake_root intel-idle) || return 1
+	before=$(linux_values "$root")
+	linux_start_long_run "$root" || { kill "$LINUX_PID" 2>/dev/null; fail "the run never wrote its restore file"; return 1; }
+	kill -KILL "$LINUX_PID"
+	wait "$LINUX_PID" 2>/dev/null
+	[ "$(linux_values "$root")" != "$before" ] || fail "nothing to restore after the crash" || return 1
+	if "$LINUX_BIN" linux --sysfs-root="$root" --modes=poll --workloads=lz --reps=1 >/dev/null 2>"$root/second.err"; then
+		fail "a second run started while a restore was pending"; return 1
+	fi
+	grep -q "a restore is pending" "$root/second.err" || fail "no 'restore is pending' message: $(cat "$root/second.err")" || return 1
+	"$LINUX_BIN" linux --sysfs-root="$root" --restore >/dev/null || fail "--restore failed" || return 1
+	[ "$(linux_values "$root")" = "$before" ] || fail "values differ after --restore" || return 1
+	rm -rf "$root"
+}
+
+htest_linux_list_is_read_only_and_maps_states() {
+	local root before out
+	root=$(linux_fake_root amd-acpi-idle) || return 1
+	before=$(linux_values "$root")
+	out=$("$LINUX_BIN" linux --sysfs-root="$root" --list) || fail "--list failed" || return 1
+	grep -q "state1 C1 .*-> mwait" <<<"$out" || fail "C1 FFH MWAIT not mapped to mwait: $out" || return 1
+	grep -q "state2 C2 .*-> ioport" <<<"$out" || fail "C2 IOPORT not mapped to ioport" || return 1
+	grep -q "hlt .*idle=nomwait" <<<"$out" || fail "no idle=nomwait advice for hlt" || return 1
+	[ "$(linux_values "$root")" = "$before" ] || fail "--list changed a value" || return 1
+	[ ! -e "$root/run" ] || fail "--list created a restore file" || return 1
+	rm -rf "$root"
+}
+
+htest_linux_bad_option_gets_the_kernels_error() {
+	local err
+	if err=$("$LINUX_BIN" linux --modes=spin 2>&1); then fail "--modes=spin accepted"; return 1; fi
+	grep -q "bad value: 'modes=spin' (unknown mode 'spin'; valid modes: hlt,mwait,ioport,hlt2,spike,poll" <<<"$err" ||
+		fail "unexpected error: $(head -1 <<<"$err")"
+}
+
+# The real run: poll and hlt with placement=other-core on this machine.
+htest_linux_real_run_poll_and_hlt_verified_and_restored() {
+	local sysd=/sys/devices/system/cpu out before after
+	[ "$(id -u)" = 0 ] || { skip "not root: choosing cpu1's idle state writes cpuidle sysfs"; return; }
+	[ -w "$sysd/cpu1/cpuidle/state0/disable" ] || { skip "no writable $sysd/cpu1/cpuidle (driver $(cat $sysd/cpuidle/current_driver 2>/dev/null || echo none))"; return; }
+	"$LINUX_BIN" linux --placement=other-core --list | grep -qE "^  poll +available" &&
+		"$LINUX_BIN" linux --placement=other-core --list | grep -qE "^  hlt +available" ||
+		{ skip "this cpuidle driver ($(cat $sysd/cpuidle/current_driver)) offers no POLL and HLT state on the parked CPU"; return; }
+	out="$QTEST_LOGS/linux_real.csv"
+	BOOT_OUT=$out
+	before=$(linux_values "")
+	"$LINUX_BIN" linux --placement=other-core --modes=poll,hlt --workloads=lz,matmul --reps=5 --warmup=1 \
+		--sample-ms=5 --out="$out" 2>"$out.err" || fail "the run failed: $(cat "$out.err")" || return 1
+	after=$(linux_values "")
+	[ "$after" = "$before" ] || fail "sysfs values differ after the run: $(diff <(echo "$before") <(echo "$after"))" || return 1
+	"$LINUX_BIN" check "$out" >/dev/null || fail "check rejects the stream" || return 1
+	grep -q "^#= boot=linux$" "$out" || fail "no boot=linux meta" || return 1
+	local m verified samples
+	for m in poll hlt; do
+		samples=$(sed -n "s/^#! linux_proof mode=$m samples=\([0-9]*\) verified=\([0-9]*\).*/\1/p" "$out")
+		verified=$(sed -n "s/^#! linux_proof mode=$m samples=\([0-9]*\) verified=\([0-9]*\).*/\2/p" "$out")
+		[ -n "$samples" ] && [ "$samples" -gt 0 ] || fail "no linux_proof record for $m" || return 1
+		if [ "$verified" = 0 ]; then
+			skip "cpu1 was never idle in $m's $samples samples (other tasks ran on it: every sample excluded as busy); the run itself was checked and restored"
+			return
+		fi
+	done
+}

@@ -1,0 +1,96 @@
+/* `idlebench linux [--key=value ...]`: the experiment on a running Linux
+ * system. The measured CPU and the parked one come from sysfs topology
+ * (tools/linux_topology.h), the parked CPU's idle state is chosen per mode
+ * through cpuidle sysfs (tools/linux_cpuidle.h) and proven per sample from
+ * its residency counters (tools/linux_proof.h); the plan, order,
+ * statistics and stream are the kernel's (tools/linux_run.h). Every sysfs
+ * value written is put back (tools/linux_restore.h). `--list` shows what
+ * would be chosen without writing anything; `--restore` puts back what a
+ * killed run left. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tools/commands.h"
+#include "tools/linux_cpuidle.h"
+#include "tools/linux_options.h"
+#include "tools/linux_restore.h"
+#include "tools/linux_run.h"
+#include "tools/linux_topology.h"
+
+/* The read-only listing: CPUs, driver, every state and its mode, every mode's availability. */
+static void list(const struct linux_config *c, const struct linux_root *r, const struct linux_topology *t,
+		 const struct linux_cpuidle *ci)
+{
+	char why[320], file[LINUX_PATH_MAX];
+
+	printf("measured cpu%d, placement %s: ", t->measured, placement_name(c->placement));
+	if (t->parked >= 0)
+		printf("parked cpu%d\n", t->parked);
+	else
+		printf("no CPU to park: %s\n", t->why);
+	printf("smt/control %s, online SMT siblings of cpu%d: %d (%s)\n", t->smt_control[0] ? t->smt_control : "absent",
+	       t->measured, t->siblings, t->siblings_file[0] ? t->siblings_file : "no topology file");
+	printf("cpuidle driver %s, governor %s, idle= %s\n", ci->driver, ci->governor[0] ? ci->governor : "none",
+	       ci->idle_override[0] ? ci->idle_override : "(not set)");
+	if (t->parked >= 0 && !ci->present)
+		printf("cpu%d: %s\n", t->parked, ci->why);
+	for (size_t k = 0; k < ci->count; k++) {
+		const struct linux_idle_state *s = &ci->state[k];
+		printf("  state%zu %-14s %-28s latency %4llu us  residency %5llu us  %s  -> %s\n", k, s->name, s->desc,
+		       (unsigned long long)s->latency_us, (unsigned long long)s->residency_us,
+		       s->disabled ? "disabled" : "enabled ",
+		       s->mode < IDLE_MODE_COUNT ? idle_modes[s->mode].name : s->unmapped);
+	}
+	printf("modes:\n");
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(idle_modes[m].where & IDLE_IN_LINUX))
+			continue;
+		const char *no = t->parked < 0 ? t->why : linux_mode_unavailable(r, ci, (enum idle_mode)m, why, sizeof why);
+		printf("  %-8s %s\n", idle_modes[m].name, no ? no : "available");
+	}
+	linux_journal_file(r, file);
+	if (linux_exists(r, "/run/idlebench-linux.restore"))
+		printf("a restore is pending: %s (idlebench linux --restore)\n", file);
+}
+
+int cmd_linux(int argc, char **argv)
+{
+	static struct linux_config c;
+	static struct linux_root root;
+	static struct linux_topology t;
+	static struct linux_cpuidle ci;
+
+	if (!linux_options_parse(argc, argv, &c, stderr))
+		return 1;
+	if (c.help) {
+		linux_options_print(stdout);
+		return 0;
+	}
+	linux_root_init(&root, c.sysfs_root);
+	if (c.restore)
+		return linux_journal_restore_file(&root, stdout);
+	if (!linux_topology_pick(&root, c.cpu, c.placement, &t)) {
+		fprintf(stderr, "idlebench linux: %s\n", t.why);
+		return 1;
+	}
+	if (!linux_cpuidle_read(&root, t.parked >= 0 ? t.parked : t.measured, &ci)) {
+		fprintf(stderr, "idlebench linux: %s\n", ci.why);
+		return 1;
+	}
+	if (c.list) {
+		list(&c, &root, &t, &ci);
+		return 0;
+	}
+	FILE *out = stdout;
+	if (c.out && !(out = fopen(c.out, "w"))) {
+		fprintf(stderr, "idlebench linux: cannot write %s: %s\n", c.out, strerror(errno));
+		return 1;
+	}
+	int rc = linux_run(&c, &root, &t, &ci, out);
+	if (out != stdout && fclose(out) != 0) {
+		fprintf(stderr, "idlebench linux: writing %s: %s\n", c.out, strerror(errno));
+		rc = 1;
+	}
+	return rc;
+}

@@ -1,0 +1,738 @@
+/* One `idlebench linux` run (tools/linux_run.h). A sample: put the parked
+ * CPU S in the mode's state (only that state enabled), wake S once so its
+ * counters are current, settle, read S's counters, time the workload with
+ * serialized TSC reads (APERF/MPERF around it where /dev/cpu/N/msr reads
+ * them), wake S again, read its counters, judge. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/workload.h"
+#include "kernel/arch/cpuid_native.h"
+#include "kernel/cpu/cpu_identity.h"
+#include "kernel/experiment/samples.h"
+#include "kernel/experiment/summary.h"
+#include "kernel/lib/hash64.h"
+#include "kernel/platform/machine_id.h"
+#include "kernel/stream/sample_row.h"
+#include "kernel/stream/schema.h"
+#include "kernel/stream/stream.h"
+#include "tools/host_llc.h"
+#include "tools/linux_proof.h"
+#include "tools/linux_restore.h"
+#include "tools/linux_run.h"
+
+#ifndef IDLEBENCH_VERSION
+#define IDLEBENCH_VERSION "0.0.0-unknown"
+#endif
+
+#define MAX_ITERATIONS (1ull << 40)
+#define MSR_APERF 0xE8
+#define MSR_MPERF 0xE7
+
+/* TSC at the start of a timed region: LFENCE first so RDTSC waits for every
+ * earlier instruction (Intel SDM vol. 2B, RDTSC). */
+static inline uint64_t tsc_begin(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+	return (uint64_t)hi << 32 | lo;
+}
+
+/* TSC at the end: RDTSCP waits for earlier instructions, LFENCE keeps later ones back (SDM vol. 2B, RDTSCP). */
+static inline uint64_t tsc_end(void)
+{
+	uint32_t lo, hi, aux;
+	__asm__ volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
+	(void)aux;
+	return (uint64_t)hi << 32 | lo;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* The journal the signal handler restores from. */
+static struct linux_journal journal;
+
+static void on_signal(int sig)
+{
+	static const char msg[] = "idlebench linux: interrupted; the sysfs values it changed are put back\n";
+	size_t failed = linux_journal_restore(&journal);
+	(void)!write(2, msg, sizeof msg - 1);
+	if (failed) {
+		static const char bad[] = "idlebench linux: some values could not be put back: run idlebench linux --restore\n";
+		(void)!write(2, bad, sizeof bad - 1);
+	}
+	_exit(128 + sig);
+}
+
+/* The wake helper: a thread pinned to S that answers each command byte with
+ * one, so S leaves its idle state (and cpuidle accounts the period) on demand. */
+struct helper {
+	int cmd[2], ack[2];
+	int cpu;
+	pthread_t thread;
+	bool running;
+};
+
+static void *helper_main(void *arg)
+{
+	struct helper *h = arg;
+	char b;
+	cpu_set_t set;
+
+	while (read(h->cmd[0], &b, 1) == 1 && b) {
+		CPU_ZERO(&set);
+		CPU_SET(h->cpu, &set);
+		(void)sched_setaffinity(0, sizeof set, &set); /* again each time: offline breaks affinity */
+		if (write(h->ack[1], &b, 1) != 1)
+			break;
+	}
+	return NULL;
+}
+
+/* Wake S and wait until the helper ran there. */
+static bool helper_kick(struct helper *h)
+{
+	char b = 1;
+	return write(h->cmd[1], &b, 1) == 1 && read(h->ack[0], &b, 1) == 1;
+}
+
+static bool helper_start(struct helper *h, int cpu, char *why, size_t size)
+{
+	cpu_set_t set;
+	struct sched_param sp = { .sched_priority = 1 };
+	pthread_attr_t attr;
+
+	h->cpu = cpu;
+	if (pipe2(h->cmd, O_CLOEXEC) || pipe2(h->ack, O_CLOEXEC)) {
+		snprintf(why, size, "pipe: %s", strerror(errno));
+		return false;
+	}
+	pthread_attr_init(&attr);
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	pthread_attr_setaffinity_np(&attr, sizeof set, &set);
+	int e = pthread_create(&h->thread, &attr, helper_main, h);
+	pthread_attr_destroy(&attr);
+	if (e) {
+		snprintf(why, size, "cannot start the wake helper on cpu%d: %s", cpu, strerror(e));
+		return false;
+	}
+	h->running = true;
+	(void)pthread_setschedparam(h->thread, SCHED_FIFO, &sp); /* prompt answers where permitted */
+	if (!helper_kick(h)) {
+		snprintf(why, size, "the wake helper on cpu%d does not answer", cpu);
+		return false;
+	}
+	return true;
+}
+
+static void helper_stop(struct helper *h)
+{
+	char b = 0;
+	if (!h->running)
+		return;
+	(void)!write(h->cmd[1], &b, 1);
+	pthread_join(h->thread, NULL);
+	h->running = false;
+}
+
+/* APERF/MPERF through the msr driver (arch/x86/kernel/msr.c: pread at the MSR's number). */
+struct msr_reader {
+	int fd;            /* -1: none */
+	char why[160];     /* fd < 0: why */
+};
+
+static void msr_open(struct msr_reader *m, const struct linux_root *r, int cpu)
+{
+	char path[64], full[LINUX_PATH_MAX];
+	uint32_t regs[4];
+	uint64_t v;
+
+	m->fd = -1;
+	cpuid_native(NULL, 6, 0, regs);
+	if (!(regs[2] & 1)) {
+		snprintf(m->why, sizeof m->why, "none (CPUID.06H:ECX[0] = 0: no APERF/MPERF)");
+		return;
+	}
+	snprintf(path, sizeof path, "/dev/cpu/%d/msr", cpu);
+	if (!linux_path(r, path, full) || (m->fd = open(full, O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(m->why, sizeof m->why, "none (%s: %s; `modprobe msr` as root)", path, strerror(errno));
+		return;
+	}
+	if (pread(m->fd, &v, 8, MSR_MPERF) != 8) {
+		snprintf(m->why, sizeof m->why, "none (reading MPERF through %s: %s)", path, strerror(errno));
+		close(m->fd);
+		m->fd = -1;
+	}
+}
+
+static bool msr_read(const struct msr_reader *m, uint64_t *aperf, uint64_t *mperf)
+{
+	return m->fd >= 0 && pread(m->fd, aperf, 8, MSR_APERF) == 8 && pread(m->fd, mperf, 8, MSR_MPERF) == 8;
+}
+
+/* Per workload: iterations and reference checksums, as the kernel keeps them. */
+struct workload_state {
+	void *arena;
+	size_t arena_bytes;
+	uint64_t iterations, reference, spike_reference;
+	bool expected_ok;
+};
+
+/* Proof counts per mode (the `#! linux_proof` records). */
+struct proof_count {
+	unsigned samples, verdict[PROOF_VERDICTS];
+};
+
+struct run {
+	const struct linux_config *cfg;
+	const struct linux_root *root;
+	const struct linux_topology *topo;
+	const struct linux_cpuidle *ci;
+	struct plan plan;
+	struct stream *s;
+	struct helper helper;
+	struct msr_reader msr;
+	enum idle_mode current; /* the parked CPU's state now (IDLE_MODE_COUNT: as Linux left it) */
+	struct workload_state ws[WORKLOAD_MAX];
+	struct proof_count proof[IDLE_MODE_COUNT];
+	unsigned target_reps, measured_reps;
+	const char *stop;
+	uint64_t seq, start_ns, first_sample_ns;
+	bool failed;
+};
+
+static struct sample_table table;
+
+/* Put the parked CPU in mode's state: that state enabled, every other one
+ * disabled (only on S), or S offline. */
+static bool set_mode(struct run *ru, enum idle_mode mode)
+{
+	int cpu = ru->topo->parked;
+	char path[128], why[LINUX_PATH_MAX + 96];
+
+	mode = idle_modes[mode].parks_as;
+	if (mode == ru->current)
+		return true;
+	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
+	if (ru->current == IDLE_OFFLINE && !linux_journal_set(&journal, ru->root, path, "1", why, sizeof why))
+		goto fail;
+	if (mode == IDLE_OFFLINE) {
+		if (!linux_journal_set(&journal, ru->root, path, "0", why, sizeof why))
+			goto fail;
+	} else {
+		int chosen = linux_cpuidle_state_of(ru->ci, mode);
+		/* enable the chosen state first, so S never has every state disabled */
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t k = 0; k < ru->ci->count; k++) {
+				if ((pass == 0) != ((int)k == chosen))
+					continue;
+				snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpuidle/state%zu/disable", cpu, k);
+				if (!linux_journal_set(&journal, ru->root, path, (int)k == chosen ? "0" : "1", why, sizeof why))
+					goto fail;
+			}
+	}
+	ru->current = mode;
+	return true;
+fail:
+	stream_error(ru->s, "SYSFS_WRITE", why);
+	return false;
+}
+
+static void *arena_alloc(size_t n)
+{
+	void *p = aligned_alloc(4096, (n + 4095) / 4096 * 4096);
+	if (p)
+		memset(p, 0, (n + 4095) / 4096 * 4096); /* touched: locked and mapped before any sample */
+	return p;
+}
+
+static uint64_t run_iterations(const struct workload_state *st, enum idle_mode mode)
+{
+	return st->iterations + st->iterations / 100 * idle_modes[mode].extra_work_pct;
+}
+
+/* The build-time check, then the measurement arena and the iterations that fill sample_ms. */
+static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
+{
+	const struct workload *wl = workload_at(w);
+	struct workload_state *st = &ru->ws[w];
+	uint64_t expected;
+	void *check = arena_alloc(wl->arena_bytes);
+
+	if (!check)
+		return false;
+	wl->setup(check, wl->arena_bytes, WORKLOAD_CHECK_SEED);
+	st->expected_ok = workload_expected_checksum(w, &expected) && wl->run(check, wl->check_iterations) == expected;
+	free(check);
+	st->arena_bytes = workload_arena_bytes(wl, llc_bytes);
+	if (!st->arena_bytes || !(st->arena = arena_alloc(st->arena_bytes)))
+		return false;
+	wl->setup(st->arena, st->arena_bytes, WORKLOAD_CHECK_SEED);
+	uint64_t target = (uint64_t)ru->plan.sample_ms * 1000000u, iters = 1, took = 0;
+	for (;;) {
+		uint64_t t0 = now_ns();
+		wl->run(st->arena, iters);
+		took = now_ns() - t0;
+		if (took >= target / 4 || iters >= MAX_ITERATIONS)
+			break;
+		iters *= 2;
+	}
+	if (took)
+		iters = (uint64_t)((__uint128_t)iters * target / took);
+	st->iterations = iters ? iters : 1;
+	if (ru->plan.modes & (1u << IDLE_SPIKE)) {
+		st->iterations = (st->iterations + 99) / 100 * 100;
+		st->spike_reference = wl->run(st->arena, run_iterations(st, IDLE_SPIKE));
+	}
+	st->reference = wl->run(st->arena, st->iterations);
+	return true;
+}
+
+/* The end of a repetition: the kernel's rule (kernel/experiment/experiment.c,
+ * round_done): the plan's count, Stein's count after the pilot, or the budget. */
+static bool round_done(struct run *ru, const struct plan_step *st)
+{
+	const struct plan *p = &ru->plan;
+	uint64_t elapsed = now_ns() - ru->start_ns, per_round = elapsed / (st->rep + 1);
+
+	if (!st->warmup)
+		ru->measured_reps = st->rep + 1 - p->warmup;
+	bool pilot_done = !st->warmup && p->precision_centi && ru->measured_reps == p->reps;
+	if (!st->warmup && !pilot_done && ru->measured_reps >= ru->target_reps)
+		return false;
+	if (p->budget_s && elapsed + per_round > (uint64_t)p->budget_s * 1000000000u) {
+		ru->stop = "budget";
+		return false;
+	}
+	if (st->warmup)
+		return true;
+	if (pilot_done) {
+		unsigned need = summary_reps_for_precision(p, &table, ru->measured_reps, p->precision_centi / 100.0);
+		ru->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
+		ru->stop = need > PLAN_MAX_REPS ? "limit" : "target";
+	}
+	return ru->measured_reps < ru->target_reps;
+}
+
+static bool take_sample(void *ctx, const struct plan_step *st)
+{
+	struct run *ru = ctx;
+	const struct workload *wl = workload_at(st->workload);
+	struct workload_state *ws = &ru->ws[st->workload];
+	enum idle_mode parks = idle_modes[st->mode].parks_as;
+	const struct linux_cpuidle *ci = ru->ci;
+	int cpu = ru->topo->parked, chosen = linux_cpuidle_state_of(ci, parks);
+	uint64_t u0[LINUX_IDLE_STATES_MAX], t0[LINUX_IDLE_STATES_MAX], u1[LINUX_IDLE_STATES_MAX],
+		t1[LINUX_IDLE_STATES_MAX], a0 = 0, m0 = 0, a1 = 0, m1 = 0;
+	struct linux_proof proof = { .verdict = PROOF_OK };
+	bool offline = parks == IDLE_OFFLINE, counted = false;
+
+	if (!set_mode(ru, st->mode)) {
+		ru->failed = true;
+		return false;
+	}
+	if (!offline && !helper_kick(&ru->helper)) {
+		stream_error(ru->s, "WAKE_HELPER", "the wake helper on the parked CPU stopped answering");
+		ru->failed = true;
+		return false;
+	}
+	struct timespec settle = { 0, (long)ru->plan.settle_us * 1000 };
+	nanosleep(&settle, NULL);
+	uint64_t n = run_iterations(ws, st->mode);
+	uint64_t w0 = now_ns();
+	if (!offline)
+		counted = linux_cpuidle_counters(ru->root, cpu, u0, t0, ci->count);
+	bool msr = msr_read(&ru->msr, &a0, &m0);
+	uint64_t ns0 = now_ns(), c0 = tsc_begin();
+	uint64_t sum = wl->run(ws->arena, n);
+	uint64_t c1 = tsc_end(), ns1 = now_ns();
+	msr = msr && msr_read(&ru->msr, &a1, &m1);
+	if (offline) {
+		char path[96], v[8] = "";
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
+		if (!linux_read_line(ru->root, path, v, sizeof v) || strcmp(v, "0"))
+			proof.verdict = PROOF_BUSY; /* it came back online during the sample */
+	} else {
+		counted = helper_kick(&ru->helper) && counted &&
+			  linux_cpuidle_counters(ru->root, cpu, u1, t1, ci->count);
+		if (counted)
+			linux_proof_judge(u0, t0, u1, t1, ci->count, (size_t)chosen, now_ns() - w0, &proof);
+		else
+			proof.verdict = PROOF_BUSY;
+	}
+	if (!ru->first_sample_ns)
+		ru->first_sample_ns = ns0;
+	if (st->warmup)
+		return st->round_end ? round_done(ru, st) : true;
+
+	uint64_t cycles = c1 - c0;
+	bool ok = ws->expected_ok && sum == (n == ws->iterations ? ws->reference : ws->spike_reference);
+	double cpi = (double)cycles / (double)ws->iterations;
+	struct sample_row row = {
+		.seq = ru->seq++,
+		.workload = wl->name,
+		.class = workload_class_name(wl->class),
+		.mode = idle_modes[st->mode].name,
+		.placement = placement_name(ru->cfg->placement),
+		.rep = st->rep - ru->plan.warmup,
+		.iterations = ws->iterations,
+		.tsc_cycles = cycles,
+		.ns = ns1 - ns0,
+		.cycles_per_iter = cpi,
+		.check = ok,
+	};
+	if (msr && m1 > m0) {
+		row.aperf = (sample_cell_u64_opt){ a1 - a0, true };
+		row.mperf = (sample_cell_u64_opt){ m1 - m0, true };
+		row.eff_mhz = (sample_cell_fixed_opt){ (double)cycles / (double)(ns1 - ns0) * 1e3 *
+							       (double)(a1 - a0) / (double)(m1 - m0), true };
+	}
+	if (!offline && counted) {
+		row.sib_c0_pct = (sample_cell_fixed_opt){ proof.c0_pct, true };
+		row.sib_wakeups = (sample_cell_u64_opt){ proof.wakeups, true };
+	}
+	sample_row_write(ru->s, &row);
+	struct proof_count *pc = &ru->proof[st->mode];
+	pc->samples++;
+	pc->verdict[proof.verdict]++;
+	if (proof.verdict != PROOF_OK) {
+		char c0[16];
+		snprintf(c0, sizeof c0, "%.1f", proof.c0_pct);
+		stream_record(ru->s, "excluded", "seq=%llu mode=%s verdict=%s sib_c0_pct=%s other_state_entries=%llu",
+			      (unsigned long long)row.seq, row.mode, linux_proof_verdict_name(proof.verdict),
+			      offline || !counted ? "" : c0, (unsigned long long)proof.other_usage);
+	}
+	struct sample_group *g = &table.group[st->workload][st->mode];
+	unsigned rep = st->rep - ru->plan.warmup;
+	if (ok && proof.verdict == PROOF_OK && rep < STATS_MAX_REPS) {
+		table.cpi[st->workload][st->mode][rep] = cpi;
+		if (row.aperf.known)
+			table.core_cpi[st->workload][st->mode][rep] = (double)row.aperf.value / (double)ws->iterations;
+		g->n++;
+		if (row.eff_mhz.known && g->n_eff < STATS_MAX_SAMPLES)
+			g->eff_mhz[g->n_eff++] = row.eff_mhz.value;
+	}
+	g->bad += !ok;
+	return st->round_end ? round_done(ru, st) : true;
+}
+
+static void sink(void *ctx, const char *bytes, size_t len)
+{
+	fwrite(bytes, 1, len, ctx);
+	fflush(ctx);
+}
+
+/* machine_id (kernel/platform/machine_id.h) from what Linux shows: DMI
+ * strings, and the UUID, which dmi_scan.c prints with %pUl (SMBIOS >= 2.6:
+ * the first three fields little-endian), turned back into the 16 bytes. */
+static void write_machine_meta(const struct linux_root *r, const struct cpu_identity *id, struct stream *s)
+{
+	char product[128] = "", bios[128] = "", uuid_text[64] = "", micro[32] = "", serial[128] = "", board[128] = "";
+	uint8_t uuid[16];
+	bool uuid_known = false;
+
+	(void)linux_read_line(r, "/sys/class/dmi/id/product_name", product, sizeof product);
+	(void)linux_read_line(r, "/sys/class/dmi/id/bios_version", bios, sizeof bios);
+	(void)linux_read_line(r, "/sys/class/dmi/id/board_name", board, sizeof board);
+	/* root only; hashed at once, as the kernel keeps only its hash */
+	bool serial_known = linux_read_line(r, "/sys/class/dmi/id/product_serial", serial, sizeof serial) && serial[0];
+	uint64_t serial_hash = serial_known ? hash64_bytes(HASH64_INIT, serial, strlen(serial)) : 0;
+	memset(serial, 0, sizeof serial);
+	if (linux_read_line(r, "/sys/class/dmi/id/product_uuid", uuid_text, sizeof uuid_text)) {
+		size_t n = 0;
+		for (const char *p = uuid_text; *p && n < 32; p++)
+			if (*p != '-') {
+				unsigned v;
+				if (sscanf((char[]){ p[0], p[1], 0 }, "%2x", &v) != 1)
+					break;
+				uuid[n / 2] = (uint8_t)v;
+				n += 2;
+				p++;
+			}
+		if (n == 32) {
+			static const int order[16] = { 3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15 };
+			uint8_t raw[16];
+			for (int i = 0; i < 16; i++)
+				raw[i] = uuid[order[i]];
+			memcpy(uuid, raw, 16);
+			uuid_known = true;
+		}
+	}
+	bool micro_known = linux_read_line(r, "/sys/devices/system/cpu/cpu0/microcode/version", micro, sizeof micro);
+	uint64_t uuid_hash = uuid_known ? hash64_bytes(HASH64_INIT, uuid, 16) : 0;
+	struct machine_id_parts m = {
+		.vendor = id->vendor,
+		.hypervisor = !id->hypervisor ? "none" : id->hv_signature[0] ? id->hv_signature : "unknown",
+		.family = id->family, .model = id->model, .stepping = id->stepping,
+		.microcode_known = micro_known, .microcode = micro_known ? strtoull(micro, NULL, 16) : 0,
+		.product = product, .uuid_known = uuid_known, .uuid_hash = uuid_hash, .bios_version = bios,
+		.serial_known = serial_known, .serial_hash = serial_hash, .board_product = board,
+	};
+	stream_meta(s, "smbios_product", product);
+	if (micro_known)
+		stream_metaf(s, "microcode", "0x%llx", (unsigned long long)m.microcode);
+	stream_metaf(s, "machine_id", "%016llx", (unsigned long long)machine_id_hash(&m));
+}
+
+/* The meta of a Linux run: the machine, the CPUs, cpuidle, the thread's conditions. */
+static void write_meta(struct run *ru, const struct cpu_identity *id, const char *sched, const char *mlock,
+		       uint64_t llc_bytes, const char *llc_source)
+{
+	struct stream *s = ru->s;
+	const struct linux_cpuidle *ci = ru->ci;
+	struct utsname u;
+
+	stream_meta(s, "version", IDLEBENCH_VERSION);
+	stream_metaf(s, "schema", "%d", STREAM_SCHEMA_VERSION);
+	stream_meta(s, "boot", "linux");
+	stream_meta(s, "hypervisor", id->hypervisor ? id->hv_signature : "none");
+	cpu_identity_write_meta(id, s);
+	write_machine_meta(ru->root, id, s);
+	if (uname(&u) == 0)
+		stream_metaf(s, "linux_release", "%s", u.release);
+	stream_meta(s, "linux_cmdline", ci->cmdline);
+	stream_meta(s, "linux_idle_override", ci->idle_override);
+	stream_meta(s, "cpuidle_driver", ci->driver);
+	stream_meta(s, "cpuidle_governor", ci->governor);
+	stream_metaf(s, "linux_cpu", "%d", ru->topo->measured);
+	stream_metaf(s, "parked_cpus", "%d", ru->topo->parked);
+	stream_meta(s, "placement", placement_name(ru->cfg->placement));
+	stream_meta(s, "smt_control", ru->topo->smt_control);
+	stream_metaf(s, "smt_siblings", "%d", ru->topo->siblings);
+	stream_meta(s, "others", "linux");
+	for (size_t k = 0; k < ci->count; k++) {
+		char key[32];
+		const struct linux_idle_state *st = &ci->state[k];
+		snprintf(key, sizeof key, "cpuidle_state%zu", k);
+		stream_metaf(s, key, "name=%s desc=%s latency_us=%llu residency_us=%llu disable=%d mode=%s", st->name,
+			     st->desc, (unsigned long long)st->latency_us, (unsigned long long)st->residency_us,
+			     st->disabled, st->mode < IDLE_MODE_COUNT ? idle_modes[st->mode].name : "none");
+	}
+	char qos_path[96], qos[32];
+	snprintf(qos_path, sizeof qos_path, "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us", ru->topo->parked);
+	stream_meta(s, "parked_pm_qos_resume_latency_us",
+		    linux_read_line(ru->root, qos_path, qos, sizeof qos) ? qos : "");
+	stream_meta(s, "linux_sched", sched);
+	stream_meta(s, "linux_mlock", mlock);
+	stream_meta(s, "aperfmperf", ru->msr.fd >= 0 ? "msr" : ru->msr.why);
+	stream_meta(s, "pmu", "none (idlebench linux reads no PMU yet)");
+	stream_metaf(s, "llc_bytes", "%llu", (unsigned long long)llc_bytes);
+	stream_meta(s, "llc_source", llc_source);
+	stream_meta(s, "timing", "lfence;rdtsc .. rdtscp;lfence");
+}
+
+/* The cpuidle files a run writes must be writable: say which one is not, and why. */
+static bool check_writable(const struct linux_root *r, const struct linux_cpuidle *ci, uint32_t modes, char *why,
+			   size_t size)
+{
+	char path[128], full[LINUX_PATH_MAX];
+
+	for (size_t k = 0; k < ci->count; k++) {
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpuidle/state%zu/disable", ci->cpu, k);
+		if (linux_path(r, path, full) && access(full, W_OK) != 0)
+			goto no;
+	}
+	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", ci->cpu);
+	if ((modes & (1u << IDLE_OFFLINE)) && linux_path(r, path, full) && access(full, W_OK) != 0)
+		goto no;
+	return true;
+no:
+	snprintf(why, size, "cannot write %s (%s): choosing cpu%d's idle state needs root (or write access to its "
+		 "cpuidle files); `idlebench linux --list` shows the states without it", path, strerror(errno), ci->cpu);
+	return false;
+}
+
+int linux_run(const struct linux_config *c, const struct linux_root *r, const struct linux_topology *t,
+	      const struct linux_cpuidle *ci, FILE *out)
+{
+	static struct run ru;
+	static struct stream st;
+	char why[LINUX_PATH_MAX + 256];
+	uint32_t usable = 0;
+
+	uint64_t begin_ns = now_ns();
+
+	memset(&ru, 0, sizeof ru);
+	ru.cfg = c;
+	ru.root = r;
+	ru.topo = t;
+	ru.ci = ci;
+	ru.s = &st;
+	ru.current = IDLE_MODE_COUNT;
+	ru.stop = "fixed";
+	if (t->parked >= 0 && !check_writable(r, ci, c->modes, why, sizeof why)) {
+		fprintf(stderr, "idlebench linux: %s\n", why);
+		return 1;
+	}
+	if (t->parked >= 0 && !linux_journal_begin(&journal, r, why, sizeof why)) {
+		fprintf(stderr, "idlebench linux: %s\n", why);
+		return 1;
+	}
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	fprintf(stderr, "idlebench linux: restore file %s (if this run is killed: idlebench linux --restore)\n",
+		journal.file);
+
+	/* The measured thread: pinned, SCHED_FIFO where permitted, memory locked. */
+	char sched[160], mlock_text[160];
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(t->measured, &set);
+	if (sched_setaffinity(0, sizeof set, &set) != 0) {
+		fprintf(stderr, "idlebench linux: cannot pin to cpu%d: %s\n", t->measured, strerror(errno));
+		linux_journal_restore(&journal);
+		return 1;
+	}
+	struct sched_param sp = { .sched_priority = sched_get_priority_min(SCHED_FIFO) };
+	if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0)
+		snprintf(sched, sizeof sched, "fifo priority %d, pinned to cpu%d", sp.sched_priority, t->measured);
+	else
+		snprintf(sched, sizeof sched, "other (SCHED_FIFO not permitted: %s), pinned to cpu%d", strerror(errno),
+			 t->measured);
+	if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0)
+		snprintf(mlock_text, sizeof mlock_text, "all");
+	else
+		snprintf(mlock_text, sizeof mlock_text, "none (mlockall: %s)", strerror(errno));
+	msr_open(&ru.msr, r, t->measured);
+
+	struct cpu_identity id;
+	struct host_llc llc;
+	cpu_identity_read(cpuid_native, NULL, &id);
+	host_llc_read(t->measured, id.hypervisor, &llc);
+	stream_init(&st, sink, out);
+	stream_begin(&st, IDLEBENCH_VERSION);
+	write_meta(&ru, &id, sched, mlock_text, llc.bytes, llc.source);
+
+	/* Which modes this machine offers, each said. */
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(c->modes & (1u << m)))
+			continue;
+		char reason[320], q[340];
+		const char *no = t->parked < 0 ? t->why : linux_mode_unavailable(r, ci, (enum idle_mode)m, reason, sizeof reason);
+		if (no) {
+			stream_record(&st, "mode", "name=%s status=skipped reason=%s", idle_modes[m].name,
+				      stream_quote(q, sizeof q, no));
+			continue;
+		}
+		usable |= 1u << m;
+		int k = linux_cpuidle_state_of(ci, idle_modes[m].parks_as);
+		if (k >= 0)
+			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=state%d state_name=%s",
+				      idle_modes[m].name, t->parked, k, stream_quote(q, sizeof q, ci->state[k].name));
+		else
+			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=offline", idle_modes[m].name,
+				      t->parked);
+	}
+	struct plan_request rq = c->plan;
+	const char *seed_source = "cmdline";
+	if (!rq.seed_given) {
+		if (getrandom(&rq.seed, sizeof rq.seed, 0) != sizeof rq.seed)
+			rq.seed = tsc_begin();
+		seed_source = "getrandom";
+	}
+	plan_resolve(&ru.plan, &rq, id.hypervisor, usable);
+	ru.plan.seed_source = seed_source;
+	ru.target_reps = ru.plan.reps;
+	const struct plan *p = &ru.plan;
+	struct plan_conditions cond = { .placement = placement_name(c->placement), .others = "linux" };
+	stream_meta(&st, "preset", p->preset);
+	stream_metaf(&st, "reps", "%u", p->reps);
+	stream_metaf(&st, "warmup", "%u", p->warmup);
+	stream_metaf(&st, "sample_ms", "%u", p->sample_ms);
+	stream_meta(&st, "order", p->order == PLAN_BLOCKED ? "blocked" : "interleaved");
+	stream_metaf(&st, "seed", "%llu", (unsigned long long)p->seed);
+	stream_meta(&st, "seed_source", p->seed_source);
+	stream_metaf(&st, "settle_us", "%u", p->settle_us);
+	stream_metaf(&st, "plan_id", "%016llx", (unsigned long long)plan_id(p, &cond));
+	summary_write_plan_meta(p, &st);
+
+	bool ok = false;
+	if (!p->modes || !p->workloads.count) {
+		stream_error(&st, "NOTHING_TO_MEASURE", t->parked < 0 ? t->why : "no usable mode or no workload selected");
+		goto end;
+	}
+	if (!helper_start(&ru.helper, t->parked, why, sizeof why)) {
+		stream_error(&st, "WAKE_HELPER", why);
+		goto end;
+	}
+	/* Calibrate with the parked CPU in the baseline state. */
+	if (!set_mode(&ru, (p->modes & (1u << IDLE_HLT)) ? IDLE_HLT : (enum idle_mode)__builtin_ctz(p->modes)))
+		goto end;
+	for (size_t w = 0; w < workload_count(); w++) {
+		if (!p->workloads.selected[w])
+			continue;
+		const struct workload *wl = workload_at(w);
+		if (!prepare(&ru, w, llc.bytes)) {
+			stream_error(&st, "NO_ARENA", "cannot allocate or size a workload's arena");
+			goto end;
+		}
+		stream_record(&st, "workload",
+			      "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s arena_bytes=%zu",
+			      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? ru.ws[w].arena_bytes : wl->working_set,
+			      (unsigned long long)ru.ws[w].iterations, ru.ws[w].expected_ok ? "ok" : "bad",
+			      wl->uniform_iterations ? "yes" : "no", ru.ws[w].arena_bytes);
+	}
+	ru.start_ns = now_ns();
+	stream_table_header(&st);
+	plan_walk(p, take_sample, &ru);
+	if (ru.failed)
+		goto end;
+	if (p->order == PLAN_BLOCKED)
+		ru.measured_reps = p->reps;
+	uint64_t end_ns = now_ns();
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		if (p->modes & (1u << m)) {
+			const struct proof_count *pc = &ru.proof[m];
+			stream_record(&st, "linux_proof", "mode=%s samples=%u verified=%u excluded=%u busy=%u other_state=%u",
+				      idle_modes[m].name, pc->samples, pc->verdict[PROOF_OK], pc->samples - pc->verdict[PROOF_OK],
+				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
+		}
+	summary_write(p, &table, ru.measured_reps, &st);
+	char half[32] = "";
+	summary_primary_half_width(half, sizeof half);
+	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
+	stream_record(&st, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%.1f elapsed_s=%.1f", ru.stop,
+		      ru.measured_reps, half, (double)(ru.first_sample_ns - begin_ns) / 1e9,
+		      (double)(end_ns - ru.start_ns) / 1e9);
+	ok = true;
+	for (size_t w = 0; w < workload_count(); w++)
+		if (p->workloads.selected[w] && !ru.ws[w].expected_ok) {
+			stream_error(&st, "CHECKSUM", "a workload computed a checksum different from the build-time one");
+			ok = false;
+		}
+end:
+	helper_stop(&ru.helper);
+	size_t changed = journal.count, failed = linux_journal_restore(&journal);
+	stream_record(&st, "restore", "values=%zu failed=%zu", changed, failed);
+	if (failed) {
+		snprintf(why, sizeof why, "%zu sysfs value(s) could not be put back: run idlebench linux --restore", failed);
+		stream_error(&st, "RESTORE", why);
+		ok = false;
+	}
+	for (size_t w = 0; w < WORKLOAD_MAX; w++)
+		free(ru.ws[w].arena);
+	if (ru.msr.fd >= 0)
+		close(ru.msr.fd);
+	stream_end(&st, ok);
+	return ok ? 0 : 1;
+}
