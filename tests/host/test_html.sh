@@ -71,7 +71,7 @@ htest_html_example_page_renders_with_no_console_message_and_a_screenshot() {
 	[ "$(head -c 8 "$out.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
 		fail "the screenshot $out.png is not a PNG" || return 1
 	[ "$(stat -c %s "$out.png")" -gt 20000 ] || fail "the screenshot $out.png is nearly empty" || return 1
-	grep -c '<section class="set"' "$out.dom" | grep -qx 2 || fail "the DOM does not hold the two sets" || return 1
+	[ "$(grep -c '<section class="set"' "$out.dom")" = 2 ] || fail "the DOM does not hold the two sets" || return 1
 	grep -q 'QEMU TCG: an emulator' "$out.dom" || fail "the TCG flag is not on the page"
 }
 

@@ -85,8 +85,9 @@ htest_linux_real_run_poll_and_hlt_verified_and_restored() {
 	local sysd=/sys/devices/system/cpu out before after
 	[ "$(id -u)" = 0 ] || { skip "not root: choosing cpu1's idle state writes cpuidle sysfs"; return; }
 	[ -w "$sysd/cpu1/cpuidle/state0/disable" ] || { skip "no writable $sysd/cpu1/cpuidle (driver $(cat $sysd/cpuidle/current_driver 2>/dev/null || echo none))"; return; }
-	"$LINUX_BIN" linux --placement=other-core --list | grep -qE "^  poll +available" &&
-		"$LINUX_BIN" linux --placement=other-core --list | grep -qE "^  hlt +available" ||
+	local list
+	list=$("$LINUX_BIN" linux --placement=other-core --list)
+	grep -qE "^  poll +available" <<<"$list" && grep -qE "^  hlt +available" <<<"$list" ||
 		{ skip "this cpuidle driver ($(cat $sysd/cpuidle/current_driver)) offers no POLL and HLT state on the parked CPU"; return; }
 	out="$QTEST_LOGS/linux_real.csv"
 	BOOT_OUT=$out

@@ -56,7 +56,8 @@ qtest_fault_nmi_inside_a_parked_cpus_report_leaves_the_report_whole() {
 	rip=$(stream_of "$BOOT_OUT" | sed -n 's/^#! error code=CPU_EXCEPTION .* rip=0x\([0-9a-f]*\) .*/\1/p')
 	reg=$(stream_of "$BOOT_OUT" | sed -n 's/^#    error code 0x0  RIP 0*\([0-9a-f]*\) .*/\1/p')
 	[ -n "$rip" ] && [ "$rip" = "$reg" ] || fail "the record's RIP ($rip) is not the report's first RIP ($reg)" || return 1
-	fn=$(addr2line -f -e "$BUILD/idlebench.elf" "0x$rip" | head -1)
+	fn=$(addr2line -f -e "$BUILD/idlebench.elf" "0x$rip")
+	fn=${fn%%$'\n'*} # the function line (addr2line -f prints function, then file:line)
 	[ "$fn" = park_main ] || fail "the reported RIP 0x$rip is in $fn, not in park_main's UD2"
 }
 
