@@ -33,6 +33,7 @@
 #include "kernel/stream/stream.h"
 #include "tools/commands.h"
 #include "tools/host_llc.h"
+#include "tools/host_timing.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"
@@ -42,33 +43,6 @@
 #define BENCH_DEFAULT_SAMPLE_MS 50
 #define BENCH_MAX_REPS          100000
 #define BENCH_MAX_SAMPLE_MS     60000
-
-/* TSC at the start of a timed region: LFENCE first so RDTSC waits for every
- * earlier instruction (Intel SDM vol. 2B, RDTSC; on AMD, LFENCE is dispatch
- * serializing where Linux sets DE_CFG[1], as it does on Zen). */
-static inline uint64_t tsc_begin(void)
-{
-	uint32_t lo, hi;
-	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-	return (uint64_t)hi << 32 | lo;
-}
-
-/* TSC at the end: RDTSCP waits for earlier instructions to execute, the
- * LFENCE after it keeps later ones from starting early (SDM vol. 2B, RDTSCP). */
-static inline uint64_t tsc_end(void)
-{
-	uint32_t lo, hi, aux;
-	__asm__ volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
-	(void)aux;
-	return (uint64_t)hi << 32 | lo;
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
 
 struct sample {
 	uint64_t ns, tsc, checksum;

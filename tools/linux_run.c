@@ -31,6 +31,7 @@
 #include "tools/linux_proof.h"
 #include "tools/linux_restore.h"
 #include "tools/linux_run.h"
+#include "tools/host_timing.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"
@@ -39,31 +40,6 @@
 #define MAX_ITERATIONS (1ull << 40)
 #define MSR_APERF 0xE8
 #define MSR_MPERF 0xE7
-
-/* TSC at the start of a timed region: LFENCE first so RDTSC waits for every
- * earlier instruction (Intel SDM vol. 2B, RDTSC). */
-static inline uint64_t tsc_begin(void)
-{
-	uint32_t lo, hi;
-	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-	return (uint64_t)hi << 32 | lo;
-}
-
-/* TSC at the end: RDTSCP waits for earlier instructions, LFENCE keeps later ones back (SDM vol. 2B, RDTSCP). */
-static inline uint64_t tsc_end(void)
-{
-	uint32_t lo, hi, aux;
-	__asm__ volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
-	(void)aux;
-	return (uint64_t)hi << 32 | lo;
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
 
 /* The journal the signal handler restores from. */
 static struct linux_journal journal;
