@@ -55,17 +55,48 @@ static void print_help(void)
 	       "Exit: 0 written; 1 a file rejected (one line per file on stderr); 2 usage.\n");
 }
 
-/* A JSON string literal (RFC 8259 section 7). */
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, no
+ * surrogates, at most U+10FFFF), or 0 when the bytes there are not one. */
+static size_t utf8_sequence(const unsigned char *p)
+{
+	size_t n;
+	uint32_t c;
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xC2 && p[0] <= 0xDF)
+		n = 2, c = p[0] & 0x1F;
+	else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+		n = 3, c = p[0] & 0x0F;
+	else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+		n = 4, c = p[0] & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3F);
+	}
+	if ((n == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) || (n == 4 && (c < 0x10000 || c > 0x10FFFF)))
+		return 0;
+	return n;
+}
+
+/* A JSON string literal (RFC 8259 section 7), always valid UTF-8 (section
+ * 8.1): a byte that is not part of a well-formed UTF-8 sequence (a Latin-1
+ * DMI string, a sequence the stream's quoting cut) is written as the
+ * character of that value, \u00XX, as Latin-1 would read it. */
 static void put_string(FILE *out, const char *s)
 {
 	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		size_t n = utf8_sequence(p);
 		if (*p == '"' || *p == '\\')
 			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20)
+		else if (*p < 0x20 || *p == 0x7F || n == 0)
 			fprintf(out, "\\u%04x", *p);
 		else
-			fputc(*p, out);
+			fwrite(p, 1, n, out);
+		p += n ? n : 1;
 	}
 	fputc('"', out);
 }

@@ -103,7 +103,20 @@ static bool helper_start(struct helper *h, int cpu, char *why, size_t size)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	pthread_attr_setaffinity_np(&attr, sizeof set, &set);
+	/* Only the main thread may run on_signal: the helper starts with the
+	 * restore signals blocked (else a signal taken there could restore the
+	 * journal while the main thread is adding to it). */
+	sigset_t block, old;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGQUIT);
+	sigaddset(&block, SIGXCPU);
+	sigaddset(&block, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
 	int e = pthread_create(&h->thread, &attr, helper_main, h);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	pthread_attr_destroy(&attr);
 	if (e) {
 		snprintf(why, size, "cannot start the wake helper on cpu%d: %s", cpu, strerror(e));
@@ -566,6 +579,11 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGXCPU, &sa, NULL); /* RLIMIT_RTTIME under SCHED_FIFO */
+	/* A closed pipe on stdout (`| head`) must not kill the run before its
+	 * restore: writes then fail with EPIPE and the run still ends normally. */
+	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "idlebench linux: restore file %s (if this run is killed: idlebench linux --restore)\n",
 		journal.file);
 

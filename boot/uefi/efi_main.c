@@ -381,8 +381,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	uint64_t if0_ticks = rdtsc() - if0_from;
 	efi_hw_restore(&hw);
 	check_firmware_timer(bs);
-	efi_mp_enable_aps(bs);
-	efi_mp_check_siblings(bs);
 	if (aps_not_restored)
 		console_printf("idlebench: WARNING: %llu sibling(s) could not be put back in the firmware's APIC "
 			       "mode (x2apic=on under an xAPIC firmware); reset the machine before booting anything else\n",
@@ -394,7 +392,16 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		console_printf("idlebench: interrupts were off for %llu s (the whole run)\n",
 			       (unsigned long long)(if0_ticks / time_tsc_hz()));
 	console_printf("idlebench: command line from %s\n", cmdline_from);
+	/* The results first: giving the APs back calls firmware code that may
+	 * wait without a bound (EDK2's EnableDisableAP re-inits the AP and spins
+	 * until it answers). */
 	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why);
+	if (aps_not_restored)
+		console_printf("idlebench: the APs stay disabled in the firmware's MP services (one is not in the "
+			       "firmware's APIC mode: re-enabling it could hang the firmware)\n");
+	else
+		efi_mp_enable_aps(bs);
+	efi_mp_check_siblings(bs);
 	/* The arena is the firmware's again (the pool stays: the parked CPUs'
 	 * stacks and tables may still be in use where a CPU could not be handed back). */
 	if (arena_pool)

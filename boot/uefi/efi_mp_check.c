@@ -1,10 +1,13 @@
 /* Firmware use of the siblings after the hand-back (see efi_mp_check.h).
  * idlebench starts the siblings with its own INIT-SIPI-SIPI and sends them
- * INIT at the end, outside the firmware's multiprocessor bookkeeping. A
- * firmware that wakes its parked APs with INIT-SIPI-SIPI (EDK2's HLT loop)
- * gets them back; one that wakes them by a store to a monitored line (EDK2's
- * MWAIT loop) does not, and would hang an OS loader later. This check shows
- * which, with a timeout instead of a hang. */
+ * INIT at the end, outside the firmware's multiprocessor bookkeeping. Before
+ * the run the APs are marked disabled in the MP services (EnableDisableAP),
+ * so nothing dispatches firmware work to them; re-enabling them after the
+ * hand-back makes the firmware reset each one to its own idle loop (EDK2:
+ * INIT-SIPI-SIPI, then a wait without a bound for the AP to answer, which is
+ * why the results are saved first and an AP left in another APIC mode is not
+ * re-enabled). The check then runs a procedure on each, with a timeout: a
+ * firmware that cannot use them again is reported, not hung on. */
 #include <efi.h>
 
 #include "boot/uefi/efi_mp_check.h"

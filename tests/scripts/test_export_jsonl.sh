@@ -75,3 +75,29 @@ stest_export_jsonl_refuses_a_bad_stream() {
 	[ ! -s "$bad.out" ] || { echo "output written for a bad stream"; rm -f "$bad" "$bad.out" "$bad.err"; return 1; }
 	rm -f "$bad" "$bad.out" "$bad.err"
 }
+
+# A stream whose strings carry bytes that are not UTF-8 (a Latin-1 DMI
+# string: "caf\xe9") still exports as valid UTF-8 JSON (RFC 8259 8.1): the
+# byte becomes \u00e9, and a well-formed UTF-8 sequence passes unchanged.
+stest_export_jsonl_is_valid_utf8_whatever_the_stream_holds() {
+	local src out
+	src=$(mktemp)
+	out=$(mktemp)
+	python3 - tests/fixtures/results/plan_a_boot1.csv "$src" <<'PY' || { rm -f "$src" "$out"; return 1; }
+import re, sys, zlib
+d = open(sys.argv[1], 'rb').read()
+d = d.replace(b'#= cpu_vendor=', b'#= smbios_note=caf\xe9 na\xc3\xafve\n#= cpu_vendor=', 1)
+i = d.rfind(b'#! end')
+body, end = d[:i], d[i:].decode()
+end = re.sub(r'crc32=[0-9a-f]{8}', 'crc32=%08x' % zlib.crc32(body), end)
+open(sys.argv[2], 'wb').write(body + end.encode())
+PY
+	build/host/idlebench export --jsonl "$src" >"$out" || { echo "export failed"; rm -f "$src" "$out"; return 1; }
+	python3 - "$out" <<'PY' || { rm -f "$src" "$out"; return 1; }
+import json, sys
+meta = [json.loads(l) for l in open(sys.argv[1], 'rb').read().decode('utf-8').splitlines()]
+m = [o for o in meta if o.get('type') == 'meta'][0]
+assert m['smbios_note'] == 'caf\u00e9 na\u00efve', m['smbios_note']
+PY
+	rm -f "$src" "$out"
+}
