@@ -116,7 +116,8 @@ run_tests stest_ tests/scripts/test_*.sh
 # shellcheck source=tests/qemu/lib.sh
 . tests/qemu/lib.sh
 echo "== host checks (probes on real silicon, HTML report in Chromium)"
-rm -f "$QTEST_LOGS/host_probes.out.pid" # the probes run once per run-all, never from an older run's file
+# the probes and the Linux run happen once per run-all, never from an older run's file
+rm -f "$QTEST_LOGS/host_probes.out.pid" "$QTEST_LOGS/linux_real.csv.pid"
 run_tests htest_ tests/host/test_*.sh
 
 echo "== QEMU tests"
