@@ -296,20 +296,6 @@ static void controls_section(FILE *out, const struct report_set *s, const struct
 		sum->set->spike_workloads);
 }
 
-/* Whether workload w's instructions per iteration in mode m differ from hlt's
- * by more than ANALYSIS_INSTR_DIFFERS_PCT; -1 where that cannot be said (as
- * the text table: the spike-in only on workloads whose iterations cost the same). */
-static int instr_differs(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m)
-{
-	const struct report_figures *f = &sum->fig[w][m], *h = &sum->fig[w][REPORT_MODE_HLT];
-	int known = workload_find(s->workload_name[w]);
-	bool comparable = m != IDLE_SPIKE || (known >= 0 && workload_at((size_t)known)->uniform_iterations);
-	if (m == REPORT_MODE_HLT || !comparable || !f->have_instr || !h->have_instr || h->instr_per_iter <= 0)
-		return -1;
-	double pct = (f->instr_per_iter / h->instr_per_iter - 1) * 100;
-	return pct > ANALYSIS_INSTR_DIFFERS_PCT || pct < -ANALYSIS_INSTR_DIFFERS_PCT;
-}
-
 /* Per workload and mode: the figures, the estimate and its flags in one row. */
 static void cells_section(FILE *out, const struct report_set *s, const struct report_summary *sum)
 {
@@ -358,7 +344,7 @@ static void cells_section(FILE *out, const struct report_set *s, const struct re
 				fprintf(out, "<span class=\"badge warn\">%s</span> ", stats_slowdown_note(&c->s, note, sizeof note));
 			if (est && f->have_eff && h->have_eff && analysis_freq_differs(f->eff_mhz, h->eff_mhz))
 				fprintf(out, "<span class=\"badge warn\">freq_differs</span> ");
-			if (est && instr_differs(s, sum, w, m) == 1)
+			if (est && report_instr_differs(s, sum, w, m) == 1)
 				fprintf(out, "<span class=\"badge warn\">instr_differs</span> ");
 			if (f->bad)
 				fprintf(out, "<span class=\"badge warn\">%zu check=bad</span> ", f->bad);

@@ -421,3 +421,17 @@ bool report_untrustworthy(const struct report_summary *sum)
 {
 	return sum->set && (sum->set->aa == ANALYSIS_FAIL || sum->set->spike == ANALYSIS_FAIL);
 }
+
+/* Whether workload w's instructions per iteration in mode m differ from hlt's
+ * by more than ANALYSIS_INSTR_DIFFERS_PCT; -1 where that cannot be said (as
+ * the text table: the spike-in only on workloads whose iterations cost the same). */
+int report_instr_differs(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m)
+{
+	const struct report_figures *f = &sum->fig[w][m], *h = &sum->fig[w][REPORT_MODE_HLT];
+	int known = workload_find(s->workload_name[w]);
+	bool comparable = m != IDLE_SPIKE || (known >= 0 && workload_at((size_t)known)->uniform_iterations);
+	if (m == REPORT_MODE_HLT || !comparable || !f->have_instr || !h->have_instr || h->instr_per_iter <= 0)
+		return -1;
+	double pct = (f->instr_per_iter / h->instr_per_iter - 1) * 100;
+	return pct > ANALYSIS_INSTR_DIFFERS_PCT || pct < -ANALYSIS_INSTR_DIFFERS_PCT;
+}

@@ -82,6 +82,12 @@ struct report_summary {
 bool report_summarize(const struct report_set *s, double firmware_s, struct report_summary *out);
 /* Release what report_summarize allocated (out itself is the caller's). */
 void report_summary_free(struct report_summary *out);
+/* Whether workload w's instructions per iteration in mode m differ from
+ * hlt's by more than ANALYSIS_INSTR_DIFFERS_PCT (1 yes, 0 no), or -1 where
+ * that cannot be said (hlt itself, no counts, the spike-in of a workload
+ * whose iterations do not all cost the same): one rule for the text table
+ * and the HTML page. */
+int report_instr_differs(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m);
 /* True when a control of the set failed: its interval misses the known effect. */
 bool report_untrustworthy(const struct report_summary *sum);
 

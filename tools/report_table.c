@@ -242,19 +242,13 @@ static void print_ipc(FILE *out, const struct report_set *s, const struct report
 		"instr differs");
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
 		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
-			const struct report_figures *f = &sum->fig[w][m], *h = &sum->fig[w][REPORT_MODE_HLT];
+			const struct report_figures *f = &sum->fig[w][m];
 			if (!s->workload_used[w] || !s->mode_used[m] || !f->have_ipc)
 				continue;
 			const struct stats_slowdown *e = &sum->ipc[w][m];
 			bool est = m != REPORT_MODE_HLT && e->status != STATS_NO_DATA;
-			const char *differs = "-";
-			/* the spike-in's 1 % more iterations is 1 % more work only where every iteration costs the same */
-			int known = workload_find(s->workload_name[w]);
-			bool comparable = m != IDLE_SPIKE || (known >= 0 && workload_at((size_t)known)->uniform_iterations);
-			if (m != REPORT_MODE_HLT && comparable && f->have_instr && h->have_instr && h->instr_per_iter > 0) {
-				double pct = (f->instr_per_iter / h->instr_per_iter - 1) * 100;
-				differs = pct > ANALYSIS_INSTR_DIFFERS_PCT || pct < -ANALYSIS_INSTR_DIFFERS_PCT ? "yes" : "no";
-			}
+			int d = report_instr_differs(s, sum, w, m);
+			const char *differs = d < 0 ? "-" : d ? "yes" : "no";
 			char ipc[32], v[32], iv[80], ipi[32];
 			fprintf(out, "  %-14s %-6s %8s %10s %-20s %14s %s\n", s->workload_name[w], s->mode_name[m],
 				num(ipc, sizeof ipc, f->ipc, 3), est ? num(v, sizeof v, e->value_pct, 2) : "-",
