@@ -56,9 +56,10 @@ void report_html_escape(FILE *out, const char *s)
 /* A number, or "-" where there is none (never 0 for unknown). */
 static const char *num(char *buf, size_t size, double v, int decimals)
 {
-	if (isnan(v))
+	/* fmt_fixed leaves NaN, infinities and magnitudes past 9.2e18 blank:
+	 * every such value is shown as the one "no number" mark. */
+	if (!isfinite(v) || fmt_fixed(buf, size, v, decimals) <= 0)
 		return "-";
-	fmt_fixed(buf, size, v, decimals);
 	return buf;
 }
 
@@ -547,7 +548,7 @@ void report_html_render(FILE *out, const struct report_pool *pool, const struct 
 	for (size_t i = 0; i < pool->set_count; i++)
 		files += pool->set[i]->boot_count;
 	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-		     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+		     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'\">\n"
 		     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		     "<title>idlebench report: %zu set%s</title>\n<style>%s</style></head>\n<body>\n"
 		     "<h1>idlebench report</h1>\n<p class=\"muted\">%zu result file%s (one per boot) in %zu comparable set%s; "
