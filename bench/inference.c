@@ -278,3 +278,12 @@ bool stats_difference_distinguishable(const struct stats_difference *d)
 {
 	return d->status == STATS_INTERVAL && (d->lo_pct > 0 || d->hi_pct < 0);
 }
+
+double stats_difference_p_value(const struct stats_difference *d)
+{
+	if (d->status != STATS_INTERVAL)
+		return NAN_VALUE;
+	if (!(d->se_log > 0))
+		return d->diff_log == 0 ? 1.0 : 0.0;
+	return stats_t_two_sided_p(d->diff_log / d->se_log, d->df);
+}

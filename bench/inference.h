@@ -122,5 +122,9 @@ struct stats_difference stats_difference_of(const struct stats_slowdown *a, cons
 /* Whether the difference is distinguishable from noise: it has an interval
  * and that interval excludes 0. */
 bool stats_difference_distinguishable(const struct stats_difference *d);
+/* Two-sided p-value of the Welch t test of diff = 0 (NaN without an interval;
+ * 0 or 1 for zero-width estimates, as they differ or not): the p that
+ * stats_holm adjusts when many differences are judged at once. */
+double stats_difference_p_value(const struct stats_difference *d);
 
 #endif

@@ -229,15 +229,57 @@ static void print_group(FILE *out, const struct group *g)
 		g->sum->boots == 1 ? "" : "s", report_untrustworthy(g->sum) ? "; UNTRUSTWORTHY: a control failed" : "");
 }
 
-/* One table line: name, A, B, the difference, its interval and MDE. */
+/* One table line: name, A, B, the difference, its interval and MDE, and
+ * the mark: " *" when marked (the caller's rule), " (1 boot)" when a group
+ * is one boot (no verdict: its interval is about that boot). */
 static void print_line(FILE *out, const char *label, const struct stats_slowdown *a, const struct stats_slowdown *b,
-		       const struct stats_difference *d)
+		       const struct stats_difference *d, bool marked)
 {
 	char va[32], vb[32], vd[32], iv[80], mde[32];
 	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s%s\n", label, num(va, sizeof va, a->value_pct),
 		num(vb, sizeof vb, b->value_pct), num(vd, sizeof vd, d->value_pct), difference_interval(iv, sizeof iv, d),
-		num(mde, sizeof mde, d->mde_pct),
-		d->within_boot_only ? " (1 boot)" : stats_difference_distinguishable(d) ? " *" : "");
+		num(mde, sizeof mde, d->mde_pct), d->within_boot_only ? " (1 boot)" : marked ? " *" : "");
+}
+
+/* The per-workload lines: each compared cell of A with B's, its difference,
+ * and its place in the Holm family (ANALYSIS_NONE: not a member). */
+struct compare_line {
+	size_t w, m;            /* A's slots */
+	const struct stats_slowdown *a, *b;
+	struct stats_difference d;
+	size_t member;
+};
+
+/* Every per-workload line the groups share, in A's mode then workload order;
+ * p[] gets the family's p-values (as `report` forms its family: controls and
+ * probes are outside it), *family their count. Returns the line count. */
+static size_t compare_lines(const struct group *ga, const struct group *gb, struct compare_line *line, double *p,
+			    size_t *family)
+{
+	const struct report_set *sa = ga->pool.set[0], *sb = gb->pool.set[0];
+	const struct report_summary *ua = ga->sum, *ub = gb->sum;
+	size_t n = 0;
+	*family = 0;
+	for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+		size_t mb = sa->mode_used[m] && m != REPORT_MODE_HLT ? set_mode_slot(sb, sa->mode_name[m]) : ANALYSIS_NONE;
+		if (mb == ANALYSIS_NONE || mb == REPORT_MODE_HLT)
+			continue;
+		for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
+			size_t wb = sa->workload_used[w] ? set_workload_slot(sb, sa->workload_name[w]) : ANALYSIS_NONE;
+			if (wb == ANALYSIS_NONE || !ua->set->cell[w][m].have || !ub->set->cell[wb][mb].have)
+				continue;
+			struct compare_line *l = &line[n++];
+			*l = (struct compare_line){ .w = w, .m = m, .a = &ua->set->cell[w][m].s,
+						    .b = &ub->set->cell[wb][mb].s, .member = ANALYSIS_NONE };
+			l->d = stats_difference_of(l->a, l->b);
+			bool judged = l->d.status == STATS_INTERVAL && !l->d.within_boot_only;
+			if (judged && report_in_holm_family(sa, ua, w, m) && *family < STATS_MAX_TESTS) {
+				l->member = *family;
+				p[(*family)++] = stats_difference_p_value(&l->d);
+			}
+		}
+	}
+	return n;
 }
 
 /* The verdict about one primary class, in one line. */
@@ -288,8 +330,15 @@ static void print_comparison(FILE *out, const struct group *a, const struct grou
 		fprintf(out, "  no slowdowns: hlt was not measured in %s\n", !ua->have_baseline ? "A" : "B");
 		return;
 	}
+	static struct compare_line line[REPORT_MODE_SLOTS * REPORT_WORKLOAD_SLOTS];
+	static double p[STATS_MAX_TESTS], p_holm[STATS_MAX_TESTS];
+	static bool significant[STATS_MAX_TESTS];
+	size_t family, lines = compare_lines(a, b, line, p, &family);
+	stats_holm(p, family, p_holm, significant);
 	fprintf(out, "  B vs A = (1 + slowdown B) / (1 + slowdown A) - 1, Welch t interval over the groups' estimates;\n"
-		     "  * = the interval excludes 0\n");
+		     "  * on a primary line = its interval excludes 0; * on a workload line = Holm-adjusted p <= 0.05\n"
+		     "  over the family of %zu workload lines (controls and probes are not in it; an unmarked line's\n"
+		     "  own interval may still exclude 0: alone it is one of many comparisons)\n", family);
 	const char *mode = ua->primary != ANALYSIS_NONE ? sa->mode_name[ua->primary] : NULL;
 	size_t pb = mode ? set_mode_slot(sb, mode) : ANALYSIS_NONE;
 	struct stats_difference verdict[2];
@@ -299,24 +348,16 @@ static void print_comparison(FILE *out, const struct group *a, const struct grou
 	for (size_t k = 0; have_primary && k < 2; k++) {
 		const struct stats_slowdown *x = &ua->set->cls[k][ua->primary].s, *y = &ub->set->cls[k][pb].s;
 		verdict[k] = stats_difference_of(x, y);
-		print_line(out, analysis_class_name((enum analysis_class)k), x, y, &verdict[k]);
+		print_line(out, analysis_class_name((enum analysis_class)k), x, y, &verdict[k],
+			   stats_difference_distinguishable(&verdict[k]));
 	}
 	fprintf(out, "\n  per workload and mode, %%\n");
 	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s\n", "workload mode", "A", "B", "B vs A", "[95% interval]", "MDE");
-	for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
-		size_t mb = sa->mode_used[m] && m != REPORT_MODE_HLT ? set_mode_slot(sb, sa->mode_name[m]) : ANALYSIS_NONE;
-		if (mb == ANALYSIS_NONE || mb == REPORT_MODE_HLT)
-			continue;
-		for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
-			size_t wb = sa->workload_used[w] ? set_workload_slot(sb, sa->workload_name[w]) : ANALYSIS_NONE;
-			if (wb == ANALYSIS_NONE || !ua->set->cell[w][m].have || !ub->set->cell[wb][mb].have)
-				continue;
-			const struct stats_slowdown *x = &ua->set->cell[w][m].s, *y = &ub->set->cell[wb][mb].s;
-			struct stats_difference d = stats_difference_of(x, y);
-			char label[64];
-			fmt_snprintf(label, sizeof label, "%s %s", sa->workload_name[w], sa->mode_name[m]);
-			print_line(out, label, x, y, &d);
-		}
+	for (size_t i = 0; i < lines; i++) {
+		const struct compare_line *l = &line[i];
+		char label[64];
+		fmt_snprintf(label, sizeof label, "%s %s", sa->workload_name[l->w], sa->mode_name[l->m]);
+		print_line(out, label, l->a, l->b, &l->d, l->member != ANALYSIS_NONE && significant[l->member]);
 	}
 	fprintf(out, "\n");
 	for (size_t k = 0; have_primary && k < 2; k++)

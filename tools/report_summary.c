@@ -104,9 +104,7 @@ static void combine_boots(const struct report_set *s, struct report_summary *sum
 			struct analysis_cell *c = &a->cell[w][m];
 			combine_cell(a, sum->boot, b, (struct cell_ref){ CELL_WORKLOAD, w, m });
 			combine_clock(a, sum->boot, b, w, m);
-			/* as within a boot (bench/analysis.c): the probes are not in the family */
-			if (c->have && m != sum->aa && m != sum->spike && class_of(s->workload_class[w]) >= 0 &&
-			    family < STATS_MAX_TESTS) {
+			if (c->have && report_in_holm_family(s, sum, w, m) && family < STATS_MAX_TESTS) {
 				member[family] = c;
 				p[family++] = c->p;
 			}
@@ -415,6 +413,13 @@ void report_summary_free(struct report_summary *out)
 	}
 	free(out->set);
 	out->set = NULL;
+}
+
+/* As within a boot (bench/analysis.c): controls and probes are not in the family. */
+bool report_in_holm_family(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m)
+{
+	return m != REPORT_MODE_HLT && s->mode_used[m] && s->workload_used[w] && m != sum->aa && m != sum->spike &&
+	       class_of(s->workload_class[w]) >= 0;
 }
 
 bool report_untrustworthy(const struct report_summary *sum)

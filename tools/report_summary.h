@@ -88,6 +88,9 @@ void report_summary_free(struct report_summary *out);
  * whose iterations do not all cost the same): one rule for the text table
  * and the HTML page. */
 int report_instr_differs(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m);
+/* Whether cell (w, m) of s is in the Holm family: a measured mode other than
+ * hlt and the controls, an int or fp workload (the probes are not). */
+bool report_in_holm_family(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m);
 /* True when a control of the set failed: its interval misses the known effect. */
 bool report_untrustworthy(const struct report_summary *sum);
 

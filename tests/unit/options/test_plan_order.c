@@ -5,6 +5,7 @@
  * Also plan_id: equal for plans that measure the same thing, different when
  * a condition changes. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -87,6 +88,18 @@ static void test_every_mode_follows_every_other_equally_often(void **state)
 				assert_int_equal(follows[a][b], 0);
 }
 
+/* Whether two runs of steps are the same, field by field: a memcmp would also
+ * compare the padding after the bools, which the plan's stack copies leave
+ * with whatever was there (a false failure seen at -O2). */
+static bool same_steps(const struct plan_step *a, const struct plan_step *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i].workload != b[i].workload || a[i].mode != b[i].mode || a[i].rep != b[i].rep ||
+		    a[i].warmup != b[i].warmup || a[i].round_end != b[i].round_end)
+			return false;
+	return true;
+}
+
 static void test_same_seed_same_order_different_seed_different_order(void **state)
 {
 	static struct plan_step first[MAX_STEPS];
@@ -99,10 +112,10 @@ static void test_same_seed_same_order_different_seed_different_order(void **stat
 	memcpy(first, steps, n * sizeof steps[0]);
 	plan_of(&p, modes, 10, 2, 1234);
 	assert_int_equal(nsteps, n);
-	assert_memory_equal(first, steps, n * sizeof steps[0]);
+	assert_true(same_steps(first, steps, n));
 	plan_of(&p, modes, 10, 2, 1235);
 	assert_int_equal(nsteps, n);
-	assert_memory_not_equal(first, steps, n * sizeof steps[0]);
+	assert_false(same_steps(first, steps, n));
 }
 
 static void test_plan_id_changes_with_what_is_measured_only(void **state)

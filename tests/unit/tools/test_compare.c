@@ -43,6 +43,27 @@ static void test_known_five_percent_difference_is_found_with_its_interval(void *
 	assert_null(strstr(o.out, "machine_id differs"));
 }
 
+/* The workload lines are one family of 8 (mwait and spin x 4; the controls
+ * hlt2 and spike are outside it), Holm-adjusted. Computed by hand from the
+ * printed intervals (half-width / t(2, 0.975) = se on the log scale, Welch
+ * df 2): hash t = 15.3, p = 0.0042, x 8 = 0.034; whetstone t = 12.1,
+ * p = 0.0068, x 7 = 0.047; nbody t = 5.9, p = 0.027, x 6 = 0.16: nbody's own
+ * interval excludes 0, yet it is not marked (it was before the adjustment). */
+static void test_workload_lines_are_marked_after_holm_over_the_family(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "compare", F "plan_a_boot1.csv", F "plan_a_boot2.csv", "--", F "plan_a_mwait5_boot1.csv",
+			 F "plan_a_mwait5_boot2.csv" };
+	run_command(cmd_compare, 6, argv, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "over the family of 8 workload lines");
+	assert_contains(o.out, "    hash mwait                  12.77    18.41     5.00 [3.57, 6.45]            1.73 *\n");
+	assert_contains(o.out, "    whetstone mwait             20.12    26.13     5.00 [3.19, 6.84]            2.19 *\n");
+	assert_contains(o.out, "    nbody mwait                 19.81    25.80     5.00 [1.35, 8.78]            4.50\n");
+	assert_contains(o.out, "    interp mwait                12.53    18.16     5.00 [-1.03, 11.39]          7.65\n");
+}
+
 /* A group against itself: every difference 0, never distinguishable. */
 static void test_group_against_itself_is_not_distinguishable(void **state)
 {
@@ -123,6 +144,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_known_five_percent_difference_is_found_with_its_interval),
+		cmocka_unit_test(test_workload_lines_are_marked_after_holm_over_the_family),
 		cmocka_unit_test(test_group_against_itself_is_not_distinguishable),
 		cmocka_unit_test(test_different_plans_are_refused_with_what_differs),
 		cmocka_unit_test(test_other_machine_is_stated_and_failed_control_flagged),
