@@ -10,7 +10,9 @@
  * and meta values are typed the same way: a value that is a JSON number is
  * written as one, an empty value is null, anything else a string; except
  * identifiers that only look like numbers (ids, hashes, the seed, the CRC),
- * which stay strings so that no digit is lost to a double.
+ * which stay strings so that no digit is lost to a double. A stream key
+ * named like an object's fixed keys, or starting with "field_", is written
+ * as "field_" + key (put_own_key).
  *
  * Exit status: 0 written; 1 a file rejected (nothing written for it); 2 usage. */
 #include <errno.h>
@@ -167,6 +169,21 @@ static void open_object(FILE *out, const char *type, const char *path)
 	put_string(out, path);
 }
 
+/* The key a stream's own key k gets in an object whose fixed keys are
+ * fixed[0..n): "field_" + k when k is one of them or itself starts with
+ * "field_" (so "field_type" from the stream never meets the renamed "type"),
+ * k otherwise. JSON readers keep one of two equal keys silently (Python the
+ * last), so a stream key named like a fixed one would hide "type". */
+static void put_own_key(FILE *out, const char *k, const char *const *fixed, size_t n)
+{
+	bool clash = !strncmp(k, "field_", 6);
+	for (size_t i = 0; i < n && !clash; i++)
+		clash = !strcmp(k, fixed[i]);
+	char name[160];
+	snprintf(name, sizeof name, "%s%s", clash ? "field_" : "", k);
+	put_key(out, name);
+}
+
 /* A record's fields; one named like the fixed keys gets a "field_" prefix. */
 static void put_record(FILE *out, const char *path, const struct stream_record *rec)
 {
@@ -176,12 +193,9 @@ static void put_record(FILE *out, const char *path, const struct stream_record *
 	put_key(out, "line");
 	fprintf(out, "%zu", rec->line);
 	for (size_t i = 0; i < rec->pair_count; i++) {
+		static const char *const fixed[] = { "type", "file", "record", "line" };
 		const struct stream_kv *kv = &rec->pairs[i];
-		bool clash = !strcmp(kv->key, "type") || !strcmp(kv->key, "file") || !strcmp(kv->key, "record") ||
-			     !strcmp(kv->key, "line");
-		char name[160];
-		snprintf(name, sizeof name, "%s%s", clash ? "field_" : "", kv->key);
-		put_key(out, name);
+		put_own_key(out, kv->key, fixed, sizeof fixed / sizeof fixed[0]);
 		put_value(out, kv->key, kv->value, true);
 	}
 	fputs("}\n", out);
@@ -215,8 +229,9 @@ static void export_stream(FILE *out, const char *path, const struct stream_reade
 
 	open_object(out, "meta", path);
 	for (size_t i = 0; i < stream_reader_meta_count(r); i++) {
+		static const char *const fixed[] = { "type", "file" };
 		const struct stream_kv *kv = stream_reader_meta_at(r, i);
-		put_key(out, kv->key);
+		put_own_key(out, kv->key, fixed, sizeof fixed / sizeof fixed[0]);
 		put_value(out, kv->key, kv->value, true);
 	}
 	fputs("}\n", out);

@@ -43,7 +43,7 @@ for o, l in zip(got_recs, recs):
     pairs = re.findall(r'([A-Za-z0-9_.]+)=("[^"]*"|\S*)', rest)
     for k, v in pairs:
         v = v.strip('"')
-        key = "field_" + k if k in ("type", "file", "record", "line") else k
+        key = "field_" + k if k in ("type", "file", "record", "line") or k.startswith("field_") else k
         got = o[key]
         if v == "":
             assert got is None, (k, got)
@@ -98,6 +98,42 @@ import json, sys
 meta = [json.loads(l) for l in open(sys.argv[1], 'rb').read().decode('utf-8').splitlines()]
 m = [o for o in meta if o.get('type') == 'meta'][0]
 assert m['smbios_note'] == 'caf\u00e9 na\u00efve', m['smbios_note']
+PY
+	rm -f "$src" "$out"
+}
+
+# Stream keys named like the fixed keys ("type", "file", a record's "line")
+# or starting with "field_" are renamed, so no object has two equal keys
+# (Python's json keeps the last of two silently: a meta key "type" would
+# turn the meta object into something else). Checked with a hook that
+# rejects duplicate keys.
+stest_export_jsonl_stream_keys_never_duplicate_the_fixed_keys() {
+	local src out
+	src=$(mktemp)
+	out=$(mktemp)
+	python3 - tests/fixtures/results/plan_a_boot1.csv "$src" <<'PY' || { rm -f "$src" "$out"; return 1; }
+import re, sys, zlib
+d = open(sys.argv[1], 'rb').read()
+d = d.replace(b'#= cpu_vendor=', b'#= type=hostile\n#= file=also\n#= field_type=third\n#= cpu_vendor=', 1)
+d = d.replace(b'#! end ', b'#! note line=7 type=x field_line=y\n#! end ', 1)
+i = d.rfind(b'#! end')
+body, end = d[:i], d[i:].decode()
+end = re.sub(r'crc32=[0-9a-f]{8}', 'crc32=%08x' % zlib.crc32(body), end)
+open(sys.argv[2], 'wb').write(body + end.encode())
+PY
+	build/host/idlebench export --jsonl "$src" >"$out" || { echo "export failed"; rm -f "$src" "$out"; return 1; }
+	python3 - "$out" <<'PY' || { rm -f "$src" "$out"; return 1; }
+import json, sys
+def no_duplicates(pairs):
+    keys = [k for k, _ in pairs]
+    assert len(keys) == len(set(keys)), "duplicate keys: %s" % [k for k in keys if keys.count(k) > 1]
+    return dict(pairs)
+objs = [json.loads(l, object_pairs_hook=no_duplicates) for l in open(sys.argv[1])]
+m = [o for o in objs if o['type'] == 'meta']
+assert len(m) == 1, len(m)
+assert (m[0]['field_type'], m[0]['field_file'], m[0]['field_field_type']) == ('hostile', 'also', 'third'), m[0]
+n = [o for o in objs if o['type'] == 'record' and o['record'] == 'note']
+assert len(n) == 1 and n[0]['field_type'] == 'x' and n[0]['field_line'] == 7 and n[0]['field_field_line'] == 'y', n
 PY
 	rm -f "$src" "$out"
 }
