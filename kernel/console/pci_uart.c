@@ -25,8 +25,11 @@ const char *pci_uart_locate(const struct pci_function_access *pci, struct uart_c
 	uint32_t decode;
 	if (bar & PCI_BAR_IO) {
 		out->access = UART_IO;
-		out->base = bar & 0xFFFCu;
+		out->base = bar & ~0x3u;
 		decode = PCI_COMMAND_IO;
+		/* BARs decode 32 bits of I/O address; x86 IN/OUT reach 16 */
+		if (out->base > 0xFFFF)
+			return "I/O BAR0 lies beyond the 64 KiB x86 port space";
 	} else {
 		out->access = UART_MMIO;
 		out->base = bar & ~0xFull;

@@ -106,6 +106,11 @@ static void test_unusable_functions(void **state)
 	assert_non_null(strstr(why, "not assigned"));
 	assert_int_equal(f.writes, 0);
 
+	f.dw[4] = 0x0001C051;      /* I/O BAR above 0xFFFF: not 0xC050 by truncation */
+	why = locate(&f, &c);
+	assert_non_null(why);
+	assert_non_null(strstr(why, "64 KiB x86 port space"));
+
 	f.dw[4] = 0x0000000C;
 	f.dw[5] = 0x00800000;      /* 64-bit BAR beyond 2^47 */
 	why = locate(&f, &c);
