@@ -180,7 +180,7 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 		run_end(false);
 	others_bringup(&platform, cfg.others, &phys, s); /* the rest of the machine in a known state */
 	report_machine_check_setup(s);          /* CR4.MCE, CR0.NE on every CPU we run */
-	selftest_send_stray_ipi(cfg.selftest, s); /* selftest=stray-ipi: one on purpose */
+	selftest_send_stray(cfg.selftest, s); /* selftest=stray-ipi|stray-nmi: one on purpose */
 	stray_record_write(s, "bringup");         /* interrupts nothing of ours sent, so far */
 	uint32_t usable = 0;
 	bool ok = sibling_check_modes(cfg.modes, s, &usable);

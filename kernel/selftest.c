@@ -9,6 +9,7 @@
 #include "kernel/arch/x86.h"
 #include "kernel/lib/mem.h"
 #include "kernel/selftest.h"
+#include "kernel/sibling/park.h"
 #include "kernel/smp/smp.h"
 #include "kernel/stream/stream.h"
 #include "kernel/time/delay.h"
@@ -25,6 +26,7 @@ bool selftest_nmi_inside_report(void)
 	if (!__atomic_exchange_n(&nmi_in_report, 0, __ATOMIC_SEQ_CST))
 		return false;
 	uint32_t before = exception_nmi_count();
+	park_nmi_expect();
 	(void)lapic_send_nmi(lapic_id());
 	uint64_t until = rdtsc() + time_us_to_tsc(100000);
 	while (exception_nmi_count() == before && rdtsc() < until)
@@ -70,27 +72,29 @@ void selftest_wait_for_busy_lines(void)
 		cpu_pause();
 }
 
-void selftest_send_stray_ipi(enum selftest which, struct stream *s)
+void selftest_send_stray(enum selftest which, struct stream *s)
 {
 	uint32_t id;
 	uint64_t before, after;
 
-	if (which != SELFTEST_STRAY_IPI)
+	if (which != SELFTEST_STRAY_IPI && which != SELFTEST_STRAY_NMI)
 		return;
+	const char *name = which == SELFTEST_STRAY_NMI ? "stray-nmi" : "stray-ipi";
 	if (!smp_started_apic_ids(&id, 1)) {
-		stream_text(s, "selftest=stray-ipi: no CPU was started to send it to");
+		stream_text(s, "selftest=%s: no CPU was started to send it to", name);
 		return;
 	}
 	struct stray_counts *t = stray_irq_counts();
 	before = stray_counts_total(t);
-	enum lapic_status st = lapic_send_ipi(id, SELFTEST_STRAY_VECTOR);
+	/* the NMI with no park_nmi_expect: as the platform would send one */
+	enum lapic_status st = which == SELFTEST_STRAY_NMI ? lapic_send_nmi(id) : lapic_send_ipi(id, SELFTEST_STRAY_VECTOR);
 	uint64_t until = rdtsc() + time_us_to_tsc(100000);
 	do
 		cpu_pause();
 	while (stray_counts_total(t) == before && rdtsc() < until);
 	after = stray_counts_total(t);
-	stream_text(s, "selftest=stray-ipi: vector 0x%x sent to APIC %u (%s); strays counted %llu -> %llu", SELFTEST_STRAY_VECTOR,
-		    id, lapic_status_text(st), (unsigned long long)before, (unsigned long long)after);
+	stream_text(s, "selftest=%s: vector 0x%x sent to APIC %u (%s); strays counted %llu -> %llu", name,
+		    which == SELFTEST_STRAY_NMI ? 0x02 : SELFTEST_STRAY_VECTOR, id, lapic_status_text(st), (unsigned long long)before, (unsigned long long)after);
 }
 
 #define LAPIC_ID_REGISTER 0x020

@@ -25,6 +25,7 @@ enum selftest {
 	SELFTEST_SIBLING_UD_NMI,  /* #UD on the first parked CPU, an NMI to itself inside its report */
 	SELFTEST_SIBLING_DEAF,    /* parked CPUs halt in hlt mode with IF=0: only the NMI wakes them */
 	SELFTEST_SIBLING_DEAD,    /* the first parked CPU ignores its first two commands and the NMI */
+	SELFTEST_STRAY_NMI,       /* an NMI nothing expects sent to the first parked CPU */
 };
 
 /* Raise the exception on this CPU; returns only for SELFTEST_NONE and the
@@ -46,8 +47,9 @@ struct stream;
 /* selftest=stray-ipi (no-op otherwise): send SELFTEST_STRAY_VECTOR to the
  * first CPU started, as firmware might leave an interrupt aimed at it, and
  * wait up to 100 ms for its stray handler to count it. The `#! stray`
- * record that follows shows the count; the run must go on. */
-void selftest_send_stray_ipi(enum selftest which, struct stream *s);
+ * record that follows shows the count; the run must go on. selftest=stray-nmi
+ * the same with an NMI no wake expects (counted as vector 0x02). */
+void selftest_send_stray(enum selftest which, struct stream *s);
 /* selftest=apic-id (no-op otherwise, and in x2APIC mode, whose ID register
  * is read-only): set this CPU's xAPIC ID register to CPUID's ID + 0x40 (mod
  * 256), as firmware may have; returns the old register value. */

@@ -259,8 +259,10 @@ static void send_wake(struct ap_cpu *ap, enum wake_path p)
 {
 	if (p == WAKE_PATH_IPI)
 		lapic_send_ipi(ap->apic_id, LAPIC_WAKE_VECTOR);
-	else if (p == WAKE_PATH_NMI)
+	else if (p == WAKE_PATH_NMI) {
+		park_nmi_expect();
 		lapic_send_nmi(ap->apic_id);
+	}
 }
 
 uint32_t parked_command(struct ap_cpu *ap, enum idle_mode mode, uint64_t *sent_tsc, enum wake_path *path)
