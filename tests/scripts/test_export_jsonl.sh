@@ -4,6 +4,24 @@
 # cells as null, ids as strings. Run from the repository root (build/host
 # built by `make all`).
 
+# edited_stream SRC DST OLD NEW [OLD NEW]...: SRC with each OLD replaced
+# (once) by NEW (Python bytes escapes: \n, \xe9) and the end record's CRC
+# recomputed, so the edited stream verifies.
+edited_stream() {
+	python3 - "$@" <<'PY'
+import codecs, re, sys, zlib
+d = open(sys.argv[1], 'rb').read()
+pairs = [codecs.escape_decode(a)[0] for a in sys.argv[3:]]
+for old, new in zip(pairs[::2], pairs[1::2]):
+    assert old in d, old
+    d = d.replace(old, new, 1)
+i = d.rfind(b'#! end')
+body, end = d[:i], d[i:].decode()
+end = re.sub(r'crc32=[0-9a-f]{8}', 'crc32=%08x' % zlib.crc32(body), end)
+open(sys.argv[2], 'wb').write(body + end.encode())
+PY
+}
+
 stest_export_jsonl_round_trips_every_row_and_record() {
 	local f out
 	for f in tests/fixtures/results/plan_a_boot1.csv tests/fixtures/results/qemu_pvh_tcg.csv \
@@ -83,15 +101,8 @@ stest_export_jsonl_is_valid_utf8_whatever_the_stream_holds() {
 	local src out
 	src=$(mktemp)
 	out=$(mktemp)
-	python3 - tests/fixtures/results/plan_a_boot1.csv "$src" <<'PY' || { rm -f "$src" "$out"; return 1; }
-import re, sys, zlib
-d = open(sys.argv[1], 'rb').read()
-d = d.replace(b'#= cpu_vendor=', b'#= smbios_note=caf\xe9 na\xc3\xafve\n#= cpu_vendor=', 1)
-i = d.rfind(b'#! end')
-body, end = d[:i], d[i:].decode()
-end = re.sub(r'crc32=[0-9a-f]{8}', 'crc32=%08x' % zlib.crc32(body), end)
-open(sys.argv[2], 'wb').write(body + end.encode())
-PY
+	edited_stream tests/fixtures/results/plan_a_boot1.csv "$src" '#= cpu_vendor=' \
+		'#= smbios_note=caf\xe9 na\xc3\xafve\n#= cpu_vendor=' || { rm -f "$src" "$out"; return 1; }
 	build/host/idlebench export --jsonl "$src" >"$out" || { echo "export failed"; rm -f "$src" "$out"; return 1; }
 	python3 - "$out" <<'PY' || { rm -f "$src" "$out"; return 1; }
 import json, sys
@@ -111,16 +122,9 @@ stest_export_jsonl_stream_keys_never_duplicate_the_fixed_keys() {
 	local src out
 	src=$(mktemp)
 	out=$(mktemp)
-	python3 - tests/fixtures/results/plan_a_boot1.csv "$src" <<'PY' || { rm -f "$src" "$out"; return 1; }
-import re, sys, zlib
-d = open(sys.argv[1], 'rb').read()
-d = d.replace(b'#= cpu_vendor=', b'#= type=hostile\n#= file=also\n#= field_type=third\n#= cpu_vendor=', 1)
-d = d.replace(b'#! end ', b'#! note line=7 type=x field_line=y\n#! end ', 1)
-i = d.rfind(b'#! end')
-body, end = d[:i], d[i:].decode()
-end = re.sub(r'crc32=[0-9a-f]{8}', 'crc32=%08x' % zlib.crc32(body), end)
-open(sys.argv[2], 'wb').write(body + end.encode())
-PY
+	edited_stream tests/fixtures/results/plan_a_boot1.csv "$src" \
+		'#= cpu_vendor=' '#= type=hostile\n#= file=also\n#= field_type=third\n#= cpu_vendor=' \
+		'#! end ' '#! note line=7 type=x field_line=y\n#! end ' || { rm -f "$src" "$out"; return 1; }
 	build/host/idlebench export --jsonl "$src" >"$out" || { echo "export failed"; rm -f "$src" "$out"; return 1; }
 	python3 - "$out" <<'PY' || { rm -f "$src" "$out"; return 1; }
 import json, sys
