@@ -21,16 +21,23 @@ static void assert_contains(const char *haystack, const char *needle)
 		fail_msg("expected to find\n%s\nin\n%s", needle, haystack);
 }
 
+/* compare plan_a's two boots (A) with the same boots' mwait samples made 5 %
+ * slower (B); the command succeeds. */
+static void compare_mwait_shifted_by_five_percent(struct command_output *o)
+{
+	char *argv[] = { "compare", F "plan_a_boot1.csv", F "plan_a_boot2.csv", "--", F "plan_a_mwait5_boot1.csv",
+			 F "plan_a_mwait5_boot2.csv" };
+	run_command(cmd_compare, 6, argv, NULL, o);
+	assert_int_equal(o->status, 0);
+}
+
 /* shift_mode.py: int A 12.65 B 18.29, B vs A 5.00 [1.25, 8.89]; fp A 19.96
  * B 25.96, 5.00 [2.27, 7.80]; Welch df 2 (equal variances, 1 df each). */
 static void test_known_five_percent_difference_is_found_with_its_interval(void **state)
 {
 	(void)state;
 	struct command_output o;
-	char *argv[] = { "compare", F "plan_a_boot1.csv", F "plan_a_boot2.csv", "--", F "plan_a_mwait5_boot1.csv",
-			 F "plan_a_mwait5_boot2.csv" };
-	run_command(cmd_compare, 6, argv, NULL, &o);
-	assert_int_equal(o.status, 0);
+	compare_mwait_shifted_by_five_percent(&o);
 	assert_string_equal(o.err, "");
 	assert_contains(o.out, "    int                         12.65    18.29     5.00 [1.25, 8.89]  ");
 	assert_contains(o.out, "    fp                          19.96    25.96     5.00 [2.27, 7.80]  ");
@@ -53,10 +60,7 @@ static void test_workload_lines_are_marked_after_holm_over_the_family(void **sta
 {
 	(void)state;
 	struct command_output o;
-	char *argv[] = { "compare", F "plan_a_boot1.csv", F "plan_a_boot2.csv", "--", F "plan_a_mwait5_boot1.csv",
-			 F "plan_a_mwait5_boot2.csv" };
-	run_command(cmd_compare, 6, argv, NULL, &o);
-	assert_int_equal(o.status, 0);
+	compare_mwait_shifted_by_five_percent(&o);
 	assert_contains(o.out, "over the family of 8 workload lines");
 	assert_contains(o.out, "    hash mwait                  12.77    18.41     5.00 [3.57, 6.45]            1.73 *\n");
 	assert_contains(o.out, "    whetstone mwait             20.12    26.13     5.00 [3.19, 6.84]            2.19 *\n");
