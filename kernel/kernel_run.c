@@ -129,20 +129,25 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	 * before this loads an IDT of ours, so none could reach the handler. */
 	fault_report_install();
 	cpu_tables_load(&bsp_tables);
-	platform_load_acpi(&platform, &boot_info); /* the ACPI tables first: the SPCR names a console */
-	console_init(&cfg.console, platform_spcr(&platform), &boot_info);
-	tsc_detect();
-
-	/* The exit action needs to know whether QEMU runs us. */
+	/* The exit action needs to know whether QEMU runs us (CPUID only), even
+	 * for a fault before anything else. */
 	struct cpu_identity id;
 	cpu_identity_read(cpuid_native, NULL, &id);
 	const char *hv = !id.hypervisor ? "none" : id.hv_signature[0] ? id.hv_signature : "unknown";
 	run_end_configure(cfg.exit, hypervisor_is_qemu(hv));
-
-	/* The stream: header and run metadata, one writer at a time across CPUs. */
+	/* The consoles that need no ACPI (COM1, console= ports, the screen) and
+	 * the stream's sink, so that a fault while the tables are read is seen;
+	 * then again with the SPCR, which names the BMC's console. */
+	console_init(&cfg.console, NULL, &boot_info);
 	struct stream *s = &run_stream;
 	stream_init(s, console_sink, NULL);
 	stream_cpu_lock_install(s);
+	selftest_raise_early(cfg.selftest);   /* selftest=early-ud: fault here on purpose */
+	platform_load_acpi(&platform, &boot_info);
+	console_init(&cfg.console, platform_spcr(&platform), &boot_info);
+	tsc_detect();
+
+	/* The stream: header and run metadata, one writer at a time across CPUs. */
 	stream_begin(s, IDLEBENCH_VERSION);
 	emit_run_metadata(s, hv);
 

@@ -59,7 +59,7 @@ static const struct option_def defs[OPTION_COUNT] = {
 	  "your name for this run (e.g. bios-1.2-c6off): recorded as meta label and in the result file name",
 	  safe_label_validate },
 	[OPTION_SELFTEST] = { "selftest", OPT_ENUM, "none", "none|ud|pf|gp|ud-in-report|sibling-ud|sibling-ud-busy|stray-ipi|apic-id|"
-	  "sibling-ud-nmi|sibling-deaf|sibling-dead|stray-nmi", 0, 0,
+	  "sibling-ud-nmi|sibling-deaf|sibling-dead|stray-nmi|early-ud", 0, 0,
 	  "raise this CPU exception on purpose (tests the fault report); ud-in-report: #UD, then another "
 	  "inside its report; sibling-ud: #UD on the first parked CPU; "
 	  "sibling-ud-busy: the same while this CPU writes lines; stray-ipi: an IPI with a vector nothing "
@@ -68,7 +68,8 @@ static const struct option_def defs[OPTION_COUNT] = {
 	  "and the faulting CPU sends itself an NMI inside its report; sibling-deaf: parked CPUs halt in hlt "
 	  "mode with interrupts off, so only the NMI wakes them; sibling-dead: the first parked CPU ignores "
 	  "its first two commands, the wake IPI and the NMI, so only INIT-SIPI-SIPI revives it; stray-nmi: "
-	  "an NMI no wake expects sent to the first parked CPU, which must count it as a stray (0x02) and go on",
+	  "an NMI no wake expects sent to the first parked CPU, which must count it as a stray (0x02) and go on; "
+	  "early-ud: #UD before the ACPI tables are read, reported on the consoles that need no ACPI",
 	  NULL },
 };
 

@@ -52,6 +52,12 @@ void selftest_raise(enum selftest which)
 	}
 }
 
+void selftest_raise_early(enum selftest which)
+{
+	if (which == SELFTEST_EARLY_UD)
+		__asm__ volatile("ud2");
+}
+
 static volatile uint32_t busy_lines_written;
 
 void selftest_write_busy_lines(struct stream *s)

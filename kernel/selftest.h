@@ -26,11 +26,15 @@ enum selftest {
 	SELFTEST_SIBLING_DEAF,    /* parked CPUs halt in hlt mode with IF=0: only the NMI wakes them */
 	SELFTEST_SIBLING_DEAD,    /* the first parked CPU ignores its first two commands and the NMI */
 	SELFTEST_STRAY_NMI,       /* an NMI nothing expects sent to the first parked CPU */
+	SELFTEST_EARLY_UD,        /* #UD before the ACPI tables are read (only the early consoles run) */
 };
 
 /* Raise the exception on this CPU; returns only for SELFTEST_NONE and the
  * sibling variants (kernel/sibling/park.c raises those). */
 void selftest_raise(enum selftest which);
+/* selftest=early-ud: #UD right before the ACPI tables are read (no-op
+ * otherwise), where only the consoles needing no ACPI run. */
+void selftest_raise_early(enum selftest which);
 /* True once, for selftest=ud-in-report: the fault report asks after its
  * first line whether to fault again (exercises the nested-fault ending). */
 bool selftest_fault_inside_report(void);

@@ -17,6 +17,17 @@ qtest_fault_selftest_gp_reports_vector_13() {
 	expect_rc 1 && expect_line '^#! error code=CPU_EXCEPTION msg="#GP general protection" vector=13 '
 }
 
+# A fault before the ACPI tables are read (where a parser fault on a bad
+# table would happen) is reported on COM1: the consoles that need no ACPI and
+# the stream's sink are started first. Before, nothing was printed at all
+# (the consoles started after ACPI, for the SPCR) and QEMU just exited.
+qtest_fault_before_acpi_is_reported_on_com1() {
+	boot_valid 1 fault_early BOOT=pvh CMDLINE="selftest=early-ud" &&
+		expect_line '^#  CPU EXCEPTION #UD invalid opcode \(vector 6\)' &&
+		expect_line '^#! error code=CPU_EXCEPTION msg="#UD invalid opcode" vector=6 ' &&
+		expect_line '^#! end rows=0 status=error '
+}
+
 qtest_fault_report_reaches_bios_path_too() {
 	boot_valid 1 fault_bios BOOT=bios CMDLINE="selftest=ud" && expect_line 'vector=6'
 }
