@@ -5,7 +5,7 @@
 # kernel's summary is compiled from.
 REPORT_SRCS := tools/cmd_report.c tools/report_pool.c tools/report_summary.c tools/report_table.c \
                tools/report_png.c tools/report_records.c tools/report_html.c tools/report_html_charts.c \
-               kernel/sibling/idle_mode.c kernel/lib/fmt.c
+               kernel/sibling/idle_mode.c kernel/lib/fmt.c $(CLI_SRCS)
 # `idlebench compare`: two groups pooled as report pools a set, their difference.
 COMPARE_SRCS := tools/cmd_compare.c
 
