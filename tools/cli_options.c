@@ -79,6 +79,11 @@ bool cli_parser_pass_through(struct cli_parser *p, const char *name, bool has_ar
 	return true;
 }
 
+void cli_parser_more_help(struct cli_parser *p, void (*more)(FILE *out))
+{
+	p->more_help = more;
+}
+
 /* The row whose getopt value is val, or -1. */
 static int row_of_val(const struct cli_parser *p, int val)
 {
@@ -161,7 +166,7 @@ int cli_next(struct cli_parser *p, const char **arg)
 	}
 	*arg = optarg;
 	if (row == (int)p->own) {
-		cli_print_help(stdout, p->cmd);
+		cli_print_help(stdout, p->cmd, p->more_help);
 		return CLI_HELP;
 	}
 	if (row > (int)p->own) {
@@ -246,7 +251,7 @@ void cli_print_options(FILE *out, const struct cli_option *options)
 /* Words of the usage line wrap under the first after "usage: idlebench CMD". */
 #define CLI_USAGE_WIDTH 100
 
-void cli_print_help(FILE *out, const struct cli_command *cmd)
+void cli_print_help(FILE *out, const struct cli_command *cmd, void (*more)(FILE *out))
 {
 	int col = fprintf(out, "usage: idlebench %s", cmd->name), indent = col;
 	char word[160];
@@ -264,6 +269,8 @@ void cli_print_help(FILE *out, const struct cli_command *cmd)
 	fprintf(out, "%s%s\n", *cmd->operands ? " " : "", cmd->operands);
 	fprintf(out, "%s\n", cmd->about);
 	cli_print_options(out, cmd->options);
+	if (more)
+		more(out);
 	if (*cmd->after)
 		fprintf(out, "\n%s", cmd->after);
 }

@@ -62,6 +62,7 @@ struct cli_parser {
 	const char *passed[CLI_MAX_OPTIONS];      /* pass-through names by row */
 	char shortopts[2 + 2 * CLI_MAX_OPTIONS + 3];
 	const char *passed_name;                  /* of the last CLI_PASSTHROUGH */
+	void (*more_help)(FILE *out);             /* prints the pass-through rows in --help */
 };
 
 /* Start parsing argv for cmd (resets getopt's state). */
@@ -70,6 +71,8 @@ void cli_parser_begin(struct cli_parser *p, const struct cli_command *cmd, int a
  * checks itself (idlebench linux hands the kernel's option rows through);
  * call after cli_parser_begin, before cli_next. False when the table is full. */
 bool cli_parser_pass_through(struct cli_parser *p, const char *name, bool has_arg);
+/* --help prints the pass-through rows with more (after the table's options). */
+void cli_parser_more_help(struct cli_parser *p, void (*more)(FILE *out));
 /* The next word: an option's row index in cmd->options (*arg its argument or
  * NULL), or one of CLI_END, CLI_OPERAND, CLI_SEPARATOR, CLI_HELP, CLI_ERROR,
  * CLI_PASSTHROUGH. Long names must be spelled in full (no getopt prefix
@@ -82,8 +85,8 @@ int cli_exit_status(int answer);
 
 /* Print "idlebench CMD: <message> (see idlebench CMD --help)" on stderr; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const struct cli_command *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The command's --help text: usage line, about, the options, after. */
-void cli_print_help(FILE *out, const struct cli_command *cmd);
+/* The command's --help text: usage line, about, the options, more's rows (more may be NULL), after. */
+void cli_print_help(FILE *out, const struct cli_command *cmd, void (*more)(FILE *out));
 /* The options section alone ("  -q, --quiet   help"), for commands that add their own rows after it. */
 void cli_print_options(FILE *out, const struct cli_option *options);
 
