@@ -72,7 +72,7 @@ stest_host_cli_readme_lists_every_flag_of_every_command() {
 		[ -n "$row" ] || { missing+=" $c(no row)"; continue; }
 		while read -r name arg; do
 			[ "$name" = help ] && continue
-			[[ $row =~ \`--$name[\ =\`/] ]] || missing+=" $c:--$name"
+			[[ $row =~ \`--${name}[\ =\`/] ]] || missing+=" $c:--$name"
 		done < <(cli_help_rows "$("$CLI_BIN" "$c" --help)")
 	done
 	[ -z "$missing" ] || { echo "README.md 'Host CLI' does not document:$missing"; return 1; }
