@@ -23,4 +23,4 @@ fuzz_acpidump_text_CORPUS := tests/fuzz/corpus/fuzz_acpidump_text
 # in mk/stream.mk, included after this fragment).
 UNIT_TESTS += test_inspect_corpus
 test_inspect_corpus_SRCS = tests/unit/tools/test_inspect_corpus.c tools/cmd_inspect.c $(ACPI_SRCS) $(ACPIDUMP_SRCS) \
-                           $(TOOLS_TEST_HELPER)
+                           $(TOOLS_TEST_HELPER) $(CLI_SRCS)

@@ -5,9 +5,9 @@
 # kernel's summary is compiled from.
 REPORT_SRCS := tools/cmd_report.c tools/report_pool.c tools/report_summary.c tools/report_table.c \
                tools/report_png.c tools/report_records.c tools/report_html.c tools/report_html_charts.c \
-               kernel/sibling/idle_mode.c kernel/lib/fmt.c
+               kernel/sibling/idle_mode.c kernel/lib/fmt.c $(CLI_SRCS)
 # `idlebench compare`: two groups pooled as report pools a set, their difference.
-COMPARE_SRCS := tools/cmd_compare.c
+COMPARE_SRCS := tools/cmd_compare.c $(CLI_SRCS)
 
 HOST_CLI_SRCS += $(REPORT_SRCS) $(COMPARE_SRCS)
 

@@ -31,6 +31,7 @@
 #include "kernel/stream/sample_row.h"
 #include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
+#include "tools/cli_options.h"
 #include "tools/commands.h"
 #include "tools/host_llc.h"
 #include "tools/host_timing.h"
@@ -73,16 +74,26 @@ static uint64_t calibrate(const struct workload *w, void *arena, uint64_t sample
 	}
 }
 
-static int usage(FILE *out, int status)
-{
-	fprintf(out, "usage: idlebench bench [--workloads=all|int|fp|probe|rob|mlp|stream|sq|NAME,...] [--reps=N]\n"
-	             "                       [--sample-ms=N]\n"
-	             "  runs the workloads on this CPU in Linux user space and prints CSV rows;\n"
-	             "  probe families also print `#! probe` records (knee, ns per access, bytes per cycle)\n"
-	             "  defaults: --workloads=all --reps=%d --sample-ms=%d\n",
-	        BENCH_DEFAULT_REPS, BENCH_DEFAULT_SAMPLE_MS);
-	return status;
-}
+#define BENCH_TEXT_(x) #x
+#define BENCH_TEXT(x) BENCH_TEXT_(x)
+
+enum { OPT_WORKLOADS, OPT_REPS, OPT_SAMPLE_MS };
+static const struct cli_option options[] = {
+	[OPT_WORKLOADS] = { "workloads", 0, "LIST",
+			    "all|int|fp|probe|rob|mlp|stream|sq|NAME,... (default all)" },
+	[OPT_REPS] = { "reps", 0, "N", "samples per workload, 1.." BENCH_TEXT(BENCH_MAX_REPS) " (default "
+		       BENCH_TEXT(BENCH_DEFAULT_REPS) ")" },
+	[OPT_SAMPLE_MS] = { "sample-ms", 0, "N", "length of one sample in ms, 1.." BENCH_TEXT(BENCH_MAX_SAMPLE_MS)
+			    " (default " BENCH_TEXT(BENCH_DEFAULT_SAMPLE_MS) ")" },
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command bench_cli = {
+	"bench", "",
+	"Runs the workloads on this CPU in Linux user space and prints the result stream (CSV rows);\n"
+	"probe families also print `#! probe` records (knee, ns per access, bytes per cycle).\n",
+	"Exit: 0 every checksum matched; 1 a checksum differed or a resource was missing; 2 usage.\n", options,
+	CLI_DASHDASH_ENDS_OPTIONS,
+};
 
 /* Parse a decimal in [1, max]; false on anything else. */
 static bool parse_count(const char *s, unsigned long max, unsigned long *out)
@@ -324,34 +335,33 @@ int cmd_bench(int argc, char **argv)
 	const char *spec = "all";
 	unsigned long reps = BENCH_DEFAULT_REPS, sample_ms = BENCH_DEFAULT_SAMPLE_MS;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(stdout, 0);
-		if (!strncmp(a, "--workloads=", 12)) {
-			spec = a + 12;
-		} else if (!strncmp(a, "--reps=", 7)) {
-			if (!parse_count(a + 7, BENCH_MAX_REPS, &reps)) {
-				fprintf(stderr, "idlebench bench: --reps wants 1..%d, not '%s'\n", BENCH_MAX_REPS, a + 7);
-				return 1;
-			}
-		} else if (!strncmp(a, "--sample-ms=", 12)) {
-			if (!parse_count(a + 12, BENCH_MAX_SAMPLE_MS, &sample_ms)) {
-				fprintf(stderr, "idlebench bench: --sample-ms wants 1..%d, not '%s'\n",
-				        BENCH_MAX_SAMPLE_MS, a + 12);
-				return 1;
-			}
-		} else {
-			fprintf(stderr, "idlebench bench: unknown argument '%s'\n", a);
-			return usage(stderr, 2);
+	struct cli_parser p;
+	const char *arg;
+	cli_parser_begin(&p, &bench_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		switch (a) {
+		case OPT_WORKLOADS:
+			spec = arg;
+			break;
+		case OPT_REPS:
+			if (!parse_count(arg, BENCH_MAX_REPS, &reps))
+				return cli_usage_error(&bench_cli, "--reps wants 1..%d, not '%s'", BENCH_MAX_REPS, arg);
+			break;
+		case OPT_SAMPLE_MS:
+			if (!parse_count(arg, BENCH_MAX_SAMPLE_MS, &sample_ms))
+				return cli_usage_error(&bench_cli, "--sample-ms wants 1..%d, not '%s'", BENCH_MAX_SAMPLE_MS,
+						       arg);
+			break;
+		case CLI_OPERAND:
+			return cli_usage_error(&bench_cli, "takes no operands, not '%s'", arg);
+		default:
+			return cli_exit_status(a);
 		}
 	}
 	struct workload_selection sel;
 	char err[1024];
-	if (workload_select(spec, &sel, err, sizeof err) != WORKLOAD_SELECT_OK) {
-		fprintf(stderr, "idlebench bench: %s\n", err);
-		return 1;
-	}
+	if (workload_select(spec, &sel, err, sizeof err) != WORKLOAD_SELECT_OK)
+		return cli_usage_error(&bench_cli, "--workloads=%s: %s", spec, err);
 
 	/* Stay on the CPU we started on, so TSC deltas come from one core. */
 	int cpu = sched_getcpu();

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "tools/capture_source.h"
+#include "tools/cli_options.h"
 #include "tools/commands.h"
 #include "tools/result_name.h"
 #include "tools/serial_port.h"
@@ -117,61 +118,63 @@ static int publish(struct capture_file *cf, const char *base, bool complete, cha
 	return -1;
 }
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: idlebench capture [--out DIR] [--quiet] [--require-ok] SOURCE\n"
-		"  SOURCE: /dev/ttyUSB0[,BAUD] (any /dev/tty*: raw 8N1, default %u baud),\n"
-		"          FILE, - (stdin, e.g. `ipmitool ... sol activate | idlebench capture -`),\n"
-		"          cmd:COMMAND (its stdout, e.g. cmd:qemu-system-x86_64 ... -serial stdio)\n"
-		"  --out DIR     save under DIR (default results)\n"
-		"  --quiet       do not echo the input or progress to stderr\n"
-		"  --require-ok  exit 1 also when an intact stream ended status=error\n"
-		"Saves DIR/<vendor>-<family>h-<model>h-<product>-<UTC time>.csv and prints its path\n"
-		"last on stdout; a truncated or corrupted stream is saved as ...-INCOMPLETE.csv, exit 1.\n",
-		SERIAL_PORT_DEFAULT_BAUD);
-}
+#define CAPTURE_TEXT_(x) #x
+#define CAPTURE_TEXT(x) CAPTURE_TEXT_(x)
+
+enum { OPT_OUT, OPT_QUIET, OPT_REQUIRE_OK };
+static const struct cli_option options[] = {
+	[OPT_OUT] = { "out", 0, "DIR", "save under DIR (default results)" },
+	[OPT_QUIET] = { "quiet", 'q', NULL, "do not echo the input or progress to stderr" },
+	[OPT_REQUIRE_OK] = { "require-ok", 0, NULL, "exit 1 also when an intact stream ended status=error" },
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command capture_cli = {
+	"capture", "SOURCE",
+	"  SOURCE: /dev/ttyUSB0[,BAUD] (any /dev/tty*: raw 8N1, default " CAPTURE_TEXT(SERIAL_PORT_DEFAULT_BAUD) " baud),\n"
+	"          FILE, - (stdin, e.g. `ipmitool ... sol activate | idlebench capture -`),\n"
+	"          cmd:COMMAND (its stdout, e.g. cmd:qemu-system-x86_64 ... -serial stdio)\n",
+	"Saves DIR/<vendor>-<family>h-<model>h-<product>-<UTC time>.csv and prints its path\n"
+	"last on stdout; a truncated or corrupted stream is saved as ...-INCOMPLETE.csv, exit 1.\n"
+	"Exit: 0 saved; 1 nothing or an incomplete stream saved, or (--require-ok) status=error; 2 usage.\n",
+	options, CLI_DASHDASH_ENDS_OPTIONS,
+};
 
 struct capture_options {
 	const char *dir, *source;
 	bool quiet, require_ok;
 };
 
+/* -1: go on; else the exit status. */
 static int parse_options(int argc, char **argv, struct capture_options *o)
 {
 	*o = (struct capture_options){ .dir = "results" };
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			usage(stdout);
-			return 0;
-		} else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+	struct cli_parser p;
+	const char *arg;
+	cli_parser_begin(&p, &capture_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		switch (a) {
+		case OPT_OUT:
+			o->dir = arg;
+			break;
+		case OPT_QUIET:
 			o->quiet = true;
-		} else if (!strcmp(a, "--require-ok")) {
+			break;
+		case OPT_REQUIRE_OK:
 			o->require_ok = true;
-		} else if (!strcmp(a, "--out") && i + 1 < argc) {
-			o->dir = argv[++i];
-		} else if (!strncmp(a, "--out=", 6)) {
-			o->dir = a + 6;
-		} else if (a[0] == '-' && a[1] != '\0') {
-			fprintf(stderr, "capture: unknown option '%s'\n", a);
-			usage(stderr);
-			return 2;
-		} else if (o->source) {
-			fprintf(stderr, "capture: one SOURCE only ('%s' and '%s')\n", o->source, a);
-			return 2;
-		} else {
-			o->source = a;
+			break;
+		case CLI_OPERAND:
+			if (o->source)
+				return cli_usage_error(&capture_cli, "one SOURCE only ('%s' and '%s')", o->source, arg);
+			o->source = arg;
+			break;
+		default:
+			return cli_exit_status(a);
 		}
 	}
-	if (!o->source) {
-		usage(stderr);
-		return 2;
-	}
-	if (!*o->dir) {
-		fprintf(stderr, "capture: --out needs a directory\n");
-		return 2;
-	}
+	if (!o->source)
+		return cli_usage_error(&capture_cli, "no SOURCE given");
+	if (!*o->dir)
+		return cli_usage_error(&capture_cli, "--out needs a directory");
 	return -1;
 }
 

@@ -4,8 +4,10 @@
  * status is printed. Exit 0 only when every file passes. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "tools/cli_options.h"
 #include "tools/commands.h"
 #include "tools/stream_reader.h"
 
@@ -39,25 +41,45 @@ static bool check_file(const char *path)
 	return ok;
 }
 
+static const struct cli_option options[] = {
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command check_cli = {
+	"check", "FILE...",
+	"Verifies each result stream (- reads stdin): header and schema version, data header, the field\n"
+	"count of every row, the end record's row count and CRC-32. Prints\n"
+	"`FILE: ok rows=N status=ok|error` or `FILE: <reason>`; exits 0 only if all pass.\n"
+	"A stream that ended status=error but is intact passes (its status is shown).\n",
+	"Exit: 0 every file passed; 1 a file failed; 2 usage.\n", options, CLI_DASHDASH_ENDS_OPTIONS,
+};
+
 int cmd_check(int argc, char **argv)
 {
-	if (argc < 2) {
-		fprintf(stderr, "usage: idlebench check FILE... (idlebench check --help)\n");
-		return 2;
+	const char **files = calloc((size_t)argc, sizeof *files), *arg;
+	size_t n = 0;
+	if (!files) {
+		fprintf(stderr, "idlebench check: out of memory\n");
+		return 1;
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		printf("usage: idlebench check FILE...   (- reads stdin)\n"
-		       "Verifies each result stream: header and schema version, data header, the field\n"
-		       "count of every row, the end record's row count and CRC-32. Prints\n"
-		       "`FILE: ok rows=N status=ok|error` or `FILE: <reason>`; exits 0 only if all pass.\n"
-		       "A stream that ended status=error but is intact passes (its status is shown).\n");
-		return 0;
+	struct cli_parser p;
+	cli_parser_begin(&p, &check_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		if (a != CLI_OPERAND) {
+			free(files);
+			return cli_exit_status(a);
+		}
+		files[n++] = arg;
+	}
+	if (!n) {
+		free(files);
+		return cli_usage_error(&check_cli, "no result file given");
 	}
 	bool all_ok = true;
-	for (int i = 1; i < argc; i++) {
-		bool ok = check_file(argv[i]);
+	for (size_t i = 0; i < n; i++) {
+		bool ok = check_file(files[i]);
 		all_ok = all_ok && ok;
 	}
+	free(files);
 	fflush(stdout);
 	return all_ok ? 0 : 1;
 }

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "kernel/lib/fmt.h"
+#include "tools/cli_options.h"
 #include "tools/commands.h"
 #include "tools/report_pool.h"
 #include "tools/report_summary.h"
@@ -57,34 +58,32 @@ static size_t set_mode_slot(const struct report_set *s, const char *name)
 	return ANALYSIS_NONE;
 }
 
-static int usage_error(const char *what, const char *arg)
-{
-	fprintf(stderr, "idlebench compare: %s%s%s (idlebench compare --help)\n", what, arg ? " " : "", arg ? arg : "");
-	return 2;
-}
-
-static void print_help(void)
-{
-	printf("usage: idlebench compare [--allow-different-plans] A_FILE... -- B_FILE...\n"
-	       "The difference in slowdown against hlt between two groups of result files (one file =\n"
-	       "one boot), e.g. before (A) and after (B) a kernel patch, a BIOS setting or a microcode\n"
-	       "update. Each group is pooled as `idlebench report` pools a set (each boot's paired\n"
-	       "estimate, then a t interval over the group's boots) and must be one set: the same\n"
-	       "plan_id, machine_id and placement. Per workload and mode, and for the primary result\n"
-	       "(int and fp geomeans of mwait vs hlt), it prints A's and B's slowdown and the\n"
-	       "difference (1 + B) / (1 + A) - 1 in %% with a 95%% Welch t interval on the log scale\n"
-	       "(the groups' variances are not assumed equal), its minimum detectable difference, and\n"
-	       "a verdict per primary class: distinguishable from noise (the interval excludes 0) or\n"
-	       "not. A group of one boot gives a within-boot interval, and the verdict says so: boot-\n"
-	       "to-boot variation is then not in the width.\n"
-	       "\n"
-	       "  --allow-different-plans  compare groups whose plan_id differs (other workloads, modes,\n"
-	       "                           sample length, placement...); refused otherwise, naming what\n"
-	       "                           differs. Only the workloads and modes both measured are shown.\n"
-	       "\n"
-	       "Exit: 0 comparison printed; 1 a file rejected, a group not one set, or the plans\n"
-	       "differ; 2 usage.\n");
-}
+enum { OPT_ALLOW_DIFFERENT_PLANS };
+static const struct cli_option options[] = {
+	[OPT_ALLOW_DIFFERENT_PLANS] = { "allow-different-plans", 0, NULL,
+					"compare groups whose plan_id differs (other workloads, modes,\n"
+					"sample length, placement...); refused otherwise, naming what\n"
+					"differs. Only the workloads and modes both measured are shown." },
+	{ NULL, 0, NULL, NULL },
+};
+/* "--" splits the groups, so options are still read after it. */
+static const struct cli_command compare_cli = {
+	"compare", "A_FILE... -- B_FILE...",
+	"The difference in slowdown against hlt between two groups of result files (one file =\n"
+	"one boot), e.g. before (A) and after (B) a kernel patch, a BIOS setting or a microcode\n"
+	"update. Each group is pooled as `idlebench report` pools a set (each boot's paired\n"
+	"estimate, then a t interval over the group's boots) and must be one set: the same\n"
+	"plan_id, machine_id and placement. Per workload and mode, and for the primary result\n"
+	"(int and fp geomeans of mwait vs hlt), it prints A's and B's slowdown and the\n"
+	"difference (1 + B) / (1 + A) - 1 in % with a 95% Welch t interval on the log scale\n"
+	"(the groups' variances are not assumed equal), its minimum detectable difference, and\n"
+	"a verdict per primary class: distinguishable from noise (the interval excludes 0) or\n"
+	"not. A group of one boot gives a within-boot interval, and the verdict says so: boot-\n"
+	"to-boot variation is then not in the width.\n",
+	"Exit: 0 comparison printed; 1 a file rejected, a group not one set, or the plans\n"
+	"differ; 2 usage.\n",
+	options, CLI_DASHDASH_SEPARATES,
+};
 
 /* A number, or "-" (never 0 for unknown). */
 static const char *num(char *buf, size_t size, double v)
@@ -379,30 +378,28 @@ int cmd_compare(int argc, char **argv)
 		fprintf(stderr, "idlebench compare: out of memory\n");
 		return 1;
 	}
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--")) {
-			if (split != (size_t)-1) {
-				free(files);
-				return usage_error("more than one --: two groups, A -- B", NULL);
-			}
+	struct cli_parser p;
+	const char *arg;
+	cli_parser_begin(&p, &compare_cli, argc, argv);
+	for (int o; (o = cli_next(&p, &arg)) != CLI_END;) {
+		if (o == CLI_SEPARATOR && split != (size_t)-1) {
+			free(files);
+			return cli_usage_error(&compare_cli, "more than one --: two groups, A -- B");
+		}
+		if (o == CLI_SEPARATOR) {
 			split = n;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			print_help();
-			free(files);
-			return 0;
-		} else if (!strcmp(a, "--allow-different-plans")) {
+		} else if (o == OPT_ALLOW_DIFFERENT_PLANS) {
 			allow_different_plans = true;
-		} else if (a[0] == '-' && a[1]) {
-			free(files);
-			return usage_error("unknown option", a);
+		} else if (o == CLI_OPERAND) {
+			files[n++] = arg;
 		} else {
-			files[n++] = a;
+			free(files);
+			return cli_exit_status(o);
 		}
 	}
 	if (split == (size_t)-1 || !split || split == n) {
 		free(files);
-		return usage_error("two groups of result files are needed: A_FILE... -- B_FILE...", NULL);
+		return cli_usage_error(&compare_cli, "two groups of result files are needed: A_FILE... -- B_FILE...");
 	}
 	struct group a = { .name = "A" }, b = { .name = "B" };
 	bool ok = load_group(&a, files, split);

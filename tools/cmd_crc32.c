@@ -4,17 +4,35 @@
 #include <string.h>
 
 #include "kernel/lib/crc32.h"
+#include "tools/cli_options.h"
 #include "tools/commands.h"
+
+static const struct cli_option options[] = {
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command crc32_cli = {
+	"crc32", "FILE|-",
+	"Prints the CRC-32 (the result stream's, IEEE 802.3) of the whole file, or of stdin with -.\n", "", options,
+	CLI_DASHDASH_ENDS_OPTIONS,
+};
 
 int cmd_crc32(int argc, char **argv)
 {
-	if (argc != 2 || !strcmp(argv[1], "--help")) {
-		fprintf(argc == 2 ? stdout : stderr, "usage: idlebench crc32 FILE|-\n");
-		return argc == 2 ? 0 : 2;
+	const char *path = NULL, *arg;
+	struct cli_parser p;
+	cli_parser_begin(&p, &crc32_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		if (a != CLI_OPERAND)
+			return cli_exit_status(a);
+		if (path)
+			return cli_usage_error(&crc32_cli, "one FILE only ('%s' and '%s')", path, arg);
+		path = arg;
 	}
-	FILE *f = strcmp(argv[1], "-") ? fopen(argv[1], "rb") : stdin;
+	if (!path)
+		return cli_usage_error(&crc32_cli, "no FILE given");
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	if (!f) {
-		perror(argv[1]);
+		perror(path);
 		return 1;
 	}
 	unsigned char buf[65536];

@@ -17,9 +17,11 @@
  * Exit status: 0 written; 1 a file rejected (nothing written for it); 2 usage. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernel/stream/schema.h"
+#include "tools/cli_options.h"
 #include "tools/commands.h"
 #include "tools/stream_reader.h"
 
@@ -37,25 +39,23 @@ static const struct {
 } columns[STREAM_COLUMN_COUNT] = { STREAM_COLUMNS(EXPORT_COLUMN_) };
 #undef EXPORT_COLUMN_
 
-static int usage_error(const char *what, const char *arg)
-{
-	fprintf(stderr, "idlebench export: %s%s%s (idlebench export --help)\n", what, arg ? " " : "", arg ? arg : "");
-	return 2;
-}
-
-static void print_help(void)
-{
-	printf("usage: idlebench export --jsonl FILE...\n"
-	       "Verifies each result stream (as `idlebench check`) and writes it to stdout as JSON Lines:\n"
-	       "per file a \"header\" object, a \"meta\" object with every metadata key, the rows (\"type\":\"row\",\n"
-	       "the data columns by name) in order, then every record (\"type\":\"record\",\"record\":\"summary\",\n"
-	       "\"line\":N,...) in stream order, the end record last; every object has \"file\". Numbers are JSON\n"
-	       "numbers, an empty cell is null; ids, hashes, the seed and the CRC stay strings.\n"
-	       "  jq 'select(.type==\"record\" and .record==\"primary\")' out.jsonl\n"
-	       "  pandas: df = pd.read_json(\"out.jsonl\", lines=True); rows = df[df.type == \"row\"]\n"
-	       "\n"
-	       "Exit: 0 written; 1 a file rejected (one line per file on stderr); 2 usage.\n");
-}
+enum { OPT_JSONL };
+static const struct cli_option options[] = {
+	[OPT_JSONL] = { "jsonl", 0, NULL, "JSON Lines, one object per line (the only format so far; required)" },
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command export_cli = {
+	"export", "FILE...",
+	"Verifies each result stream (as `idlebench check`) and writes it to stdout as JSON Lines:\n"
+	"per file a \"header\" object, a \"meta\" object with every metadata key, the rows (\"type\":\"row\",\n"
+	"the data columns by name) in order, then every record (\"type\":\"record\",\"record\":\"summary\",\n"
+	"\"line\":N,...) in stream order, the end record last; every object has \"file\". Numbers are JSON\n"
+	"numbers, an empty cell is null; ids, hashes, the seed and the CRC stay strings.\n"
+	"  jq 'select(.type==\"record\" and .record==\"primary\")' out.jsonl\n"
+	"  pandas: df = pd.read_json(\"out.jsonl\", lines=True); rows = df[df.type == \"row\"]\n",
+	"Exit: 0 written; 1 a file rejected (one line per file on stderr); 2 usage.\n", options,
+	CLI_DASHDASH_ENDS_OPTIONS,
+};
 
 /* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, no
  * surrogates, at most U+10FFFF), or 0 when the bytes there are not one. */
@@ -245,33 +245,34 @@ static void export_stream(FILE *out, const char *path, const struct stream_reade
 int cmd_export(int argc, char **argv)
 {
 	bool jsonl = false;
-	int first = argc;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			print_help();
-			return 0;
-		} else if (!strcmp(a, "--jsonl")) {
+	const char **files = calloc((size_t)argc, sizeof *files), *arg;
+	size_t n = 0;
+	if (!files) {
+		fprintf(stderr, "idlebench export: out of memory\n");
+		return 1;
+	}
+	struct cli_parser p;
+	cli_parser_begin(&p, &export_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		if (a == OPT_JSONL) {
 			jsonl = true;
-		} else if (!strcmp(a, "--")) {
-			first = i + 1;
-			break;
-		} else if (a[0] == '-') {
-			return usage_error("unknown option", a);
+		} else if (a == CLI_OPERAND) {
+			files[n++] = arg;
 		} else {
-			first = i;
-			break;
+			free(files);
+			return cli_exit_status(a);
 		}
 	}
-	if (!jsonl)
-		return usage_error("say the format: --jsonl (JSON Lines, the only one so far)", NULL);
-	if (first >= argc)
-		return usage_error("no result file given", NULL);
+	if (!jsonl || !n) {
+		free(files);
+		return cli_usage_error(&export_cli, "%s", !jsonl ? "say the format: --jsonl (JSON Lines, the only one so far)"
+								 : "no result file given");
+	}
 	int status = 0;
-	for (int i = first; i < argc; i++) {
-		FILE *f = fopen(argv[i], "rb");
+	for (size_t i = 0; i < n; i++) {
+		FILE *f = fopen(files[i], "rb");
 		if (!f) {
-			fprintf(stderr, "%s: %s\n", argv[i], strerror(errno));
+			fprintf(stderr, "%s: %s\n", files[i], strerror(errno));
 			status = 1;
 			continue;
 		}
@@ -279,12 +280,13 @@ int cmd_export(int argc, char **argv)
 		struct stream_reader *r = stream_reader_read_file(f, &read_errno);
 		fclose(f);
 		if (!r || read_errno || stream_reader_result(r) != STREAM_OK) {
-			fprintf(stderr, "%s: %s\n", argv[i], !r ? "out of memory" : read_errno ? "read error" : stream_reader_message(r));
+			fprintf(stderr, "%s: %s\n", files[i], !r ? "out of memory" : read_errno ? "read error" : stream_reader_message(r));
 			status = 1;
 		} else {
-			export_stream(stdout, argv[i], r);
+			export_stream(stdout, files[i], r);
 		}
 		stream_reader_free(r);
 	}
+	free(files);
 	return status;
 }

@@ -24,20 +24,25 @@
 #include "kernel/acpi/acpi_summary.h"
 #include "kernel/acpi/acpi_tables.h"
 #include "tools/acpidump_text.h"
+#include "tools/cli_options.h"
 #include "tools/commands.h"
 
 #define EXIT_MALFORMED 2
 
-static int usage(FILE *out, int status)
-{
-	fprintf(out, "usage: idlebench inspect [--strict] FILE|DIR\n"
-		     "  FILE: Linux `acpidump` text output; DIR: binary *.dat tables (acpixtract -a)\n"
-		     "  Lines, tables and table contents that cannot be used are skipped and listed\n"
-		     "  on \"# skipped\" lines (the kernel skips the same tables).\n"
-		     "  --strict: reject the dump (exit 2) at the first thing that would be skipped\n"
-		     "  --lenient: accepted for old scripts; lenient reading is the default\n");
-	return status;
-}
+enum { OPT_STRICT, OPT_LENIENT };
+static const struct cli_option options[] = {
+	[OPT_STRICT] = { "strict", 0, NULL, "reject the dump (exit 2) at the first thing that would be skipped" },
+	[OPT_LENIENT] = { "lenient", 0, NULL, "accepted for old scripts; lenient reading is the default" },
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command inspect_cli = {
+	"inspect", "FILE|DIR",
+	"  FILE: Linux `acpidump` text output; DIR: binary *.dat tables (acpixtract -a)\n"
+	"  Lines, tables and table contents that cannot be used are skipped and listed\n"
+	"  on \"# skipped\" lines (the kernel skips the same tables).\n",
+	"Exit: 0 ok; 1 a file that cannot be read; 2 usage, or (--strict) malformed input.\n", options,
+	CLI_DASHDASH_ENDS_OPTIONS,
+};
 
 /* Where a table came from, for error lines: "line N" or the .dat file. */
 static void describe(const struct acpidump_table *d, char *buf, size_t cap)
@@ -291,20 +296,21 @@ int cmd_inspect(int argc, char **argv)
 	bool strict = false;
 	const char *path = NULL;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return usage(stdout, 0);
-		if (!strcmp(argv[i], "--strict"))
-			strict = true;
-		else if (!strcmp(argv[i], "--lenient"))
-			strict = false;
-		else if (!path && argv[i][0] != '-')
-			path = argv[i];
+	struct cli_parser p;
+	const char *arg;
+	cli_parser_begin(&p, &inspect_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		if (a == OPT_STRICT || a == OPT_LENIENT)
+			strict = a == OPT_STRICT;
+		else if (a != CLI_OPERAND)
+			return cli_exit_status(a);
+		else if (path)
+			return cli_usage_error(&inspect_cli, "one FILE|DIR only ('%s' and '%s')", path, arg);
 		else
-			return usage(stderr, 2);
+			path = arg;
 	}
 	if (!path)
-		return usage(stderr, 2);
+		return cli_usage_error(&inspect_cli, "no acpidump FILE or DIR given");
 
 	struct acpidump dump;
 	struct acpidump_error err;

@@ -62,11 +62,9 @@ int cmd_linux(int argc, char **argv)
 	static struct linux_cpuidle ci;
 
 	if (!linux_options_parse(argc, argv, &c, stderr))
-		return 1;
-	if (c.help) {
-		linux_options_print(stdout);
-		return 0;
-	}
+		return 2;
+	if (c.help)
+		return 0; /* printed while parsing */
 	linux_root_init(&root, c.sysfs_root);
 	if (c.restore)
 		return linux_journal_restore_file(&root, stdout);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/cli_options.h"
 #include "tools/commands.h"
 #include "tools/report_html.h"
 #include "tools/report_png.h"
@@ -20,45 +21,47 @@
 #include "tools/report_summary.h"
 #include "tools/report_table.h"
 
-static int usage_error(const char *what, const char *arg)
-{
-	fprintf(stderr, "idlebench report: %s%s%s (idlebench report --help)\n", what, arg ? " " : "", arg ? arg : "");
-	return 2;
-}
+#define REPORT_TEXT_(x) #x
+#define REPORT_TEXT(x) REPORT_TEXT_(x)
 
-static void print_help(void)
-{
-	printf("usage: idlebench report [--png OUT.png] [--html OUT.html] [--firmware-s SECONDS] FILE...\n"
-	       "Verifies each result stream (as `idlebench check`); each file is one boot. Files with\n"
-	       "the same plan_id, machine_id and placement form one set (schema 1 files, which have\n"
-	       "no plan_id: the same cpu_vendor, cpu_family, cpu_model, smbios_product, placement);\n"
-	       "other sets are shown side by side with the reason they were not pooled.\n"
-	       "Per set, recomputed from the rows with the kernel's own analysis (bench/analysis.c):\n"
-	       "each boot's paired log-ratio slowdowns against hlt (blocks = repetitions), then a t\n"
-	       "interval over the boots' estimates (one boot: within this boot only). It prints the\n"
-	       "primary result (int and fp geomeans of mwait vs hlt) beside the seed's figures (Hygon\n"
-	       "18h, MWAIT-C1 vs HLT: SPEC CPU2017 intrate %s %%, fprate %s %%, UnixBench single-core\n"
-	       "%s %%), the controls (A/A hlt2 must cover 0, spike must cover +1 %%; a set failing one\n"
-	       "is flagged UNTRUSTWORTHY), per workload and mode the slowdown with its 95%% interval,\n"
-	       "Holm-adjusted p and minimum detectable effect, class geomeans, the variance components\n"
-	       "and the repetitions and boots a +-1 %% answer needs (>= 2 boots), and per boot the\n"
-	       "carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n"
-	       "\n"
-	       "  --png OUT.png         also draw slowdown vs hlt per workload and mode with interval\n"
-	       "                        whiskers through gnuplot (Debian package gnuplot-nox). Without\n"
-	       "                        gnuplot the table is still printed, stderr says so, exit 0.\n"
-	       "  --html OUT.html       also write the report as one self-contained page (inline CSS and\n"
-	       "                        SVG, no script, no network): primary result, controls and flags,\n"
-	       "                        slowdown whiskers, samples over time, wake latency, probes, metadata\n"
-	       "  --firmware-s SECONDS  time per boot the stream cannot see, for planning (default %.0f):\n"
-	       "                        setup_s counts from the TSC's reset (firmware included); add the\n"
-	       "                        way from one run's end to the next reset (reboot, power cycle)\n"
-	       "\n"
-	       "Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, or the\n"
-	       "page could not be written;\n"
-	       "2 usage.\n",
-	       ANALYSIS_SEED_INTRATE, ANALYSIS_SEED_FPRATE, ANALYSIS_SEED_UNIXBENCH, REPORT_DEFAULT_FIRMWARE_S);
-}
+enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S };
+static const struct cli_option options[] = {
+	[OPT_PNG] = { "png", 0, "OUT.png",
+		      "also draw slowdown vs hlt per workload and mode with interval\n"
+		      "whiskers through gnuplot (Debian package gnuplot-nox). Without\n"
+		      "gnuplot the table is still printed, stderr says so, exit 0." },
+	[OPT_HTML] = { "html", 0, "OUT.html",
+		       "also write the report as one self-contained page (inline CSS and\n"
+		       "SVG, no script, no network): primary result, controls and flags,\n"
+		       "slowdown whiskers, samples over time, wake latency, probes, metadata" },
+	[OPT_FIRMWARE_S] = { "firmware-s", 0, "SECONDS",
+			     "time per boot the stream cannot see, for planning (default " REPORT_TEXT(
+				     REPORT_DEFAULT_FIRMWARE_S) "):\n"
+			     "setup_s counts from the TSC's reset (firmware included); add the\n"
+			     "way from one run's end to the next reset (reboot, power cycle)" },
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command report_cli = {
+	"report", "FILE...",
+	"Verifies each result stream (as `idlebench check`); each file is one boot. Files with\n"
+	"the same plan_id, machine_id and placement form one set (schema 1 files, which have\n"
+	"no plan_id: the same cpu_vendor, cpu_family, cpu_model, smbios_product, placement);\n"
+	"other sets are shown side by side with the reason they were not pooled.\n"
+	"Per set, recomputed from the rows with the kernel's own analysis (bench/analysis.c):\n"
+	"each boot's paired log-ratio slowdowns against hlt (blocks = repetitions), then a t\n"
+	"interval over the boots' estimates (one boot: within this boot only). It prints the\n"
+	"primary result (int and fp geomeans of mwait vs hlt) beside the seed's figures (Hygon\n"
+	"18h, MWAIT-C1 vs HLT: SPEC CPU2017 intrate " ANALYSIS_SEED_INTRATE " %, fprate " ANALYSIS_SEED_FPRATE
+	" %, UnixBench single-core\n"
+	ANALYSIS_SEED_UNIXBENCH " %), the controls (A/A hlt2 must cover 0, spike must cover +1 %; a set failing one\n"
+	"is flagged UNTRUSTWORTHY), per workload and mode the slowdown with its 95% interval,\n"
+	"Holm-adjusted p and minimum detectable effect, class geomeans, the variance components\n"
+	"and the repetitions and boots a +-1 % answer needs (>= 2 boots), and per boot the\n"
+	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n",
+	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, or the\n"
+	"page could not be written; 2 usage.\n",
+	options, CLI_DASHDASH_ENDS_OPTIONS,
+};
 
 /* A non-negative decimal number of seconds. */
 static bool parse_seconds(const char *s, double *v)
@@ -81,43 +84,40 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "idlebench report: out of memory\n");
 		return 1;
 	}
-	bool options_done = false;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (options_done || a[0] != '-' || !strcmp(a, "-")) {
-			files[nfiles++] = a;
-		} else if (!strcmp(a, "--")) {
-			options_done = true;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			print_help();
+	struct cli_parser p;
+	const char *arg;
+	cli_parser_begin(&p, &report_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		int status = -1;
+		switch (a) {
+		case CLI_OPERAND:
+			files[nfiles++] = arg;
+			break;
+		case OPT_PNG:
+			png = arg;
+			if (!*png)
+				status = cli_usage_error(&report_cli, "--png needs an output file name");
+			break;
+		case OPT_HTML:
+			html = arg;
+			if (!*html)
+				status = cli_usage_error(&report_cli, "--html needs an output file name");
+			break;
+		case OPT_FIRMWARE_S:
+			if (!parse_seconds(arg, &firmware_s))
+				status = cli_usage_error(&report_cli, "--firmware-s needs a number of seconds, got '%s'", arg);
+			break;
+		default:
+			status = cli_exit_status(a);
+		}
+		if (status >= 0) {
 			free(files);
-			return 0;
-		} else if (!strcmp(a, "--png") || !strncmp(a, "--png=", 6)) {
-			png = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!png || !*png) {
-				free(files);
-				return usage_error("--png needs an output file name", NULL);
-			}
-		} else if (!strcmp(a, "--html") || !strncmp(a, "--html=", 7)) {
-			html = a[6] == '=' ? a + 7 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!html || !*html) {
-				free(files);
-				return usage_error("--html needs an output file name", NULL);
-			}
-		} else if (!strcmp(a, "--firmware-s") || !strncmp(a, "--firmware-s=", 13)) {
-			const char *v = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v || !parse_seconds(v, &firmware_s)) {
-				free(files);
-				return usage_error("--firmware-s needs a number of seconds, got", v ? v : "nothing");
-			}
-		} else {
-			free(files);
-			return usage_error("unknown option", a);
+			return status;
 		}
 	}
 	if (!nfiles) {
 		free(files);
-		return usage_error("no result file given", NULL);
+		return cli_usage_error(&report_cli, "no result file given");
 	}
 
 	/* Every file is verified before anything is printed: a report never mixes

@@ -19,9 +19,18 @@ const struct host_command host_commands[] = {
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: idlebench <command> [args]   (idlebench <command> --help)\n\ncommands:\n");
+	fprintf(out, "usage: idlebench <command> [options] [args]\n"
+		     "       idlebench <command> --help   (or idlebench help <command>)\n\ncommands:\n");
 	for (const struct host_command *c = host_commands; c->name; c++)
 		fprintf(out, "  %-10s %s\n", c->name, c->summary);
+}
+
+static const struct host_command *command_named(const char *name)
+{
+	for (const struct host_command *c = host_commands; c->name; c++)
+		if (!strcmp(name, c->name))
+			return c;
+	return NULL;
 }
 
 int main(int argc, char **argv)
@@ -30,14 +39,24 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || (!strcmp(argv[1], "help") && argc == 2)) {
 		usage(stdout);
 		return 0;
 	}
-	for (const struct host_command *c = host_commands; c->name; c++)
-		if (!strcmp(argv[1], c->name))
-			return c->run(argc - 1, argv + 1);
-	fprintf(stderr, "idlebench: unknown command '%s'\n", argv[1]);
-	usage(stderr);
+	/* `idlebench help CMD` is `idlebench CMD --help`. */
+	if (!strcmp(argv[1], "help")) {
+		const struct host_command *c = command_named(argv[2]);
+		if (argc > 3 || !c) {
+			fprintf(stderr, "idlebench help: %s '%s' (see idlebench --help)\n",
+				c ? "one command, not" : "unknown command", argc > 3 ? argv[3] : argv[2]);
+			return 2;
+		}
+		char *help_argv[] = { argv[2], "--help", NULL };
+		return c->run(2, help_argv);
+	}
+	const struct host_command *c = command_named(argv[1]);
+	if (c)
+		return c->run(argc - 1, argv + 1);
+	fprintf(stderr, "idlebench: unknown command '%s' (see idlebench --help)\n", argv[1]);
 	return 2;
 }

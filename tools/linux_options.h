@@ -1,11 +1,12 @@
 /* `idlebench linux` options: the kernel's rows where they mean the same
  * (workloads=, preset=, reps=, warmup=, sample_ms=, order=, seed=,
  * settle_us=, precision=, budget_s=, copied from kernel/option_table.c so
- * they are one definition), Linux's own modes= and placement=, and the
- * command's own (cpu=, list, restore, out=, sysfs_root=). Parsed by the
- * kernel's parser (kernel/options.c), so a bad option gets the kernel's
- * error. On the command line they are spelled --key=value, with '-' for
- * '_' in the key (--sample-ms=2). */
+ * they are one definition) and Linux's own cpu=, modes= and placement=,
+ * parsed by the kernel's parser (kernel/options.c), so a bad value gets the
+ * kernel's error; on the command line --key=value or --key value, with '-'
+ * or '_' in the key (--sample-ms=2), or a kernel-style key=value word. The
+ * command's own flags (--list, --restore, --out, --sysfs-root, --help) are a
+ * getopt_long table (tools/cli_options.h). */
 #ifndef IDLEBENCH_TOOLS_LINUX_OPTIONS_H
 #define IDLEBENCH_TOOLS_LINUX_OPTIONS_H
 
@@ -31,10 +32,11 @@ struct linux_config {
 	struct plan_request plan;
 };
 
-/* Parse argv (argv[0] is the command name) into c. On a bad option: false,
- * the kernel parser's message and the option list on err. */
+/* Parse argv (argv[0] is the command name) into c. On a usage error: false,
+ * the message on stderr (cli_options) or err (the kernel parser's); on
+ * --help: true, c->help set, the help already on stdout. */
 bool linux_options_parse(int argc, char **argv, struct linux_config *c, FILE *err);
-/* The option list (for --help and errors). */
+/* The command's whole --help: its own flags, then the experiment's rows. */
 void linux_options_print(FILE *out);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 /* Baud rate used when the source names none (the kernel's default console). */
-#define SERIAL_PORT_DEFAULT_BAUD 115200u
+#define SERIAL_PORT_DEFAULT_BAUD 115200 /* plain digits: capture --help prints it (#x) */
 
 /* True when baud is one of the standard rates termios can set (1200 … 921600). */
 bool serial_port_baud_supported(unsigned baud);

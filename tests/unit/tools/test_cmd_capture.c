@@ -322,6 +322,12 @@ static void test_bad_arguments_are_usage_errors(void **state)
 	capture(&r, F "clean.csv", NULL, "--bogus");
 	assert_int_equal(r.o.status, 2);
 	assert_int_equal(r.files, 0);
+	assert_string_equal(r.o.err, "idlebench capture: unknown option '--bogus' (see idlebench capture --help)\n");
+	char *no_dir[] = { "capture", F "clean.csv", "--out" };
+	run_command(cmd_capture, 3, no_dir, NULL, &r.o);
+	assert_int_equal(r.o.status, 2);
+	assert_string_equal(r.o.err, "idlebench capture: option '--out' needs an argument (DIR) "
+				     "(see idlebench capture --help)\n");
 	char *help[] = { "capture", "--help" };
 	run_command(cmd_capture, 2, help, NULL, &r.o);
 	assert_int_equal(r.o.status, 0);

@@ -56,6 +56,17 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	char *none[] = { "check" };
 	check(&o, 1, none);
 	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench check: no result file given (see idlebench check --help)\n");
+	char *bogus[] = { "check", F "clean.csv", "--bogus" };
+	check(&o, 3, bogus);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.out, "");
+	assert_string_equal(o.err, "idlebench check: unknown option '--bogus' (see idlebench check --help)\n");
+	/* after "--" a name that starts with '-' is a file */
+	char *dashed[] = { "check", "--", "-no-such-file" };
+	check(&o, 3, dashed);
+	assert_int_equal(o.status, 1);
+	assert_string_equal(o.err, "-no-such-file: No such file or directory\n");
 	char *help[] = { "check", "--help" };
 	check(&o, 2, help);
 	assert_int_equal(o.status, 0);

@@ -269,21 +269,23 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	char *none[] = { "report" };
 	report(&o, 1, none);
 	assert_int_equal(o.status, 2);
-	assert_string_equal(o.err, "idlebench report: no result file given (idlebench report --help)\n");
+	assert_string_equal(o.err, "idlebench report: no result file given (see idlebench report --help)\n");
 	char *unknown[] = { "report", "--pdf", F "known.csv" };
 	report(&o, 3, unknown);
 	assert_int_equal(o.status, 2);
-	assert_string_equal(o.err, "idlebench report: unknown option --pdf (idlebench report --help)\n");
+	assert_string_equal(o.err, "idlebench report: unknown option '--pdf' (see idlebench report --help)\n");
 	char *no_png[] = { "report", F "known.csv", "--png" };
 	report(&o, 3, no_png);
 	assert_int_equal(o.status, 2);
 	char *old_seed[] = { "report", "--seed", "7", F "known.csv" };
 	report(&o, 4, old_seed);
 	assert_int_equal(o.status, 2);
-	assert_string_equal(o.err, "idlebench report: unknown option --seed (idlebench report --help)\n");
+	assert_string_equal(o.err, "idlebench report: unknown option '--seed' (see idlebench report --help)\n");
 	char *bad_firmware[] = { "report", "--firmware-s", "-1", F "known.csv" };
 	report(&o, 4, bad_firmware);
 	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench report: --firmware-s needs a number of seconds, got '-1' "
+				   "(see idlebench report --help)\n");
 	char *help[] = { "report", "--help" };
 	report(&o, 2, help);
 	assert_int_equal(o.status, 0);
@@ -291,7 +293,12 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	char *no_html[] = { "report", F "known.csv", "--html" };
 	report(&o, 3, no_html);
 	assert_int_equal(o.status, 2);
-	assert_string_equal(o.err, "idlebench report: --html needs an output file name (idlebench report --help)\n");
+	assert_string_equal(o.err, "idlebench report: option '--html' needs an argument (OUT.html) "
+				   "(see idlebench report --help)\n");
+	char *empty_html[] = { "report", "--html=", F "known.csv" };
+	report(&o, 3, empty_html);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench report: --html needs an output file name (see idlebench report --help)\n");
 	/* the table is printed, but a page that cannot be written is an error */
 	char *bad_html[] = { "report", "--html=/nonexistent-dir/r.html", F "known.csv" };
 	report(&o, 3, bad_html);

@@ -1,0 +1,11 @@
+# The host CLI's option parsing (tools/cli_options.c): getopt_long over one
+# table per command, which also makes each command's --help. Every test that
+# links a tools/cmd_*.c links $(CLI_SRCS) too.
+CLI_SRCS := tools/cli_options.c
+HOST_CLI_SRCS += $(CLI_SRCS)
+
+# The parser on a table of its own: operands in order, "--" both ways, full
+# names only, each kind of usage error naming the flag, the generated help
+# (recursive `=`: TOOLS_TEST_HELPER is set in mk/stream.mk, included later).
+UNIT_TESTS += test_cli_options
+test_cli_options_SRCS = tests/unit/tools/test_cli_options.c $(CLI_SRCS) $(TOOLS_TEST_HELPER)

@@ -1,0 +1,126 @@
+# The host CLI's common rules (tools/cli_options.h), checked on the built
+# binary for every command `idlebench --help` lists: --help exits 0 and
+# lists the flags scripts already use; the README's "Host CLI" section names
+# every flag a --help lists; an unknown flag and a missing argument exit 2
+# naming the command and the flag. Sourced by tests/run-all.sh; each stest_*
+# is one test, run from the repository root.
+
+CLI_BIN="${BUILD:-build}/host/idlebench"
+
+# The commands, from `idlebench --help` (one "  name  summary" line each after "commands:").
+cli_commands() {
+	local help line on=0
+	help=$("$CLI_BIN" --help) || return 1
+	while IFS= read -r line; do
+		[ "$line" = "commands:" ] && { on=1; continue; }
+		[ $on = 1 ] && [[ $line =~ ^\ \ ([a-z0-9]+)\  ]] && echo "${BASH_REMATCH[1]}"
+	done <<<"$help"
+}
+
+# The option rows of a help text: "name ARG" or "name" per row ("--" dropped),
+# from "  -q, --quiet", "      --out DIR" and the linux experiment rows "  --reps=1..255".
+cli_help_rows() {
+	local line
+	while IFS= read -r line; do
+		if [[ $line =~ ^\ \ (-[a-zA-Z],\ |\ \ \ \ )--([a-z0-9][a-z0-9_-]*)(\ ([A-Z][^ ]*))? ]]; then
+			echo "${BASH_REMATCH[2]} ${BASH_REMATCH[4]}"
+		elif [[ $line =~ ^\ \ --([a-z0-9][a-z0-9_-]*)=([^ ]+) ]]; then
+			echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+		fi
+	done <<<"$1"
+}
+
+# The flags scripts use today, per command: renaming one breaks them.
+cli_contract_flags() {
+	case $1 in
+	inspect) echo "--strict --lenient" ;;
+	capture) echo "--out --quiet -q --require-ok" ;;
+	bench) echo "--workloads --reps --sample-ms" ;;
+	report) echo "--png --html --firmware-s" ;;
+	compare) echo "--allow-different-plans" ;;
+	export) echo "--jsonl" ;;
+	linux) echo "--list --restore --out --sysfs-root --cpu --placement --modes --workloads --preset --reps" \
+		"--warmup --sample-ms --order --seed --settle-us --precision --budget-s" ;;
+	esac
+}
+
+stest_host_cli_every_command_help_exits_0_and_lists_its_flags() {
+	local cmds c help flag n=0
+	cmds=$(cli_commands) || { echo "idlebench --help failed"; return 1; }
+	for c in $cmds; do
+		n=$((n + 1))
+		help=$("$CLI_BIN" "$c" --help) || { echo "idlebench $c --help exited $?"; return 1; }
+		[[ $help == "usage: idlebench $c"* ]] || { echo "$c --help does not start with its usage line"; return 1; }
+		[ "$("$CLI_BIN" "$c" -h)" = "$help" ] || { echo "$c: -h differs from --help"; return 1; }
+		[ "$("$CLI_BIN" help "$c")" = "$help" ] || { echo "idlebench help $c differs from $c --help"; return 1; }
+		for flag in $(cli_contract_flags "$c") --help -h; do
+			[[ $help =~ (^|[ ,[])$flag([ =,]|$) ]] || { echo "$c --help does not list $flag"; return 1; }
+		done
+	done
+	[ $n -eq 9 ] || { echo "expected 9 commands in idlebench --help, found $n: $cmds"; return 1; }
+}
+
+# The README's "Host CLI" table has a row per command naming each flag its
+# --help lists: a flag added without docs fails here.
+stest_host_cli_readme_lists_every_flag_of_every_command() {
+	local section cmds c row name arg missing=""
+	section=$(awk '/^## Host CLI$/ { on = 1; next } /^## / { on = 0 } on' README.md)
+	[ -n "$section" ] || { echo "README.md has no '## Host CLI' section"; return 1; }
+	cmds=$(cli_commands) || return 1
+	for c in $cmds; do
+		row=$(awk -v c="| \`$c" 'index($0, c) == 1' <<<"$section")
+		[ -n "$row" ] || { missing+=" $c(no row)"; continue; }
+		while read -r name arg; do
+			[ "$name" = help ] && continue
+			[[ $row =~ \`--${name}[\ =\`/] ]] || missing+=" $c:--$name"
+		done < <(cli_help_rows "$("$CLI_BIN" "$c" --help)")
+	done
+	[ -z "$missing" ] || { echo "README.md 'Host CLI' does not document:$missing"; return 1; }
+}
+
+stest_host_cli_unknown_flag_exits_2_naming_the_flag_and_the_command() {
+	local cmds c err rc
+	cmds=$(cli_commands) || return 1
+	for c in $cmds; do
+		err=$("$CLI_BIN" "$c" --no-such-flag x 2>&1 >/dev/null)
+		rc=$?
+		[ $rc -eq 2 ] || { echo "$c --no-such-flag exited $rc, not 2"; return 1; }
+		[ "$err" = "idlebench $c: unknown option '--no-such-flag' (see idlebench $c --help)" ] ||
+			{ echo "$c --no-such-flag said: $err"; return 1; }
+		err=$("$CLI_BIN" "$c" -Z x 2>&1 >/dev/null)
+		rc=$?
+		[ $rc -eq 2 ] && [ "$err" = "idlebench $c: unknown option '-Z' (see idlebench $c --help)" ] ||
+			{ echo "$c -Z: exit $rc, $err"; return 1; }
+	done
+}
+
+# Every flag that takes a value, given none at the end of the line.
+stest_host_cli_missing_argument_exits_2_naming_the_flag() {
+	local cmds c name arg err rc n=0
+	cmds=$(cli_commands) || return 1
+	for c in $cmds; do
+		while read -r name arg; do
+			[ -n "$arg" ] || continue
+			n=$((n + 1))
+			err=$("$CLI_BIN" "$c" "--$name" 2>&1 >/dev/null)
+			rc=$?
+			[ $rc -eq 2 ] || { echo "$c --$name (no value) exited $rc, not 2: $err"; return 1; }
+			[[ $err == "idlebench $c: option '--$name' needs an argument ("*") (see idlebench $c --help)" ]] ||
+				{ echo "$c --$name (no value) said: $err"; return 1; }
+		done < <(cli_help_rows "$("$CLI_BIN" "$c" --help)")
+	done
+	[ $n -ge 20 ] || { echo "only $n flags with a value found in the helps"; return 1; }
+}
+
+stest_host_cli_unknown_command_and_help_of_one_exit_2() {
+	local err rc
+	err=$("$CLI_BIN" frobnicate 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 2 ] && [ "$err" = "idlebench: unknown command 'frobnicate' (see idlebench --help)" ] ||
+		{ echo "unknown command: exit $rc, $err"; return 1; }
+	err=$("$CLI_BIN" help frobnicate 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 2 ] && [ "$err" = "idlebench help: unknown command 'frobnicate' (see idlebench --help)" ] ||
+		{ echo "help of an unknown command: exit $rc, $err"; return 1; }
+	"$CLI_BIN" help >/dev/null || { echo "idlebench help exited $?"; return 1; }
+}
