@@ -49,12 +49,17 @@ static void list_dir(struct capture_run *r)
 
 static void capture(struct capture_run *r, const char *source, const char *stdin_path, const char *extra)
 {
-	char *argv[6];
+	char *argv[12];
 	int argc = 0;
 	argv[argc++] = "capture";
 	argv[argc++] = "--quiet";
-	if (extra)
-		argv[argc++] = (char *)extra;
+	/* extra: one option, or several separated by single spaces */
+	static char extra_copy[256];
+	if (extra) {
+		snprintf(extra_copy, sizeof extra_copy, "%s", extra);
+		for (char *tok = strtok(extra_copy, " "); tok && argc < 8; tok = strtok(NULL, " "))
+			argv[argc++] = tok;
+	}
 	argv[argc++] = "--out";
 	argv[argc++] = r->dir;
 	argv[argc++] = (char *)source;
@@ -177,7 +182,7 @@ static void test_truncated_stream_is_saved_whole_as_incomplete(void **state)
 	(void)state;
 	struct capture_run r;
 	new_dir(&r);
-	capture(&r, "cmd:cat " F "truncated.csv; exit 5", NULL, NULL);
+	capture(&r, "cmd:cat " F "truncated.csv; exit 5", NULL, "--reconnect 0");
 	assert_int_equal(r.o.status, 1);
 	assert_int_equal(r.files, 1);
 	assert_name(r.name, CLEAN_BASE, "-INCOMPLETE.csv");
