@@ -11,7 +11,7 @@
 enum linux_option_id {
 	LOPT_HELP, LOPT_LIST, LOPT_RESTORE, LOPT_CPU, LOPT_PLACEMENT, LOPT_MODES,
 	LOPT_WORKLOADS, LOPT_PRESET, LOPT_REPS, LOPT_WARMUP, LOPT_SAMPLE_MS, LOPT_ORDER, LOPT_SEED,
-	LOPT_SETTLE_US, LOPT_PRECISION, LOPT_BUDGET_S, LOPT_OUT, LOPT_SYSFS_ROOT, LOPT_COUNT,
+	LOPT_SETTLE_US, LOPT_PRECISION, LOPT_BUDGET_S, LOPT_OUT, LOPT_OUT_DIR, LOPT_SYSFS_ROOT, LOPT_COUNT,
 };
 
 /* The kernel's row for each shared option (the rest are Linux's own). */
@@ -37,6 +37,9 @@ static const struct option_def own[LOPT_COUNT] = {
 	  "haltpoll, ioport = ACPI I/O-port C2, c1e/c3/c6 by name, offline = the CPU offline); those the "
 	  "driver does not offer are skipped with the reason", idle_modes_validate_linux },
 	[LOPT_OUT] = { "out", OPT_TEXT, "", "FILE", 0, 0, "write the stream to FILE instead of standard output", NULL },
+	[LOPT_OUT_DIR] = { "out_dir", OPT_TEXT, "", "DIR", 0, 0,
+	  "save the stream under DIR as <vendor>-<family>h-<model>h-<product>[-<label>]-<UTC time>.csv, "
+	  "never overwriting (the name capture gives; the path is printed on standard output)", NULL },
 	[LOPT_SYSFS_ROOT] = { "sysfs_root", OPT_TEXT, "", "DIR", 0, 0,
 	  "read /sys, /proc/cmdline and /dev/cpu under DIR (tests; default: IDLEBENCH_SYSFS_ROOT, else /)", NULL },
 };
@@ -115,6 +118,11 @@ bool linux_options_parse(int argc, char **argv, struct linux_config *c, FILE *er
 		c->modes = 0;
 	c->modes_given = options_given(&o, LOPT_MODES);
 	c->out = options_given(&o, LOPT_OUT) ? options_value(&o, LOPT_OUT) : NULL;
+	c->out_dir = options_given(&o, LOPT_OUT_DIR) ? options_value(&o, LOPT_OUT_DIR) : NULL;
+	if (c->out && c->out_dir) {
+		fprintf(err, "idlebench linux: --out and --out-dir exclude each other\n");
+		return false;
+	}
 	c->sysfs_root = options_given(&o, LOPT_SYSFS_ROOT) ? options_value(&o, LOPT_SYSFS_ROOT) : NULL;
 	c->plan.preset = (enum plan_preset_id)options_enum_index(&o, LOPT_PRESET);
 	c->plan.reps = plan_number(&o, LOPT_REPS);

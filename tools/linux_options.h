@@ -2,7 +2,7 @@
  * (workloads=, preset=, reps=, warmup=, sample_ms=, order=, seed=,
  * settle_us=, precision=, budget_s=, copied from kernel/option_table.c so
  * they are one definition), Linux's own modes= and placement=, and the
- * command's own (cpu=, list, restore, out=, sysfs_root=). Parsed by the
+ * command's own (cpu=, list, restore, out=, out_dir=, sysfs_root=). Parsed by the
  * kernel's parser (kernel/options.c), so a bad option gets the kernel's
  * error. On the command line they are spelled --key=value, with '-' for
  * '_' in the key (--sample-ms=2). */
@@ -27,6 +27,7 @@ struct linux_config {
 	uint32_t modes;            /* bit = enum idle_mode */
 	bool modes_given;
 	const char *out;           /* NULL: standard output */
+	const char *out_dir;       /* NULL, or save under it by the naming scheme */
 	const char *sysfs_root;    /* NULL: IDLEBENCH_SYSFS_ROOT, else the real / */
 	struct plan_request plan;
 };
