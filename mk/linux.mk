@@ -9,7 +9,8 @@ LINUX_SRCS := tools/cmd_linux.c tools/linux_options.c tools/linux_run.c $(LINUX_
               kernel/experiment/plan.c kernel/experiment/summary.c kernel/lib/hash64.c kernel/platform/machine_id.c \
               kernel/stream/stream.c kernel/stream/sample_row.c kernel/lib/crc32.c \
               kernel/arch/cpuid_native.c kernel/cpu/cpu_identity.c tools/host_llc.c kernel/cpu/cache_info.c \
-              kernel/cpu/cpu_features.c $(BENCH_HOST_OBJS)
+              kernel/cpu/cpu_features.c tools/result_file.c kernel/lib/result_name.c tools/stream_reader.c \
+              $(BENCH_HOST_OBJS)
 HOST_CLI_SRCS += $(LINUX_SRCS)
 
 UNIT_TESTS += test_linux_cpuidle

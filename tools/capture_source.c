@@ -49,7 +49,7 @@ static int open_serial(struct capture_source *src, const char *spec, char *err, 
 
 static int open_command(struct capture_source *src, const char *command, char *err, size_t err_size)
 {
-	int p[2];
+	int p[2], in[2];
 	if (!*command) {
 		snprintf(err, err_size, "cmd: needs a command, e.g. cmd:qemu-system-x86_64 ...");
 		return 2;
@@ -58,33 +58,48 @@ static int open_command(struct capture_source *src, const char *command, char *e
 		snprintf(err, err_size, "pipe: %s", strerror(errno));
 		return 1;
 	}
+	if (pipe(in) < 0) {
+		snprintf(err, err_size, "pipe: %s", strerror(errno));
+		close(p[0]);
+		close(p[1]);
+		return 1;
+	}
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid < 0) {
 		snprintf(err, err_size, "fork: %s", strerror(errno));
 		close(p[0]);
 		close(p[1]);
+		close(in[0]);
+		close(in[1]);
 		return 1;
 	}
 	if (pid == 0) {
 		/* Own process group, so capture can end the shell and everything it
-		 * started (Debian's dash forks even a single command); stdin from
-		 * /dev/null, so a program in that background group never stops on
-		 * SIGTTIN/SIGTTOU touching the terminal (QEMU's -nographic does). */
+		 * started (Debian's dash forks even a single command). stdin is a
+		 * pipe capture holds open and never writes: not the terminal, so a
+		 * program in that background group never stops on SIGTTIN/SIGTTOU
+		 * (QEMU's -nographic touches it), and never at end of file, because
+		 * `ipmitool sol activate` ends its session when stdin reads EOF
+		 * (lib/ipmi_sol.c ipmi_sol_red_pill: read() <= 0 sets bShouldExit). */
 		setpgid(0, 0);
-		int null = open("/dev/null", O_RDONLY);
 		close(p[0]);
-		if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(p[1], STDOUT_FILENO) < 0)
+		close(in[1]);
+		if (dup2(in[0], STDIN_FILENO) < 0 || dup2(p[1], STDOUT_FILENO) < 0)
 			_exit(127);
-		close(null);
+		close(in[0]);
 		close(p[1]);
 		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
 		_exit(127);
 	}
 	close(p[1]);
+	close(in[0]);
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(in[1], F_SETFD, FD_CLOEXEC);
 	setpgid(pid, pid); /* also here: no race with the kill below */
 	src->kind = CAPTURE_SOURCE_COMMAND;
 	src->fd = p[0];
+	src->stdin_fd = in[1];
 	src->pid = pid;
 	return 0;
 }
@@ -93,6 +108,7 @@ int capture_source_open(struct capture_source *src, const char *spec, char *err,
 {
 	memset(src, 0, sizeof *src);
 	src->fd = -1;
+	src->stdin_fd = -1;
 	if (!strcmp(spec, "-")) {
 		src->kind = CAPTURE_SOURCE_STDIN;
 		src->fd = STDIN_FILENO;
@@ -131,6 +147,9 @@ int capture_source_close(struct capture_source *src, double grace_seconds, char 
 	if (src->fd >= 0 && src->kind != CAPTURE_SOURCE_STDIN)
 		close(src->fd);
 	src->fd = -1;
+	if (src->stdin_fd >= 0)
+		close(src->stdin_fd); /* the command may now see end of file on stdin */
+	src->stdin_fd = -1;
 	if (src->kind != CAPTURE_SOURCE_COMMAND || src->pid <= 0)
 		return 0;
 	const char *how = "";

@@ -1,7 +1,7 @@
 /* Where `idlebench capture` reads a stream from: a serial device
- * (`/dev/tty…[,baud]`), a regular file, `-` (stdin, e.g. a BMC's
- * serial-over-LAN piped in) or `cmd:COMMAND` (a shell command's stdout, e.g.
- * QEMU with `-serial stdio`). */
+ * (`/dev/tty…[,baud]`), a regular file, `-` (stdin) or `cmd:COMMAND` (a
+ * shell command's stdout, e.g. QEMU with `-serial stdio`, or a BMC's
+ * serial-over-LAN client, which capture can start again). */
 #ifndef IDLEBENCH_TOOLS_CAPTURE_SOURCE_H
 #define IDLEBENCH_TOOLS_CAPTURE_SOURCE_H
 
@@ -25,6 +25,7 @@ enum capture_source_kind {
 struct capture_source {
 	enum capture_source_kind kind;
 	int fd;
+	int stdin_fd;        /* a command's stdin pipe, held open (never written), else -1 */
 	pid_t pid;           /* the shell running a command source, else 0 */
 };
 
@@ -32,7 +33,7 @@ struct capture_source {
 int capture_source_open(struct capture_source *src, const char *spec, char *err, size_t err_size);
 
 /* Close the source. A command gets grace_seconds to exit, then SIGTERM to its
- * process group (it runs in its own, with stdin from /dev/null); note
+ * process group (it runs in its own, with a silent stdin pipe); note
  * receives how it ended ("command exited with status 33"), or "" for other
  * kinds. Returns the command's wait status, or 0. */
 int capture_source_close(struct capture_source *src, double grace_seconds, char *note, size_t note_size);

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "tools/commands.h"
 #include "tools/linux_cpuidle.h"
@@ -17,6 +18,8 @@
 #include "tools/linux_restore.h"
 #include "tools/linux_run.h"
 #include "tools/linux_topology.h"
+#include "tools/result_file.h"
+#include "tools/stream_reader.h"
 
 /* The read-only listing: CPUs, driver, every state and its mode, every mode's availability. */
 static void list(const struct linux_config *c, const struct linux_root *r, const struct linux_topology *t,
@@ -54,6 +57,53 @@ static void list(const struct linux_config *c, const struct linux_root *r, const
 		printf("a restore is pending: %s (idlebench linux --restore)\n", file);
 }
 
+/* --out-dir: the stream goes to a temporary file under the directory, is
+ * read back and verified like a capture, and moved to its name (the start
+ * time in UTC; `-INCOMPLETE` when it does not verify). */
+static int run_into_dir(const struct linux_config *c, const struct linux_root *root, const struct linux_topology *t,
+			const struct linux_cpuidle *ci)
+{
+	struct result_file rf;
+	time_t start = time(NULL);
+	if (result_file_create(&rf, c->out_dir) < 0) {
+		fprintf(stderr, "idlebench linux: cannot write under %s: %s\n", c->out_dir, strerror(errno));
+		return 1;
+	}
+	int rc = linux_run(c, root, t, ci, rf.f);
+	FILE *f = rf.f;
+	rf.f = NULL;
+	if (fclose(f) != 0) {
+		fprintf(stderr, "idlebench linux: writing %s: %s\n", rf.temp, strerror(errno));
+		return 1;
+	}
+	int read_errno = 0;
+	FILE *in = fopen(rf.temp, "rb");
+	struct stream_reader *r = in ? stream_reader_read_file(in, &read_errno) : NULL;
+	if (in)
+		fclose(in);
+	if (!r) {
+		fprintf(stderr, "idlebench linux: cannot read back %s: %s\n", rf.temp, strerror(in ? ENOMEM : errno));
+		return 1;
+	}
+	struct result_name_meta m;
+	char path[4096];
+	bool complete = stream_reader_result(r) == STREAM_OK && !read_errno;
+	result_name_meta_from_reader(r, &m);
+	if (result_file_publish(&rf, &m, start, complete, path, sizeof path) < 0) {
+		fprintf(stderr, "idlebench linux: cannot name the result under %s (%s); the stream is in %s\n",
+			c->out_dir, strerror(errno), rf.temp);
+		stream_reader_free(r);
+		return 1;
+	}
+	if (!complete) {
+		fprintf(stderr, "idlebench linux: %s: %s\n", path, stream_reader_message(r));
+		rc = 1;
+	}
+	printf("%s\n", path);
+	stream_reader_free(r);
+	return rc;
+}
+
 int cmd_linux(int argc, char **argv)
 {
 	static struct linux_config c;
@@ -80,6 +130,8 @@ int cmd_linux(int argc, char **argv)
 		list(&c, &root, &t, &ci);
 		return 0;
 	}
+	if (c.out_dir)
+		return run_into_dir(&c, &root, &t, &ci);
 	FILE *out = stdout;
 	if (c.out && !(out = fopen(c.out, "w"))) {
 		fprintf(stderr, "idlebench linux: cannot write %s: %s\n", c.out, strerror(errno));

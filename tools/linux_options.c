@@ -36,7 +36,7 @@ static const struct option_def own[LOPT_COUNT] = {
 };
 
 /* The command's own flags (getopt_long, tools/cli_options.h); the experiment's rows follow in --help. */
-enum { OPT_LIST, OPT_RESTORE, OPT_OUT, OPT_SYSFS_ROOT, OPT_SYSFS_ROOT_UNDERSCORE };
+enum { OPT_LIST, OPT_RESTORE, OPT_OUT, OPT_OUT_DIR, OPT_SYSFS_ROOT, OPT_SYSFS_ROOT_UNDERSCORE };
 static const struct cli_option host_options[] = {
 	[OPT_LIST] = { "list", 0, NULL,
 		       "show the CPUs, the parked CPU's cpuidle states and the mode each is\n"
@@ -44,6 +44,9 @@ static const struct cli_option host_options[] = {
 	[OPT_RESTORE] = { "restore", 0, NULL, "put back every sysfs value a crashed run changed (its restore file)\n"
 					      "and exit" },
 	[OPT_OUT] = { "out", 0, "FILE", "write the stream to FILE instead of standard output" },
+	[OPT_OUT_DIR] = { "out-dir", 0, "DIR",
+			  "save the stream under DIR as <vendor>-<family>h-<model>h-<product>[-<label>]-<UTC time>.csv,\n"
+			  "never overwriting (the name capture gives; the path is printed on standard output)" },
 	[OPT_SYSFS_ROOT] = { "sysfs-root", 0, "DIR",
 			     "read /sys, /proc/cmdline and /dev/cpu under DIR\n"
 			     "(tests; default: IDLEBENCH_SYSFS_ROOT, else /)" },
@@ -148,6 +151,7 @@ bool linux_options_parse(int argc, char **argv, struct linux_config *c, FILE *er
 			c->restore = true;
 			break;
 		case OPT_OUT:
+		case OPT_OUT_DIR:
 		case OPT_SYSFS_ROOT:
 		case OPT_SYSFS_ROOT_UNDERSCORE:
 			if (!*arg) {
@@ -156,6 +160,8 @@ bool linux_options_parse(int argc, char **argv, struct linux_config *c, FILE *er
 			}
 			if (a == OPT_OUT)
 				c->out = arg;
+			else if (a == OPT_OUT_DIR)
+				c->out_dir = arg;
 			else
 				c->sysfs_root = arg;
 			break;
@@ -172,6 +178,10 @@ bool linux_options_parse(int argc, char **argv, struct linux_config *c, FILE *er
 		default:
 			return false;
 		}
+	}
+	if (c->out && c->out_dir) {
+		cli_usage_error(&linux_cli, "--out and --out-dir exclude each other");
+		return false;
 	}
 	if (options_parse(&o, &table, line, full) != OPTIONS_OK) {
 		fprintf(err, "idlebench linux: command line error: %s: '%s' (%s) (see idlebench linux --help)\n",

@@ -5,7 +5,7 @@
  * parsed by the kernel's parser (kernel/options.c), so a bad value gets the
  * kernel's error; on the command line --key=value or --key value, with '-'
  * or '_' in the key (--sample-ms=2), or a kernel-style key=value word. The
- * command's own flags (--list, --restore, --out, --sysfs-root, --help) are a
+ * command's own flags (--list, --restore, --out, --out-dir, --sysfs-root, --help) are a
  * getopt_long table (tools/cli_options.h). */
 #ifndef IDLEBENCH_TOOLS_LINUX_OPTIONS_H
 #define IDLEBENCH_TOOLS_LINUX_OPTIONS_H
@@ -28,6 +28,7 @@ struct linux_config {
 	uint32_t modes;            /* bit = enum idle_mode */
 	bool modes_given;
 	const char *out;           /* NULL: standard output */
+	const char *out_dir;       /* NULL, or save under it by the naming scheme */
 	const char *sysfs_root;    /* NULL: IDLEBENCH_SYSFS_ROOT, else the real / */
 	struct plan_request plan;
 };

@@ -26,7 +26,8 @@ if [ "${BOOT:-}" = efi ]; then
 	saved=$("$cli" capture --quiet --require-ok --out "$results" "$tmp/$(basename "$name")")
 	rc=$?
 else
-	saved=$("$cli" capture --require-ok --out "$results" "cmd:BUILD=$build tools/qemu-run.sh")
+	# --reconnect 0: QEMU that exits has ended; starting it again would boot anew.
+	saved=$("$cli" capture --require-ok --reconnect 0 --out "$results" "cmd:BUILD=$build tools/qemu-run.sh")
 	rc=$?
 fi
 file=$(printf '%s\n' "$saved" | tail -1)

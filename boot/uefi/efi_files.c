@@ -75,7 +75,7 @@ static void to_char16(CHAR16 *out, size_t cap, const char *in)
 
 static EFI_STATUS open_path(EFI_FILE_HANDLE dir, EFI_FILE_HANDLE *out, const char *path, UINT64 mode, UINT64 attr)
 {
-	CHAR16 p[96];
+	CHAR16 p[24 + RESULT_NAME_MAX]; /* \idlebench\results\ and the longest name */
 	to_char16(p, sizeof p / sizeof p[0], path);
 	return uefi_call_wrapper(dir->Open, 5, dir, out, p, mode, attr);
 }
@@ -127,8 +127,8 @@ EFI_STATUS efi_save_results(EFI_FILE_HANDLE root, const struct result_time *t, c
 	r->step = "choose a new file name";
 	st = EFI_ACCESS_DENIED;
 	for (unsigned attempt = 0; attempt < RESULT_NAME_ATTEMPTS; attempt++) {
-		char name[40];
-		if (!result_file_name(name, sizeof name, t, attempt))
+		char name[RESULT_NAME_MAX + 1];
+		if (!result_file_name(name, sizeof name, t, data, len, attempt))
 			break;
 		fmt_snprintf(r->path, sizeof r->path, "%s%s", dir, name);
 		EFI_FILE_HANDLE probe;

@@ -17,7 +17,7 @@ EFI_FILE_HANDLE efi_open_boot_volume(EFI_BOOT_SERVICES *bs, EFI_HANDLE image, co
 long efi_read_cmdline_file(EFI_FILE_HANDLE root, char *buf, size_t cap);
 /* What efi_save_results reports. */
 struct efi_save_report {
-	char path[96];      /* \idlebench\results\NAME.csv as written (or attempted) */
+	char path[24 + RESULT_NAME_MAX];      /* \idlebench\results\NAME.csv as written (or attempted) */
 	const char *step;   /* where it failed: "create \idlebench", "write", ... */
 	EFI_STATUS status;  /* the firmware's status at that step */
 	UINTN written;      /* bytes written */

@@ -287,7 +287,8 @@ static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const c
 	EFI_TIME now;
 	struct result_time t, *tp = NULL;
 	if (!EFI_ERROR(uefi_call_wrapper(rt->GetTime, 2, &now, NULL))) {
-		t = (struct result_time){ now.Year, now.Month, now.Day, now.Hour, now.Minute, now.Second };
+		t = (struct result_time){ now.Year, now.Month, now.Day, now.Hour, now.Minute, now.Second,
+					  now.TimeZone == 0 };
 		tp = &t;
 	}
 	struct efi_save_report r;

@@ -1,32 +1,28 @@
 /* Result file names (see efi_result_name.h). */
 #include "boot/uefi/efi_result_name.h"
-#include "kernel/lib/fmt.h"
 
-bool result_time_plausible(const struct result_time *t)
+/* The end record is the stream's last line, followed at most by one human
+ * sentence ("results complete - safe to power off"). */
+#define END_RECORD_WINDOW 512
+
+static bool has_end_record(const char *data, size_t len)
 {
-	static const uint8_t days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-
-	if (t->year < 2000 || t->year > 2099 || t->month < 1 || t->month > 12)
-		return false;
-	unsigned max = days[t->month - 1];
-	if (t->month == 2 && t->year % 4 != 0)
-		max = 28; /* 2000 is a leap year; 2100 is outside the range */
-	return t->day >= 1 && t->day <= max && t->hour < 24 && t->minute < 60 && t->second < 60;
+	static const char end[] = "\n#! end ";
+	size_t from = len > END_RECORD_WINDOW ? len - END_RECORD_WINDOW : 0;
+	for (size_t i = from; i + sizeof end - 1 <= len; i++) {
+		size_t k = 0;
+		while (k < sizeof end - 1 && data[i + k] == end[k])
+			k++;
+		if (k == sizeof end - 1)
+			return true;
+	}
+	return false;
 }
 
-bool result_file_name(char *out, size_t cap, const struct result_time *t, unsigned attempt)
+bool result_file_name(char *out, size_t cap, const struct result_time *t, const char *data, size_t len,
+		      unsigned attempt)
 {
-	int n;
-
-	if (t && result_time_plausible(t)) {
-		if (attempt == 0)
-			n = fmt_snprintf(out, cap, "%04u%02u%02u-%02u%02u%02u.csv", t->year, t->month, t->day,
-					 t->hour, t->minute, t->second);
-		else
-			n = fmt_snprintf(out, cap, "%04u%02u%02u-%02u%02u%02u-%u.csv", t->year, t->month,
-					 t->day, t->hour, t->minute, t->second, attempt + 1);
-	} else {
-		n = fmt_snprintf(out, cap, "run-%04u.csv", attempt + 1);
-	}
-	return n >= 0 && (size_t)n < cap;
+	struct result_name_meta m;
+	result_name_meta_scan(&m, data, len);
+	return result_name_format(out, cap, &m, t, attempt, has_end_record(data, len));
 }

@@ -1,6 +1,8 @@
 /* Names of the UEFI application's result files, \idlebench\results\NAME:
- * the firmware clock's date and time, or a counter when the clock is not
- * plausible. Pure code, unit-tested on the host. */
+ * the one scheme of kernel/lib/result_name.h, from the metadata of the
+ * stream the application holds in memory and the firmware clock (UTC when
+ * EFI_TIME.TimeZone is 0, else the clock's own unknown zone). Pure code,
+ * unit-tested on the host. */
 #ifndef IDLEBENCH_BOOT_UEFI_EFI_RESULT_NAME_H
 #define IDLEBENCH_BOOT_UEFI_EFI_RESULT_NAME_H
 
@@ -8,21 +10,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The fields of EFI_TIME that matter here (UEFI 2.10, 8.3 GetTime). */
-struct result_time {
-	uint16_t year;
-	uint8_t month, day, hour, minute, second;
-};
+#include "kernel/lib/result_name.h"
 
-/* Attempts before giving up (a directory full of same-second names). */
-#define RESULT_NAME_ATTEMPTS 1000
-
-/* A real calendar date from 2000 to 2099 and a valid time of day. */
-bool result_time_plausible(const struct result_time *t);
-/* Candidate number attempt (0, 1, ...) for a new file: "YYYYMMDD-HHMMSS.csv",
- * then "YYYYMMDD-HHMMSS-2.csv", ...; with t NULL or implausible "run-0001.csv",
- * "run-0002.csv", .... The caller tries candidates until one does not exist
- * (results are never overwritten). Returns false when out is too small. */
-bool result_file_name(char *out, size_t cap, const struct result_time *t, unsigned attempt);
+/* Candidate number attempt (0, 1, …) for the stream data[0..len) saved at
+ * time t (NULL: GetTime failed): result_name_format with the stream's
+ * metadata, `-INCOMPLETE` when its last bytes hold no `#! end` record (the
+ * buffer overflowed or the run was cut). The caller tries candidates until
+ * one does not exist. Returns false when out is too small. */
+bool result_file_name(char *out, size_t cap, const struct result_time *t, const char *data, size_t len,
+		      unsigned attempt);
 
 #endif

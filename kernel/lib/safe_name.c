@@ -33,7 +33,8 @@ size_t safe_name_append(char *dst, size_t size, size_t *at, const char *src, siz
 		char c = *p;
 		if (c >= 'A' && c <= 'Z')
 			c = (char)(c - 'A' + 'a');
-		if (!safe_name_char(c) || c == '-') {
+		/* A part never starts with '.': no hidden files, no `..`. */
+		if (!safe_name_char(c) || c == '-' || (c == '.' && added == 0)) {
 			gap = added > 0;
 			continue;
 		}

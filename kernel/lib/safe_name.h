@@ -21,7 +21,8 @@ const char *safe_label_validate(const char *v);
 
 /* Append src to dst (size bytes, NUL-terminated, *at its length) as a file
  * name part: letters lowered, every run of other characters (spaces,
- * slashes, quotes, bytes >= 0x80) one '-', no '-' at either end; at most
+ * slashes, quotes, bytes >= 0x80) one '-', no '-' at either end, no '.'
+ * at the start; at most
  * max characters of src's result. Returns how many characters were added. */
 size_t safe_name_append(char *dst, size_t size, size_t *at, const char *src, size_t max);
 

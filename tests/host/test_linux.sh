@@ -147,3 +147,25 @@ htest_linux_real_run_poll_verified_or_excluded_with_the_reason() {
 		skip "no poll sample verified ($(grep '^#! linux_proof mode=poll' "$BOOT_OUT")): cpu1 was busy or left POLL; every such sample was excluded, none counted"
 	fi
 }
+
+htest_linux_out_dir_names_files_like_capture_and_never_overwrites() {
+	local root dir first second
+	root=$(linux_fake_root amd-acpi-idle) || return 1
+	dir="$root/results"
+	first=$("$LINUX_BIN" linux --sysfs-root="$root" --modes=poll --workloads=lz --reps=1 --out-dir="$dir" 2>"$root/err1") ||
+		fail "first run failed: $(cat "$root/err1")" || return 1
+	second=$("$LINUX_BIN" linux --sysfs-root="$root" --modes=poll --workloads=lz --reps=1 --out-dir="$dir" 2>"$root/err2") ||
+		fail "second run failed: $(cat "$root/err2")" || return 1
+	# <vendor>-<fam>h-<model>h-<product>-<UTC>.csv from the stream's own metadata (the fake tree has no DMI product).
+	[[ "$(basename "$first")" =~ ^[a-z0-9]+-[0-9a-f]+h-[0-9a-f]+h-unknown-[0-9]{8}T[0-9]{6}Z(-[0-9]+)?\.csv$ ]] ||
+		fail "first name not by the scheme: $first" || return 1
+	[ "$first" != "$second" ] || fail "second run reused $first" || return 1
+	[ "$(find "$dir" -name '*.csv' | wc -l)" = 2 ] || fail "expected 2 files in $dir: $(ls -a "$dir")" || return 1
+	[ -z "$(find "$dir" -name '.capture-*')" ] || fail "temporary file left in $dir" || return 1
+	"$LINUX_BIN" check "$first" >/dev/null || fail "$first does not verify" || return 1
+	if "$LINUX_BIN" linux --sysfs-root="$root" --out="$root/x.csv" --out-dir="$dir" >/dev/null 2>"$root/err3"; then
+		fail "--out with --out-dir accepted"; return 1
+	fi
+	grep -q "exclude each other" "$root/err3" || fail "no clear error: $(cat "$root/err3")" || return 1
+	rm -rf "$root"
+}

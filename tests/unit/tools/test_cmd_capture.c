@@ -1,7 +1,8 @@
 /* `idlebench capture` end to end, from files, stdin and a command into a
  * temporary directory: the file name, the saved bytes (byte-equal to the
- * normalized stream), INCOMPLETE naming, nothing saved without a header, and
- * no overwrite of an existing result. */
+ * normalized stream), INCOMPLETE naming, nothing saved without a header,
+ * no overwrite of an existing result, and a recorded BMC serial-over-LAN
+ * session (tests/fixtures/sol/) with a reconnect and with a reboot. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -49,12 +50,17 @@ static void list_dir(struct capture_run *r)
 
 static void capture(struct capture_run *r, const char *source, const char *stdin_path, const char *extra)
 {
-	char *argv[6];
+	char *argv[12];
 	int argc = 0;
 	argv[argc++] = "capture";
 	argv[argc++] = "--quiet";
-	if (extra)
-		argv[argc++] = (char *)extra;
+	/* extra: one option, or several separated by single spaces */
+	static char extra_copy[256];
+	if (extra) {
+		snprintf(extra_copy, sizeof extra_copy, "%s", extra);
+		for (char *tok = strtok(extra_copy, " "); tok && argc < 8; tok = strtok(NULL, " "))
+			argv[argc++] = tok;
+	}
 	argv[argc++] = "--out";
 	argv[argc++] = r->dir;
 	argv[argc++] = (char *)source;
@@ -177,7 +183,7 @@ static void test_truncated_stream_is_saved_whole_as_incomplete(void **state)
 	(void)state;
 	struct capture_run r;
 	new_dir(&r);
-	capture(&r, "cmd:cat " F "truncated.csv; exit 5", NULL, NULL);
+	capture(&r, "cmd:cat " F "truncated.csv; exit 5", NULL, "--reconnect 0");
 	assert_int_equal(r.o.status, 1);
 	assert_int_equal(r.files, 1);
 	assert_name(r.name, CLEAN_BASE, "-INCOMPLETE.csv");
@@ -308,6 +314,181 @@ static void test_existing_results_are_never_overwritten(void **state)
 	remove_dir(&r);
 }
 
+#define SOL "tests/fixtures/sol/"
+#define REAL_STREAM "tests/fixtures/results/qemu_pvh_tcg.csv"
+#define REAL_BASE "hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-"
+
+/* The cmd: source replaying a recorded SOL session, one part per invocation. */
+static void sol_source(char *out, size_t size, const char *state, const char *case_name, int parts)
+{
+	int n = snprintf(out, size, "cmd:sh " SOL "replay.sh %s", state);
+	for (int i = 1; i <= parts; i++)
+		n += snprintf(out + n, size - (size_t)n, " " SOL "%s-%d.log", case_name, i);
+}
+
+/* How many times replay.sh was started (its state file). */
+static int invocations(const char *state)
+{
+	char *c = read_whole_file(state, NULL);
+	int n = c ? atoi(c) : 0;
+	free(c);
+	return n;
+}
+
+/* The clean stream's own verified capture, to compare a session's file with. */
+static char *clean_capture(size_t *len)
+{
+	struct capture_run c;
+	new_dir(&c);
+	capture(&c, REAL_STREAM, NULL, NULL);
+	assert_int_equal(c.o.status, 0);
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", c.dir, c.name);
+	char *bytes = read_whole_file(path, len);
+	assert_non_null(bytes);
+	remove_dir(&c);
+	return bytes;
+}
+
+static void test_sol_session_with_reconnect_gives_the_clean_streams_verified_file(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	char src[512], st[128];
+	new_dir(&r);
+	snprintf(st, sizeof st, "%s.state", r.dir);
+	unlink(st);
+	sol_source(src, sizeof src, st, "resume", 2);
+	capture(&r, src, NULL, "--reconnect-delay 0");
+	assert_int_equal(r.o.status, 0);
+	assert_int_equal(invocations(st), 2); /* restarted once, stopped at the end record */
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, REAL_BASE, ".csv");
+	size_t want_len, got_len;
+	char *want = clean_capture(&want_len), path[512];
+	snprintf(path, sizeof path, "%s/%s", r.dir, r.name);
+	char *got = read_whole_file(path, &got_len);
+	assert_non_null(got);
+	assert_int_equal(got_len, want_len);
+	assert_memory_equal(got, want, want_len);
+	free(got);
+	free(want);
+	unlink(st);
+	remove_dir(&r);
+}
+
+static void test_bytes_lost_in_a_reconnect_leave_an_incomplete_file_not_a_verified_one(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	char src[512], st[128];
+	new_dir(&r);
+	snprintf(st, sizeof st, "%s.state", r.dir);
+	unlink(st);
+	sol_source(src, sizeof src, st, "lost", 2);
+	capture(&r, src, NULL, "--reconnect-delay 0 --reconnect 3");
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, REAL_BASE, "-INCOMPLETE.csv");
+	/* The end record arrived, so capture stopped; the reader's verdict names the damage. */
+	assert_int_equal(invocations(st), 2);
+	assert_non_null(strstr(r.o.err, "row with wrong field count"));
+	unlink(st);
+	remove_dir(&r);
+}
+
+static void test_two_boots_in_one_session_give_two_files(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	char src[512], st[128];
+	new_dir(&r);
+	snprintf(st, sizeof st, "%s.state", r.dir);
+	unlink(st);
+	sol_source(src, sizeof src, st, "reboot", 2);
+	capture(&r, src, NULL, "--reconnect-delay 0");
+	/* The last boot was verified: exit 0, both paths on stdout, the first boot's first. */
+	assert_int_equal(r.o.status, 0);
+	assert_int_equal(r.files, 2);
+	char *nl = strchr(r.o.out, '\n');
+	assert_non_null(nl);
+	assert_non_null(strstr(r.o.out, "-INCOMPLETE.csv\n"));
+	assert_true(strstr(r.o.out, "-INCOMPLETE.csv\n") < nl);
+	assert_non_null(strstr(nl + 1, "/" REAL_BASE));
+	assert_non_null(strstr(r.o.err, "(a new `#! idlebench` header followed: the machine restarted)"));
+	/* The second file is boot B alone, byte for byte. */
+	char path[512];
+	snprintf(path, sizeof path, "%.*s", (int)(strchr(nl + 1, '\n') - nl - 1), nl + 1);
+	size_t want_len, got_len;
+	char *want = clean_capture(&want_len), *got = read_whole_file(path, &got_len);
+	assert_non_null(got);
+	assert_int_equal(got_len, want_len);
+	assert_memory_equal(got, want, want_len);
+	free(got);
+	free(want);
+	/* The first holds only boot A: its header once, no trace of boot B. */
+	snprintf(path, sizeof path, "%.*s", (int)(nl - r.o.out), r.o.out);
+	char *first = read_whole_file(path, NULL);
+	assert_non_null(first);
+	assert_int_equal(strncmp(first, "#! idlebench 0.2.0 schema=2\n", 28), 0);
+	assert_null(strstr(first + 1, "#! idlebench"));
+	assert_null(strstr(first, "i440FX"));
+	free(first);
+	unlink(st);
+	remove_dir(&r);
+}
+
+static void test_restarts_stop_after_reconnect_n(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	char src[512], st[128];
+	new_dir(&r);
+	snprintf(st, sizeof st, "%s.state", r.dir);
+	unlink(st);
+	sol_source(src, sizeof src, st, "resume", 1);
+	capture(&r, src, NULL, "--reconnect-delay 0 --reconnect 3");
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(invocations(st), 4); /* the first start and 3 restarts */
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, REAL_BASE, "-INCOMPLETE.csv");
+	unlink(st);
+	remove_dir(&r);
+}
+
+static void test_command_without_output_is_not_restarted(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	char st[128], src[256];
+	new_dir(&r);
+	snprintf(st, sizeof st, "%s.state", r.dir);
+	unlink(st);
+	/* A BMC that refuses at once (wrong password, no SOL): fail fast. */
+	snprintf(src, sizeof src, "cmd:sh " SOL "replay.sh %s", st);
+	capture(&r, src, NULL, "--reconnect-delay 0");
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(invocations(st), 1);
+	assert_int_equal(r.files, 0);
+	unlink(st);
+	remove_dir(&r);
+}
+
+static void test_command_stdin_stays_open(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	/* ipmitool's SOL loop ends on EOF from stdin; the command must see none
+	 * while capture reads. `read` fails at once at EOF (status 1: then no
+	 * stream), and blocks on a silent open pipe until timeout ends it
+	 * (status 124: then the clean stream follows). */
+	capture(&r, "cmd:timeout 1 sh -c \"read x\"; [ $? = 124 ] || exit 9; cat " F "clean.csv", NULL, "--reconnect 0");
+	assert_int_equal(r.o.status, 0);
+	assert_int_equal(r.files, 1);
+	remove_dir(&r);
+}
+
 static void test_bad_arguments_are_usage_errors(void **state)
 {
 	(void)state;
@@ -319,6 +500,12 @@ static void test_bad_arguments_are_usage_errors(void **state)
 	capture(&r, F "does-not-exist.csv", NULL, NULL);
 	assert_int_equal(r.o.status, 1);
 	assert_string_equal(r.o.err, "capture: " F "does-not-exist.csv: No such file or directory\n");
+	capture(&r, F "clean.csv", NULL, "--reconnect -1");
+	assert_int_equal(r.o.status, 2);
+	assert_string_equal(r.o.err, "idlebench capture: --reconnect needs a whole number from 0 to 1000, not '-1' "
+				     "(see idlebench capture --help)\n");
+	capture(&r, F "clean.csv", NULL, "--timeout 0");
+	assert_int_equal(r.o.status, 2);
 	capture(&r, F "clean.csv", NULL, "--bogus");
 	assert_int_equal(r.o.status, 2);
 	assert_int_equal(r.files, 0);
@@ -348,6 +535,12 @@ int main(void)
 		cmocka_unit_test(test_input_without_header_saves_nothing),
 		cmocka_unit_test(test_stream_ending_in_error_is_saved_and_require_ok_fails_it),
 		cmocka_unit_test(test_existing_results_are_never_overwritten),
+		cmocka_unit_test(test_sol_session_with_reconnect_gives_the_clean_streams_verified_file),
+		cmocka_unit_test(test_bytes_lost_in_a_reconnect_leave_an_incomplete_file_not_a_verified_one),
+		cmocka_unit_test(test_two_boots_in_one_session_give_two_files),
+		cmocka_unit_test(test_restarts_stop_after_reconnect_n),
+		cmocka_unit_test(test_command_without_output_is_not_restarted),
+		cmocka_unit_test(test_command_stdin_stays_open),
 		cmocka_unit_test(test_bad_arguments_are_usage_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
