@@ -5,6 +5,9 @@
 # `make efi` builds build/idlebench.efi: its .sbat section (SBAT metadata for
 # shim, tools/make-sbat-csv.sh) included and marked NX-compatible
 # (tools/pe_nx_compat.c; tools/check-efi-image.sh holds the claim to W^X).
+# --strip-all: no COFF symbol table after the sections (deprecated in PE
+# images, useless next to idlebench.so, and data outside every section that
+# sbsign warns about and the Authenticode hash must then cover).
 # Signing for Secure Boot: mk/sign.mk.
 
 EFI_INC      := /usr/include/efi
@@ -35,7 +38,7 @@ $(BUILD)/idlebench.so: $$(EFI_OBJS) $(EFI_LDS) $(EFI_CRT0)
 
 $(BUILD)/idlebench.efi: $(BUILD)/idlebench.so tools/check-efi-image.sh $(BUILD)/gen/pe_nx_compat
 	objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
-	        -j .reloc -j .sbat --target efi-app-x86_64 --subsystem=10 $< $@.tmp
+	        -j .reloc -j .sbat --strip-all --target efi-app-x86_64 --subsystem=10 $< $@.tmp
 	$(BUILD)/gen/pe_nx_compat $@.tmp
 	tools/check-efi-image.sh $< $@.tmp
 	mv $@.tmp $@
