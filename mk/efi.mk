@@ -65,7 +65,7 @@ $(BUILD)/gen/pe_nx_compat: tools/pe_nx_compat.c | $(BUILD)/gen
 
 # Host unit tests and a fuzzer for the pure pieces of the front end: load
 # options and cmdline.txt to a command line, result file names, the UEFI
-# memory map to boot_info regions.
+# memory map to boot_info regions, the secure_boot metadata value.
 UNIT_TESTS += test_efi_cmdline test_uefi_result_name test_efi_mmap test_efi_secure_boot_text
 test_efi_cmdline_SRCS := tests/unit/uefi/test_efi_cmdline.c boot/uefi/efi_cmdline.c
 test_uefi_result_name_SRCS := tests/unit/uefi/test_uefi_result_name.c boot/uefi/efi_result_name.c kernel/lib/fmt.c
