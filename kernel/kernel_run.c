@@ -60,6 +60,8 @@ static void emit_run_metadata(struct stream *s, const char *hypervisor)
 	stream_metaf(s, "schema", "%d", STREAM_SCHEMA_VERSION);
 	stream_meta(s, "boot", boot_path_name(boot_info.path));
 	stream_meta(s, "bootloader", boot_info.bootloader[0] ? boot_info.bootloader : "unknown");
+	if (boot_info.secure_boot[0])
+		stream_meta(s, "secure_boot", boot_info.secure_boot);
 	stream_meta(s, "cmdline", boot_info.cmdline);
 	stream_meta(s, "label", cfg.label); /* label=: the user's name for the run, "" when not given */
 	stream_meta(s, "hypervisor", hypervisor);

@@ -19,6 +19,7 @@ PACKAGES=(
 	grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools   # hybrid ISO
 	ovmf                              # UEFI firmware for QEMU
 	gnu-efi                           # build/idlebench.efi (crt0, relocation, headers)
+	sbsigntool openssl                # make sign (sbsign, sbverify); the Secure Boot test's key
 	fdisk                             # sfdisk: GPT of build/idlebench-usb.img without root
 	console-setup-linux               # the console font rendered on framebuffers
 	acpica-tools                      # iasl: the test SSDT with a _CST

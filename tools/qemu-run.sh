@@ -6,6 +6,10 @@
 #     image; when unset, tools/make-efi-img.sh writes $BUILD/efi-run.img with
 #     CMDLINE in \idlebench\cmdline.txt. The image is used in place: results the
 #     app writes stay in it (copy them out with mcopy).
+#   OVMF_SB_VARS (BOOT=efi): boot Debian's Secure Boot OVMF instead
+#     (OVMF_CODE_4M.snakeoil.fd on q35 with SMM, flash secure mode on) with
+#     this variable store: a writable copy of OVMF_VARS_4M.snakeoil.fd,
+#     whose db holds the test key /usr/share/ovmf/PkKek-1-snakeoil.pem.
 #   BOOT=usb: USB_IMG (default $BUILD/idlebench-usb.img) as a USB stick on xHCI;
 #     USB_FW=uefi (OVMF, default) or bios (SeaBIOS). Used in place as well.
 #   QEMU_TIMEOUT (seconds, default 600)  QEMU_BIN (default qemu-system-x86_64)
@@ -28,7 +32,9 @@ ovmf_firmware() {
 	echo "$fw"
 }
 
-args=(-machine pc -cpu "$QEMU_CPU" -smp "$SMP" -m 512M
+machine=pc
+[ "$BOOT" = efi ] && [ -n "${OVMF_SB_VARS:-}" ] && machine=q35,smm=on
+args=(-machine "$machine" -cpu "$QEMU_CPU" -smp "$SMP" -m 512M
       -display none -serial stdio -monitor none -no-reboot
       -device isa-debug-exit,iobase=0xf4,iosize=0x04)
 
@@ -50,7 +56,17 @@ efi)
 		img="$BUILD/efi-run.img"
 		"$here/make-efi-img.sh" "$BUILD/idlebench.efi" "$CMDLINE" "$img" || exit 1
 	fi
-	args+=(-bios "$(ovmf_firmware)" -drive "format=raw,file=$img")
+	if [ -n "${OVMF_SB_VARS:-}" ]; then
+		code=/usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd
+		[ -r "$code" ] || { echo "qemu-run: $code missing (package ovmf)" >&2; exit 1; }
+		[ -w "$OVMF_SB_VARS" ] || { echo "qemu-run: OVMF_SB_VARS=$OVMF_SB_VARS is not a writable file" >&2; exit 1; }
+		args+=(-global driver=cfi.pflash01,property=secure,value=on
+		       -drive "if=pflash,format=raw,unit=0,readonly=on,file=$code"
+		       -drive "if=pflash,format=raw,unit=1,file=$OVMF_SB_VARS")
+	else
+		args+=(-bios "$(ovmf_firmware)")
+	fi
+	args+=(-drive "format=raw,file=$img")
 	;;
 usb)
 	img=${USB_IMG:-$BUILD/idlebench-usb.img}

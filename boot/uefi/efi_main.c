@@ -23,6 +23,7 @@
 #include "boot/uefi/efi_mmap.h"
 #include "boot/uefi/efi_mp_check.h"
 #include "boot/uefi/efi_result_name.h"
+#include "boot/uefi/efi_secure_boot.h"
 #include "boot/uefi/efi_switch.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/console/console.h"
@@ -323,6 +324,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	ascii_from16(vendor, sizeof vendor, st->FirmwareVendor);
 	fmt_snprintf(bi.bootloader, sizeof bi.bootloader, "UEFI %u.%u %s 0x%x", st->Hdr.Revision >> 16,
 		     (st->Hdr.Revision & 0xFFFF) / 10, vendor, st->FirmwareRevision);
+	efi_read_secure_boot(st->RuntimeServices, bi.secure_boot, sizeof bi.secure_boot);
 	if (li) {
 		bi.image_base = (uintptr_t)li->ImageBase;
 		bi.image_end = bi.image_base + li->ImageSize;

@@ -66,6 +66,9 @@ struct boot_info {
 	char cmdline[BOOT_CMDLINE_MAX];
 	bool cmdline_truncated;
 	char bootloader[64];
+	/* The UEFI application: "1", "0" or "unknown (<why>)" from the firmware's
+	 * SecureBoot variable (the `secure_boot` metadata key); "" on other paths. */
+	char secure_boot[64];
 	struct mem_region mmap[BOOT_MMAP_MAX];
 	size_t mmap_count;
 	size_t mmap_dropped;        /* regions beyond BOOT_MMAP_MAX */

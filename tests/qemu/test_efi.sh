@@ -29,6 +29,8 @@ qtest_efi_app_quick_preset_saves_the_stream_with_rows_for_every_mode() {
 	boot_valid 0 efi_quick BOOT=efi EFI_IMG="$img" &&
 		expect_line '^#= boot=efi$' && expect_line '^#= bootloader=UEFI ' &&
 		expect_line '^#= preset=quick$' || return 1
+	# OVMF.fd enrolls no keys: the SecureBoot variable reads 0 (test_secure_boot.sh: 1).
+	expect_line '^#= secure_boot=0$' || return 1
 	grep -qF 'idlebench: results saved to \idlebench\results\' "$BOOT_OUT" || fail "no 'results saved' line" || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
 		fail "the firmware's timer did not come back after the run" || return 1
