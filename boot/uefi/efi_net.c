@@ -62,18 +62,39 @@ bool efi_net_detect(EFI_BOOT_SERVICES *bs, EFI_LOADED_IMAGE *li, struct efi_net_
 	return true;
 }
 
+/* The size comes first (TFTP's tsize option, RFC 2349), then the file into a
+ * buffer of exactly that size: EDK2's READ_FILE does not always report the
+ * received length (it leaves BufferSize as passed when the server sent no
+ * tsize), which is also how its own PXE boot reads the boot file. A server
+ * without tsize: the file into a zeroed buffer, its text up to the first NUL
+ * (a cmdline.txt holds no NUL). */
 long efi_net_read_beside(const struct efi_net_boot *net, const char *name, char *buf, size_t cap, char *path,
 			 size_t path_cap)
 {
 	EFI_IP_ADDRESS server = net->server;
+	UINT64 size = 0;
 
 	if (!efi_net_sibling_path(path, path_cap, net->bootfile, sizeof net->bootfile, name) ||
-	    !nonzero4(net->server.v4.Addr))
+	    !nonzero4(net->server.v4.Addr) || !cap)
 		return -1;
-	UINT64 size = cap;
-	EFI_STATUS st = uefi_call_wrapper(net->pxe->Mtftp, 10, net->pxe, EFI_PXE_BASE_CODE_TFTP_READ_FILE, buf, FALSE,
-					  &size, NULL, &server, (UINT8 *)path, NULL, FALSE);
+	EFI_STATUS st = uefi_call_wrapper(net->pxe->Mtftp, 10, net->pxe, EFI_PXE_BASE_CODE_TFTP_GET_FILE_SIZE, NULL,
+					  FALSE, &size, NULL, &server, (UINT8 *)path, NULL, FALSE);
+	bool sized = !EFI_ERROR(st);
+	if (st == EFI_TFTP_ERROR || st == EFI_NOT_FOUND)
+		return -1; /* the server answered: no such file */
+	if (sized && size >= cap)
+		return (long)cap;
+	if (!sized) {
+		memset(buf, 0, cap);
+		size = cap - 1;
+	}
+	if (sized && !size)
+		return 0;
+	st = uefi_call_wrapper(net->pxe->Mtftp, 10, net->pxe, EFI_PXE_BASE_CODE_TFTP_READ_FILE, buf, FALSE, &size, NULL,
+			       &server, (UINT8 *)path, NULL, FALSE);
 	if (st == EFI_BUFFER_TOO_SMALL)
 		return (long)cap;
-	return EFI_ERROR(st) || size > cap ? -1 : (long)size;
+	if (EFI_ERROR(st))
+		return -1;
+	return sized ? (long)size : (long)strlen(buf);
 }
