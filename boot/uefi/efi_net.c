@@ -63,11 +63,12 @@ bool efi_net_detect(EFI_BOOT_SERVICES *bs, EFI_LOADED_IMAGE *li, struct efi_net_
 }
 
 /* The size comes first (TFTP's tsize option, RFC 2349), then the file into a
- * buffer of exactly that size: EDK2's READ_FILE does not always report the
- * received length (it leaves BufferSize as passed when the server sent no
- * tsize), which is also how its own PXE boot reads the boot file. A server
- * without tsize: the file into a zeroed buffer, its text up to the first NUL
- * (a cmdline.txt holds no NUL). */
+ * buffer of exactly that size, as EDK2's own PXE boot reads the boot file:
+ * READ_FILE need not report the length received (the PXE base code of
+ * Debian's iPXE ROM, 1.0.0+git-20190125, returned success with BufferSize
+ * left at 4096 for a 35-byte file under QEMU). A server without tsize: the
+ * file into a zeroed buffer, its text up to the first NUL (a cmdline.txt
+ * holds no NUL). */
 long efi_net_read_beside(const struct efi_net_boot *net, const char *name, char *buf, size_t cap, char *path,
 			 size_t path_cap)
 {
