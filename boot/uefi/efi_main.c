@@ -26,6 +26,7 @@
 #include "boot/uefi/efi_net.h"
 #include "boot/uefi/efi_result_name.h"
 #include "boot/uefi/efi_switch.h"
+#include "boot/uefi/efi_text.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/console/console.h"
 #include "kernel/kernel_run.h"
@@ -111,6 +112,19 @@ static bool make_trampoline_page_usable(EFI_SYSTEM_TABLE *st, uint64_t page)
 	uefi_call_wrapper(st->ConOut->OutputString, 2, st->ConOut,
 			  L"idlebench: the firmware refused to make the AP start-up page executable; no sibling can be started\r\n");
 	return false;
+}
+
+/* Text on the firmware's ConOut, before the run (the kernel's consoles are
+ * not up yet). */
+static void conout_say(EFI_SYSTEM_TABLE *st, const char *text)
+{
+	CHAR16 out[128];
+	size_t len = strlen(text), used;
+
+	while (len && efi_text_crlf(text, len, &used, out, sizeof out / sizeof out[0], sizeof out[0])) {
+		uefi_call_wrapper(st->ConOut->OutputString, 2, st->ConOut, out);
+		text += used, len -= used;
+	}
 }
 
 /* Command line: load options, else \idlebench\cmdline.txt (from the stick,
@@ -377,14 +391,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		fmt_snprintf(net_why, sizeof net_why, "no file system: loaded over the network (TFTP server %s, boot file "
 			     "'%s'); results on serial only", net.server_text, net.bootfile);
 		no_root_why = net_why;
-		static CHAR16 say[sizeof net_why + 16];
-		size_t i = 0;
-		for (const char *p = "idlebench: "; *p; p++)
-			say[i++] = (CHAR16)*p;
-		for (const char *p = net_why; *p && i + 3 < sizeof say / sizeof say[0]; p++)
-			say[i++] = (CHAR16)(unsigned char)*p;
-		say[i++] = '\r', say[i++] = '\n', say[i] = 0;
-		uefi_call_wrapper(st->ConOut->OutputString, 2, st->ConOut, say);
+		conout_say(st, "idlebench: ");
+		conout_say(st, net_why);
+		conout_say(st, "\n");
 	}
 
 	bi.path = BOOT_PATH_EFI_APP;
