@@ -30,7 +30,7 @@ include mk/kernel.mk
 include $(filter-out mk/kernel.mk,$(sort $(wildcard mk/*.mk)))
 
 .PHONY: all kernel iso host unit fuzz clean deps run test
-all: kernel iso host efi usb
+all: kernel iso host efi usb netboot
 
 # ---- host: unit tests, fuzzers, the CLI -------------------------------------
 # One object per source: build/host/obj/ with HOST_CFLAGS (tests, CLI),

@@ -16,7 +16,8 @@ EFI_CRT0     := /usr/lib/crt0-efi-x86_64.o
 EFI_FRONT    := boot/uefi/efi_main.c boot/uefi/efi_files.c boot/uefi/efi_hw_state.c \
                 boot/uefi/efi_cmdline.c boot/uefi/efi_mmap.c boot/uefi/efi_result_name.c \
                 boot/uefi/efi_mp_check.c kernel/lib/result_name.c boot/uefi/efi_secure_boot.c \
-                boot/uefi/efi_secure_boot_text.c
+                boot/uefi/efi_secure_boot_text.c boot/uefi/efi_fw_console.c boot/uefi/efi_text.c \
+                boot/uefi/efi_net.c boot/uefi/efi_net_path.c
 EFI_ASM      := boot/cpu_setup64.asm boot/uefi/efi_switch.asm kernel/arch/exception_stubs.asm \
                 kernel/arch/msr_safe.asm kernel/arch/irq_stubs.asm boot/ap_trampoline_blob.asm \
                 boot/uefi/sbat.asm
@@ -66,8 +67,12 @@ $(BUILD)/gen/pe_nx_compat: tools/pe_nx_compat.c | $(BUILD)/gen
 
 # Host unit tests and a fuzzer for the pure pieces of the front end: load
 # options and cmdline.txt to a command line, result file names, the UEFI
-# memory map to boot_info regions, the secure_boot metadata value.
-UNIT_TESTS += test_efi_cmdline test_uefi_result_name test_efi_mmap test_efi_secure_boot_text
+# memory map to boot_info regions, the secure_boot metadata value, the stream
+# as firmware console text, paths beside a TFTP boot file.
+UNIT_TESTS += test_efi_cmdline test_uefi_result_name test_efi_mmap test_efi_secure_boot_text test_efi_text \
+              test_efi_net_path
+test_efi_text_SRCS := tests/unit/uefi/test_efi_text.c boot/uefi/efi_text.c
+test_efi_net_path_SRCS := tests/unit/uefi/test_efi_net_path.c boot/uefi/efi_net_path.c
 test_efi_cmdline_SRCS := tests/unit/uefi/test_efi_cmdline.c boot/uefi/efi_cmdline.c
 test_uefi_result_name_SRCS := tests/unit/uefi/test_uefi_result_name.c boot/uefi/efi_result_name.c \
                               kernel/lib/result_name.c kernel/lib/safe_name.c kernel/lib/fmt.c

@@ -18,6 +18,7 @@ PACKAGES=(
 	bochs bochsbios vgabios           # a second x86 implementation (tests/bochs)
 	grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools   # hybrid ISO
 	ovmf                              # UEFI firmware for QEMU
+	ipxe-qemu                         # the NICs' iPXE ROMs: SeaBIOS network boot (tests/qemu/test_netboot.sh)
 	gnu-efi                           # build/idlebench.efi (crt0, relocation, headers)
 	sbsigntool openssl                # make sign (sbsign, sbverify); the Secure Boot test's key
 	fdisk                             # sfdisk: GPT of build/idlebench-usb.img without root

@@ -12,6 +12,14 @@
 #     whose db holds the test key /usr/share/ovmf/PkKek-1-snakeoil.pem.
 #   BOOT=usb: USB_IMG (default $BUILD/idlebench-usb.img) as a USB stick on xHCI;
 #     USB_FW=uefi (OVMF, default) or bios (SeaBIOS). Used in place as well.
+#   BOOT=net: the firmware's network boot over QEMU's user network, whose DHCP
+#     names NET_BOOTFILE and whose TFTP server serves NET_DIR (default
+#     $BUILD/netboot, `make netboot`). NET_FW=bios (SeaBIOS and the NIC's iPXE
+#     ROM, package ipxe-qemu; bootfile default idlebench.ipxe) or uefi (OVMF;
+#     default idlebench.efi). NET_ROM=ipxe (default: the NIC's iPXE ROM, whose
+#     EFI driver then does OVMF's network boot too) or none (no option ROM:
+#     OVMF's own network stack and PXE; SeaBIOS cannot boot then).
+#     NET_NIC: the QEMU NIC (virtio-net-pci).
 #   QEMU_TIMEOUT (seconds, default 600)  QEMU_BIN (default qemu-system-x86_64)
 # Exit status: 0 when the stream ended status=ok (QEMU exit 33), 1 when it
 # ended status=error (35), 124 on timeout, else QEMU's own status.
@@ -79,8 +87,26 @@ usb)
 	*) echo "qemu-run: USB_FW must be uefi or bios (got '$USB_FW')" >&2; exit 2 ;;
 	esac
 	;;
+net)
+	dir=${NET_DIR:-$BUILD/netboot}
+	[ -d "$dir" ] || { echo "qemu-run: $dir missing (make netboot)" >&2; exit 1; }
+	case "${NET_FW:-bios}" in
+	bios) file=${NET_BOOTFILE:-idlebench.ipxe} ;;
+	uefi) file=${NET_BOOTFILE:-idlebench.efi}; args+=(-bios "$(ovmf_firmware)") ;;
+	*) echo "qemu-run: NET_FW must be bios or uefi (got '$NET_FW')" >&2; exit 2 ;;
+	esac
+	[ -r "$dir/$file" ] || { echo "qemu-run: boot file $dir/$file missing" >&2; exit 1; }
+	case "${NET_ROM:-ipxe}" in
+	ipxe) rom= ;;
+	none) rom=,romfile= ;;
+	*) echo "qemu-run: NET_ROM must be ipxe or none (got '$NET_ROM')" >&2; exit 2 ;;
+	esac
+	# The NIC first in the boot order (SeaBIOS and OVMF both honour bootindex).
+	args+=(-netdev "user,id=n0,tftp=$dir,bootfile=$file"
+	       -device "${NET_NIC:-virtio-net-pci},netdev=n0,bootindex=0$rom")
+	;;
 *)
-	echo "qemu-run: BOOT must be pvh, bios, uefi, efi or usb (got '$BOOT')" >&2
+	echo "qemu-run: BOOT must be pvh, bios, uefi, efi, usb or net (got '$BOOT')" >&2
 	exit 2
 	;;
 esac

@@ -19,12 +19,15 @@
 #include "boot/cpu_setup64.h"
 #include "boot/uefi/efi_cmdline.h"
 #include "boot/uefi/efi_files.h"
+#include "boot/uefi/efi_fw_console.h"
 #include "boot/uefi/efi_hw_state.h"
 #include "boot/uefi/efi_mmap.h"
 #include "boot/uefi/efi_mp_check.h"
+#include "boot/uefi/efi_net.h"
 #include "boot/uefi/efi_result_name.h"
 #include "boot/uefi/efi_secure_boot.h"
 #include "boot/uefi/efi_switch.h"
+#include "boot/uefi/efi_text.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/console/console.h"
 #include "kernel/kernel_run.h"
@@ -112,8 +115,24 @@ static bool make_trampoline_page_usable(EFI_SYSTEM_TABLE *st, uint64_t page)
 	return false;
 }
 
-/* Command line: load options, else \idlebench\cmdline.txt, else defaults. */
-static void read_cmdline(EFI_LOADED_IMAGE *li, EFI_FILE_HANDLE root, char *where, size_t where_cap)
+/* Text on the firmware's ConOut, before the run (the kernel's consoles are
+ * not up yet). */
+static void conout_say(EFI_SYSTEM_TABLE *st, const char *text)
+{
+	CHAR16 out[128];
+	size_t len = strlen(text), used;
+
+	while (len && efi_text_crlf(text, len, &used, out, sizeof out / sizeof out[0], sizeof out[0])) {
+		uefi_call_wrapper(st->ConOut->OutputString, 2, st->ConOut, out);
+		text += used, len -= used;
+	}
+}
+
+/* Command line: load options, else \idlebench\cmdline.txt (from the stick,
+ * or over TFTP from beside the boot file when loaded over the network), else
+ * defaults. */
+static void read_cmdline(EFI_LOADED_IMAGE *li, EFI_FILE_HANDLE root, const struct efi_net_boot *net, char *where,
+			 size_t where_cap)
 {
 	enum efi_cmdline_status st = EFI_CMDLINE_EMPTY;
 
@@ -123,15 +142,24 @@ static void read_cmdline(EFI_LOADED_IMAGE *li, EFI_FILE_HANDLE root, char *where
 	}
 	if (st == EFI_CMDLINE_EMPTY || st == EFI_CMDLINE_NOT_TEXT) {
 		static char text[4096];
-		long n = root ? efi_read_cmdline_file(root, text, sizeof text) : -1;
+		char file[160] = "\\idlebench\\cmdline.txt";
+		long n = -1;
+		if (root) {
+			n = efi_read_cmdline_file(root, text, sizeof text);
+		} else if (net) {
+			char path[128];
+			n = efi_net_read_beside(net, "idlebench/cmdline.txt", text, sizeof text, path, sizeof path);
+			fmt_snprintf(file, sizeof file, "tftp://%s/%s", net->server_text, path);
+		}
 		if (n >= 0) {
 			if ((size_t)n == sizeof text)
 				st = EFI_CMDLINE_TOO_LONG;
 			else
 				st = efi_cmdline_from_file(text, (size_t)n, bi.cmdline, sizeof bi.cmdline);
-			fmt_snprintf(where, where_cap, "\\idlebench\\cmdline.txt (%s)", efi_cmdline_status_text(st));
+			fmt_snprintf(where, where_cap, "%s (%s)", file, efi_cmdline_status_text(st));
 			if (st == EFI_CMDLINE_NOT_TEXT)
-				boot_error = "\\idlebench\\cmdline.txt is not plain ASCII text";
+				boot_error = root ? "\\idlebench\\cmdline.txt is not plain ASCII text"
+						  : "the cmdline.txt read over TFTP is not plain ASCII text";
 		} else if (!li || !li->LoadOptionsSize) {
 			fmt_snprintf(where, where_cap, "none (defaults)");
 		}
@@ -226,6 +254,36 @@ static void run_entry(void *arg)
 	kernel_run(&bi, boot_error);
 }
 
+/* After the hand-back, when no UART carried the stream during the run
+ * (console=none, or no UART answered): the whole captured stream again
+ * through the firmware's consoles, and from here on everything the app
+ * prints goes there too (efi_fw_console.h says which ports, and why each
+ * byte goes out once). The screen showed the run already: the stream goes
+ * to the firmware's consoles only. */
+static void replay_on_firmware_console(EFI_SYSTEM_TABLE *st)
+{
+	struct efi_fw_console_ports p;
+
+	if (console_has_uart())
+		return;
+	efi_fw_console_open(st, &p);
+	console_set_extra_sink(efi_fw_console_write);
+	console_printf("idlebench: no UART carried the stream during the run; the captured stream follows through "
+		       "the firmware's console (ConOut%s; serial ports: %u, %u behind ConOut, %u written directly)\n",
+		       p.conout ? "" : " missing", p.serial, p.behind_conout, p.direct);
+	if (!capture.buf) {
+		console_printf("idlebench: ERROR: there is no captured stream to show (no memory for it)\n");
+		return;
+	}
+	efi_fw_console_write(capture.buf, capture.len);
+	if (capture.dropped)
+		console_printf("idlebench: WARNING: the stream outgrew its %llu MiB buffer: %llu bytes and the end record "
+			       "are lost\n", (unsigned long long)(capture.cap >> 20), (unsigned long long)capture.dropped);
+	if (efi_fw_console_failed())
+		console_printf("idlebench: WARNING: %u serial port(s) stopped taking bytes (write timeout)\n",
+			       efi_fw_console_failed());
+}
+
 /* Siblings smp_restore_firmware_apic_modes could not put back. */
 static size_t aps_not_restored;
 /* This CPU's IA32_APIC_BASE as the firmware left it. */
@@ -274,8 +332,13 @@ static void check_firmware_timer(EFI_BOOT_SERVICES *bs)
 	uefi_call_wrapper(bs->CloseEvent, 1, ev);
 }
 
-static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const char *no_root_why)
+static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const char *no_root_why, bool net)
 {
+	if (net && capture.buf) {
+		/* Not an error: there is nothing to write to, by design. */
+		console_printf("idlebench: %s\n", no_root_why);
+		return;
+	}
 	if (capture.dropped)
 		console_printf("idlebench: WARNING: the stream outgrew its %llu MiB buffer: the file is cut short, "
 		    "%llu bytes and the end record are only on serial\n",
@@ -310,16 +373,33 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	EFI_BOOT_SERVICES *bs = st->BootServices;
 	EFI_LOADED_IMAGE *li = NULL;
 	const char *no_root_why = "";
-	char cmdline_from[64] = "none";
+	char cmdline_from[200] = "none";
+	static char net_why[200];
+	struct efi_net_boot net;
 	uint64_t pool = 0, low = 0, stack = 0, cap = 0;
 
 	/* UEFI 2.10, 3.1.2: the boot manager arms a 5-minute watchdog. */
 	uefi_call_wrapper(bs->SetWatchdogTimer, 4, 0, 0, 0, NULL);
 	uefi_call_wrapper(bs->HandleProtocol, 3, image, &loaded_image_guid, (void **)&li);
 	EFI_FILE_HANDLE root = efi_open_boot_volume(bs, image, &no_root_why);
+	/* Over the network there is no stick: even where the loader offers a
+	 * file system on the NIC (iPXE's read-only one of its downloads), the
+	 * results go to serial only, and cmdline.txt comes over TFTP. */
+	bool is_net = efi_net_detect(bs, li, &net);
+	if (is_net) {
+		if (root)
+			uefi_call_wrapper(root->Close, 1, root);
+		root = NULL;
+		fmt_snprintf(net_why, sizeof net_why, "no file system: loaded over the network (TFTP server %s, boot file "
+			     "'%s'); results on serial only", net.server_text, net.bootfile);
+		no_root_why = net_why;
+		conout_say(st, "idlebench: ");
+		conout_say(st, net_why);
+		conout_say(st, "\n");
+	}
 
 	bi.path = BOOT_PATH_EFI_APP;
-	read_cmdline(li, root, cmdline_from, sizeof cmdline_from);
+	read_cmdline(li, root, is_net ? &net : NULL, cmdline_from, sizeof cmdline_from);
 	char vendor[40];
 	ascii_from16(vendor, sizeof vendor, st->FirmwareVendor);
 	fmt_snprintf(bi.bootloader, sizeof bi.bootloader, "UEFI %u.%u %s 0x%x", st->Hdr.Revision >> 16,
@@ -383,6 +463,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	int ok = efi_enter_kernel(&fw_cpu, run_entry, NULL, (void *)(uintptr_t)(stack + STACK_BYTES));
 	uint64_t if0_ticks = rdtsc() - if0_from;
 	efi_hw_restore(&hw);
+	replay_on_firmware_console(st);
 	check_firmware_timer(bs);
 	if (aps_not_restored)
 		console_printf("idlebench: WARNING: %llu sibling(s) could not be put back in the firmware's APIC "
@@ -398,7 +479,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	/* The results first: giving the APs back calls firmware code that may
 	 * wait without a bound (EDK2's EnableDisableAP re-inits the AP and spins
 	 * until it answers). */
-	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why);
+	save_results(cap ? root : NULL, st->RuntimeServices, no_root_why, is_net);
 	if (aps_not_restored)
 		console_printf("idlebench: the APs stay disabled in the firmware's MP services (one is not in the "
 			       "firmware's APIC mode: re-enabling it could hang the firmware)\n");

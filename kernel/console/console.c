@@ -35,6 +35,7 @@ static struct {
 static unsigned problem_count;
 static bool fell_back;           /* every named UART failed: COM1 started for the report */
 static char spcr_text[CONSOLE_WHY_LEN + 32]; /* the `spcr` meta value */
+static void (*extra_sink)(const char *s, size_t n);
 
 /* Page tables for a memory-mapped UART above the boot map's 4 GiB, before the
  * allocator exists (memory_setup runs after the console): one PDPT and one
@@ -236,6 +237,13 @@ void console_write(const char *s, size_t n)
 		vga_text_write(s, n);
 	else if (screen == SCREEN_FRAMEBUFFER)
 		fb_console_write(s, n);
+	if (extra_sink)
+		extra_sink(s, n);
+}
+
+void console_set_extra_sink(void (*sink)(const char *s, size_t n))
+{
+	extra_sink = sink;
 }
 
 bool console_has_uart(void)

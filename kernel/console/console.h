@@ -25,6 +25,9 @@ void console_init(const struct console_request *req, const struct acpi_spcr_info
 void console_report(struct stream *s);
 /* Write to every console. */
 void console_write(const char *s, size_t n);
+/* One more place for everything written from now on (NULL: none): the
+ * UEFI application's firmware consoles after the hand-back. */
+void console_set_extra_sink(void (*sink)(const char *s, size_t n));
 /* Whether any UART carries the stream. */
 bool console_has_uart(void);
 /* Which screen console is active: "vga-text", "framebuffer" or "none". */

@@ -206,3 +206,30 @@ qtest_efi_app_runs_the_probes_on_an_arena_of_4_x_llc() {
 		expect_line '^#! probe name=rob mode=off ' && expect_line '^#! probe name=stream mode=hlt bytes_per_cycle=' || return 1
 	[ "$(stream_rows "$BOOT_OUT" check | sort -u)" = ok ] || fail "a row failed its check"
 }
+
+# console=none: no UART carries the stream during the run. After the hand-back
+# the app prints the captured stream through the firmware's console, where a
+# BMC showing the firmware console sees it. OVMF puts a terminal on each of
+# its two serial ports into ConOut: the stream must arrive on both, once each
+# (ConOut only; writing the ports' EFI_SERIAL_IO_PROTOCOL as well would double
+# it), whole, and equal to the saved file byte for byte.
+qtest_efi_app_without_a_uart_shows_the_whole_stream_once_through_the_firmware_console() {
+	local com2="$QTEST_LOGS/efi_no_uart.com2" s2
+	rm -f "$com2"
+	efi_image efi_no_uart "console=none modes=hlt,off workloads=lz,matmul reps=2" || return 1
+	boot_valid 0 efi_no_uart BOOT=efi EFI_IMG="$EFI_IMG" QEMU_EXTRA="-serial file:$com2" &&
+		expect_line '^#= consoles=screen=framebuffer$' && expect_line '^#! end rows=8 status=ok ' || return 1
+	grep -qE "^idlebench: no UART carried the stream during the run; the captured stream follows through the firmware's console \(ConOut; serial ports: 2, 2 behind ConOut, 0 written directly\)$" \
+		"$BOOT_OUT" || fail "no notice of the replay through ConOut naming both serial ports" || return 1
+	[ "$(grep -c '^#! idlebench ' "$BOOT_OUT")" -eq 1 ] || fail "the stream is not on COM1 exactly once" || return 1
+	s2="$com2.stream"
+	tr -d '\r' <"$com2" >"$com2.txt"
+	stream_of "$com2.txt" >"$s2"
+	[ "$(grep -c '^#! idlebench ' "$com2.txt")" -eq 1 ] || fail "the stream is not on COM2 exactly once" || return 1
+	cmp -s "$s2" "$BOOT_OUT.stream" || fail "COM2's stream differs from COM1's" || return 1
+	local f got="$QTEST_LOGS/efi_no_uart.csv"
+	f=$(result_files "$EFI_IMG")
+	rm -f "$got"
+	[ -n "$f" ] && mcopy -n -i "$EFI_IMG" "$f" "$got" || fail "no result file" || return 1
+	cmp -s "$got" "$BOOT_OUT.stream" || fail "the stream through the firmware console is not the saved file byte for byte"
+}
