@@ -3,7 +3,7 @@
 # sysfs trees (tests/fixtures/sysfs/). The plan, order, statistics and stream
 # are the kernel's own objects.
 LINUX_PIECES := tools/linux_sysfs.c tools/linux_topology.c tools/linux_cpuidle.c tools/linux_restore.c \
-                tools/linux_proof.c kernel/sibling/idle_mode.c kernel/sibling/placement.c kernel/lib/fmt.c
+                tools/linux_proof.c tools/linux_hold.c kernel/sibling/idle_mode.c kernel/sibling/placement.c kernel/lib/fmt.c
 LINUX_SRCS := tools/cmd_linux.c tools/linux_options.c tools/linux_run.c $(LINUX_PIECES) \
               kernel/options.c kernel/lib/parse.c kernel/lib/safe_name.c kernel/option_table.c kernel/console/console_option.c \
               kernel/experiment/plan.c kernel/experiment/summary.c kernel/lib/hash64.c kernel/platform/machine_id.c \
@@ -14,3 +14,5 @@ HOST_CLI_SRCS += $(LINUX_SRCS)
 
 UNIT_TESTS += test_linux_cpuidle
 test_linux_cpuidle_SRCS := tests/unit/tools/test_linux_cpuidle.c $(LINUX_PIECES)
+UNIT_TESTS += test_linux_hold
+test_linux_hold_SRCS := tests/unit/tools/test_linux_hold.c $(LINUX_PIECES)

@@ -28,6 +28,7 @@
 #include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
 #include "tools/host_llc.h"
+#include "tools/linux_hold.h"
 #include "tools/linux_proof.h"
 #include "tools/linux_restore.h"
 #include "tools/linux_run.h"
@@ -199,6 +200,9 @@ struct run {
 	struct helper helper;
 	struct msr_reader msr;
 	enum idle_mode current; /* the parked CPU's state now (IDLE_MODE_COUNT: as Linux left it) */
+	char qos_path[96];      /* the parked CPU's pm_qos_resume_latency_us */
+	char qos_found[32];     /* its value before the run ("" when it cannot be read) */
+	char qos_now[32];       /* its value now */
 	struct workload_state ws[WORKLOAD_MAX];
 	struct proof_count proof[IDLE_MODE_COUNT];
 	unsigned target_reps, measured_reps;
@@ -236,6 +240,14 @@ static bool set_mode(struct run *ru, enum idle_mode mode)
 				if (!linux_journal_set(&journal, ru->root, path, (int)k == chosen ? "0" : "1", why, sizeof why))
 					goto fail;
 			}
+		/* the parked CPU's own latency limit: what holds the state (tools/linux_hold.h), else as found */
+		const char *qos = linux_hold_qos(ru->ci, chosen, ru->qos_found);
+		qos = qos ? qos : ru->qos_found;
+		if (ru->qos_found[0] && strcmp(qos, ru->qos_now)) {
+			if (!linux_journal_set(&journal, ru->root, ru->qos_path, qos, why, sizeof why))
+				goto fail;
+			snprintf(ru->qos_now, sizeof ru->qos_now, "%s", qos);
+		}
 	}
 	ru->current = mode;
 	return true;
@@ -514,10 +526,7 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 			     st->desc, (unsigned long long)st->latency_us, (unsigned long long)st->residency_us,
 			     st->disabled, st->mode < IDLE_MODE_COUNT ? idle_modes[st->mode].name : "none");
 	}
-	char qos_path[96], qos[32];
-	snprintf(qos_path, sizeof qos_path, "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us", ru->topo->parked);
-	stream_meta(s, "parked_pm_qos_resume_latency_us",
-		    linux_read_line(ru->root, qos_path, qos, sizeof qos) ? qos : "");
+	stream_meta(s, "parked_pm_qos_resume_latency_us", ru->qos_found);
 	stream_meta(s, "linux_sched", sched);
 	stream_meta(s, "linux_mlock", mlock);
 	stream_meta(s, "aperfmperf", ru->msr.fd >= 0 ? "msr" : ru->msr.why);
@@ -525,6 +534,42 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 	stream_metaf(s, "llc_bytes", "%llu", (unsigned long long)llc_bytes);
 	stream_meta(s, "llc_source", llc_source);
 	stream_meta(s, "timing", "lfence;rdtsc .. rdtscp;lfence");
+}
+
+/* Beyond `disable` (tools/linux_hold.h): the governor the usable modes'
+ * states need (written now, system-wide, only when the current one cannot
+ * hold one of them) and the QoS limit each mode writes, as meta. */
+static bool hold_setup(struct run *ru, uint32_t usable)
+{
+	const struct linux_cpuidle *ci = ru->ci;
+	char why[320] = "", err[LINUX_PATH_MAX + 96], written[160] = "", hp_text[24] = "";
+	uint32_t mask = 0;
+	long long halt_poll_ns = -1;
+
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		int k = (usable & (1u << m)) ? linux_cpuidle_state_of(ci, idle_modes[m].parks_as) : -1;
+		if (k < 0)
+			continue;
+		mask |= 1u << k;
+		const char *q = ru->qos_found[0] ? linux_hold_qos(ci, k, ru->qos_found) : NULL;
+		if (q)
+			snprintf(written + strlen(written), sizeof written - strlen(written), "%s%s:%s", written[0] ? "," : "",
+				 idle_modes[m].name, q);
+	}
+	if (linux_read_line(ru->root, "/sys/module/haltpoll/parameters/guest_halt_poll_ns", hp_text, sizeof hp_text))
+		halt_poll_ns = strtoll(hp_text, NULL, 10);
+	const char *gov = linux_hold_governor(ci->governor, ci->available_governors, mask, halt_poll_ns, why, sizeof why);
+	stream_meta(ru->s, "parked_pm_qos_written", written);
+	if (hp_text[0])
+		stream_meta(ru->s, "haltpoll_guest_halt_poll_ns", hp_text);
+	stream_meta(ru->s, "cpuidle_governor_run", gov ? gov : ci->governor);
+	stream_meta(ru->s, "cpuidle_governor_why", why);
+	if (gov && !linux_journal_set(&journal, ru->root, "/sys/devices/system/cpu/cpuidle/current_governor", gov, err,
+				      sizeof err)) {
+		stream_error(ru->s, "SYSFS_WRITE", err);
+		return false;
+	}
+	return true;
 }
 
 /* The cpuidle files a run writes must be writable: say which one is not, and why. */
@@ -613,6 +658,10 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	struct host_llc llc;
 	cpu_identity_read(cpuid_native, NULL, &id);
 	host_llc_read(t->measured, id.hypervisor, &llc);
+	snprintf(ru.qos_path, sizeof ru.qos_path, "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us", t->parked);
+	if (t->parked < 0 || !linux_read_line(r, ru.qos_path, ru.qos_found, sizeof ru.qos_found))
+		ru.qos_found[0] = '\0';
+	snprintf(ru.qos_now, sizeof ru.qos_now, "%s", ru.qos_found);
 	stream_init(&st, sink, out);
 	stream_begin(&st, IDLEBENCH_VERSION);
 	write_meta(&ru, &id, sched, mlock_text, llc.bytes, llc.source);
@@ -637,6 +686,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=offline", idle_modes[m].name,
 				      t->parked);
 	}
+	bool held = t->parked < 0 || hold_setup(&ru, usable);
 	struct plan_request rq = c->plan;
 	const char *seed_source = "cmdline";
 	if (!rq.seed_given) {
@@ -661,6 +711,8 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	summary_write_plan_meta(p, &st);
 
 	bool ok = false;
+	if (!held)
+		goto end;
 	if (!p->modes || !p->workloads.count) {
 		stream_error(&st, "NOTHING_TO_MEASURE", t->parked < 0 ? t->why : "no usable mode or no workload selected");
 		goto end;
@@ -705,9 +757,11 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	char half[32] = "";
 	summary_primary_half_width(half, sizeof half);
 	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
-	stream_record(&st, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%.1f elapsed_s=%.1f", ru.stop,
-		      ru.measured_reps, half, (double)(ru.first_sample_ns - begin_ns) / 1e9,
-		      (double)(end_ns - ru.start_ns) / 1e9);
+	char setup_s[24], elapsed_s[24]; /* stream_record formats no floating point */
+	snprintf(setup_s, sizeof setup_s, "%.1f", (double)(ru.first_sample_ns - begin_ns) / 1e9);
+	snprintf(elapsed_s, sizeof elapsed_s, "%.1f", (double)(end_ns - ru.start_ns) / 1e9);
+	stream_record(&st, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s", ru.stop,
+		      ru.measured_reps, half, setup_s, elapsed_s);
 	ok = true;
 	for (size_t w = 0; w < workload_count(); w++)
 		if (p->workloads.selected[w] && !ru.ws[w].expected_ok) {
