@@ -29,6 +29,7 @@
 #include "kernel/stream/stream.h"
 #include "tools/host_llc.h"
 #include "tools/linux_hold.h"
+#include "tools/linux_perf.h"
 #include "tools/linux_proof.h"
 #include "tools/linux_restore.h"
 #include "tools/linux_run.h"
@@ -199,6 +200,7 @@ struct run {
 	struct stream *s;
 	struct helper helper;
 	struct msr_reader msr;
+	struct linux_perf perf;
 	enum idle_mode current; /* the parked CPU's state now (IDLE_MODE_COUNT: as Linux left it) */
 	char qos_path[96];      /* the parked CPU's pm_qos_resume_latency_us */
 	char qos_found[32];     /* its value before the run ("" when it cannot be read) */
@@ -361,9 +363,12 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	if (!offline)
 		counted = linux_cpuidle_counters(ru->root, cpu, u0, t0, ci->count);
 	bool msr = msr_read(&ru->msr, &a0, &m0);
+	struct linux_perf_reading pr0, pr1;
+	bool perf = linux_perf_read(&ru->perf, &pr0);
 	uint64_t ns0 = now_ns(), c0 = tsc_begin();
 	uint64_t sum = wl->run(ws->arena, n);
 	uint64_t c1 = tsc_end(), ns1 = now_ns();
+	perf = perf && linux_perf_read(&ru->perf, &pr1);
 	msr = msr && msr_read(&ru->msr, &a1, &m1);
 	if (offline) {
 		char path[96], v[8] = "";
@@ -404,6 +409,11 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 		row.mperf = (sample_cell_u64_opt){ m1 - m0, true };
 		row.eff_mhz = (sample_cell_fixed_opt){ (double)cycles / (double)(ns1 - ns0) * 1e3 *
 							       (double)(a1 - a0) / (double)(m1 - m0), true };
+	}
+	uint64_t pmu_cycles, pmu_instr;
+	if (perf && linux_perf_delta(&pr0, &pr1, &pmu_cycles, &pmu_instr)) {
+		row.unhalted_cycles = (sample_cell_u64_opt){ pmu_cycles, true };
+		row.instructions = (sample_cell_u64_opt){ pmu_instr, true };
 	}
 	if (!offline && counted) {
 		row.sib_c0_pct = (sample_cell_fixed_opt){ proof.c0_pct, true };
@@ -530,7 +540,13 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 	stream_meta(s, "linux_sched", sched);
 	stream_meta(s, "linux_mlock", mlock);
 	stream_meta(s, "aperfmperf", ru->msr.fd >= 0 ? "msr" : ru->msr.why);
-	stream_meta(s, "pmu", "none (idlebench linux reads no PMU yet)");
+	if (ru->perf.cycles_fd >= 0) {
+		stream_metaf(s, "pmu", "perf_event_open cpu%d this thread, user and kernel", ru->topo->measured);
+		stream_meta(s, "pmu.unhalted_cycles", "perf PERF_COUNT_HW_CPU_CYCLES");
+		stream_meta(s, "pmu.instructions", "perf PERF_COUNT_HW_INSTRUCTIONS");
+	} else {
+		stream_meta(s, "pmu", ru->perf.why);
+	}
 	stream_metaf(s, "llc_bytes", "%llu", (unsigned long long)llc_bytes);
 	stream_meta(s, "llc_source", llc_source);
 	stream_meta(s, "timing", "lfence;rdtsc .. rdtscp;lfence");
@@ -653,6 +669,8 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	else
 		snprintf(mlock_text, sizeof mlock_text, "none (mlockall: %s)", strerror(errno));
 	msr_open(&ru.msr, r, t->measured);
+	if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
+		fprintf(stderr, "idlebench linux: no core-clock counts: APERF/MPERF %s; PMU %s\n", ru.msr.why, ru.perf.why);
 
 	struct cpu_identity id;
 	struct host_llc llc;
@@ -781,6 +799,7 @@ end:
 		free(ru.ws[w].arena);
 	if (ru.msr.fd >= 0)
 		close(ru.msr.fd);
+	linux_perf_close(&ru.perf);
 	stream_end(&st, ok);
 	return ok ? 0 : 1;
 }
