@@ -27,3 +27,8 @@ UNIT_TESTS += test_summary_ipc
 test_summary_ipc_SRCS := tests/unit/experiment/test_summary_ipc.c kernel/experiment/summary.c \
 	kernel/sibling/idle_mode.c $(BENCH_HOST_OBJS) kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c \
 	tests/unit/support/stream_text.c
+# The shared sample loop with fake callbacks.
+UNIT_TESTS += test_harness
+test_harness_SRCS := tests/unit/experiment/test_harness.c kernel/experiment/harness.c kernel/experiment/plan.c \
+	kernel/experiment/summary.c kernel/sibling/idle_mode.c kernel/lib/hash64.c $(BENCH_HOST_OBJS) \
+	kernel/stream/stream.c kernel/stream/sample_row.c kernel/lib/fmt.c kernel/lib/crc32.c kernel/lib/parse.c

@@ -117,7 +117,7 @@ run_tests stest_ tests/scripts/test_*.sh
 . tests/qemu/lib.sh
 echo "== host checks (probes on real silicon, HTML report in Chromium)"
 # the probes and the Linux run happen once per run-all, never from an older run's file
-rm -f "$QTEST_LOGS/host_probes.out.pid" "$QTEST_LOGS/linux_real.csv.pid"
+rm -f "$QTEST_LOGS/host_probes.out.pid" "$QTEST_LOGS/linux_real.csv.pid" "$QTEST_LOGS/linux_guest.out.pid"
 run_tests htest_ tests/host/test_*.sh
 
 echo "== QEMU tests"

@@ -28,6 +28,7 @@ PACKAGES=(
 	python3-scipy                     # tests/fixtures/results/generate.py: independent reference figures
 	gnuplot-nox                       # idlebench report --png
 	chromium                          # tests/host/test_html.sh: the --html page in a real browser
+	linux-image-amd64 busybox-static  # tests/qemu/test_linux_guest.sh: idlebench linux on a real kernel in QEMU
 	gzip git
 )
 

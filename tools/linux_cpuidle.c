@@ -105,6 +105,9 @@ bool linux_cpuidle_read(const struct linux_root *r, int cpu, struct linux_cpuidl
 	if (!linux_read_line(r, "/sys/devices/system/cpu/cpuidle/current_governor", ci->governor, sizeof ci->governor) &&
 	    !linux_read_line(r, "/sys/devices/system/cpu/cpuidle/current_governor_ro", ci->governor, sizeof ci->governor))
 		ci->governor[0] = '\0';
+	if (!linux_read_line(r, "/sys/devices/system/cpu/cpuidle/available_governors", ci->available_governors,
+			     sizeof ci->available_governors))
+		ci->available_governors[0] = '\0';
 	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpuidle", cpu);
 	if (!linux_exists(r, path)) {
 		if (has_word(ci->cmdline, "cpuidle.off=1"))

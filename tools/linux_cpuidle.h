@@ -31,6 +31,7 @@ struct linux_cpuidle {
 	int cpu;
 	bool present;                 /* cpuN/cpuidle exists */
 	char driver[32], governor[32];
+	char available_governors[96]; /* "" when not listed */
 	char cmdline[1024];           /* /proc/cmdline */
 	char idle_override[32];       /* the idle= word of the command line, "" when none */
 	size_t count;

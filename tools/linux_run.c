@@ -20,6 +20,7 @@
 #include "bench/workload.h"
 #include "kernel/arch/cpuid_native.h"
 #include "kernel/cpu/cpu_identity.h"
+#include "kernel/experiment/harness.h"
 #include "kernel/experiment/samples.h"
 #include "kernel/experiment/summary.h"
 #include "kernel/lib/hash64.h"
@@ -28,6 +29,8 @@
 #include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
 #include "tools/host_llc.h"
+#include "tools/linux_hold.h"
+#include "tools/linux_perf.h"
 #include "tools/linux_proof.h"
 #include "tools/linux_restore.h"
 #include "tools/linux_run.h"
@@ -176,12 +179,11 @@ static bool msr_read(const struct msr_reader *m, uint64_t *aperf, uint64_t *mper
 	return m->fd >= 0 && pread(m->fd, aperf, 8, MSR_APERF) == 8 && pread(m->fd, mperf, 8, MSR_MPERF) == 8;
 }
 
-/* Per workload: iterations and reference checksums, as the kernel keeps them. */
-struct workload_state {
+/* Per workload: its measurement arena (iterations and checksum references
+ * are the harness's, kernel/experiment/harness.h). */
+struct workload_arena {
 	void *arena;
 	size_t arena_bytes;
-	uint64_t iterations, reference, spike_reference;
-	bool expected_ok;
 };
 
 /* Proof counts per mode (the `#! linux_proof` records). */
@@ -198,13 +200,17 @@ struct run {
 	struct stream *s;
 	struct helper helper;
 	struct msr_reader msr;
+	struct linux_perf perf;
 	enum idle_mode current; /* the parked CPU's state now (IDLE_MODE_COUNT: as Linux left it) */
-	struct workload_state ws[WORKLOAD_MAX];
+	char qos_path[96];      /* the parked CPU's pm_qos_resume_latency_us */
+	char qos_found[32];     /* its value before the run ("" when it cannot be read) */
+	char qos_now[32];       /* its value now */
+	struct workload_arena ws[WORKLOAD_MAX];
+	struct harness h;       /* the kernel's sample loop */
 	struct proof_count proof[IDLE_MODE_COUNT];
-	unsigned target_reps, measured_reps;
-	const char *stop;
-	uint64_t seq, start_ns, first_sample_ns;
-	bool failed;
+	struct linux_proof last; /* the latest sample's proof (for after_row) */
+	bool last_counted;       /* its counters were read (sib_c0_pct known) */
+	uint64_t first_sample_ns;
 };
 
 static struct sample_table table;
@@ -236,6 +242,14 @@ static bool set_mode(struct run *ru, enum idle_mode mode)
 				if (!linux_journal_set(&journal, ru->root, path, (int)k == chosen ? "0" : "1", why, sizeof why))
 					goto fail;
 			}
+		/* the parked CPU's own latency limit: what holds the state (tools/linux_hold.h), else as found */
+		const char *qos = linux_hold_qos(ru->ci, chosen, ru->qos_found);
+		qos = qos ? qos : ru->qos_found;
+		if (ru->qos_found[0] && strcmp(qos, ru->qos_now)) {
+			if (!linux_journal_set(&journal, ru->root, ru->qos_path, qos, why, sizeof why))
+				goto fail;
+			snprintf(ru->qos_now, sizeof ru->qos_now, "%s", qos);
+		}
 	}
 	ru->current = mode;
 	return true;
@@ -252,23 +266,19 @@ static void *arena_alloc(size_t n)
 	return p;
 }
 
-static uint64_t run_iterations(const struct workload_state *st, enum idle_mode mode)
-{
-	return st->iterations + st->iterations / 100 * idle_modes[mode].extra_work_pct;
-}
-
 /* The build-time check, then the measurement arena and the iterations that fill sample_ms. */
 static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
 {
 	const struct workload *wl = workload_at(w);
-	struct workload_state *st = &ru->ws[w];
+	struct workload_arena *st = &ru->ws[w];
 	uint64_t expected;
 	void *check = arena_alloc(wl->arena_bytes);
 
 	if (!check)
 		return false;
 	wl->setup(check, wl->arena_bytes, WORKLOAD_CHECK_SEED);
-	st->expected_ok = workload_expected_checksum(w, &expected) && wl->run(check, wl->check_iterations) == expected;
+	ru->h.ws[w].expected_ok = workload_expected_checksum(w, &expected) &&
+				  wl->run(check, wl->check_iterations) == expected;
 	free(check);
 	st->arena_bytes = workload_arena_bytes(wl, llc_bytes);
 	if (!st->arena_bytes || !(st->arena = arena_alloc(st->arena_bytes)))
@@ -285,46 +295,37 @@ static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
 	}
 	if (took)
 		iters = (uint64_t)((__uint128_t)iters * target / took);
-	st->iterations = iters ? iters : 1;
-	if (ru->plan.modes & (1u << IDLE_SPIKE)) {
-		st->iterations = (st->iterations + 99) / 100 * 100;
-		st->spike_reference = wl->run(st->arena, run_iterations(st, IDLE_SPIKE));
-	}
-	st->reference = wl->run(st->arena, st->iterations);
+	harness_calibrated(&ru->h, w, st->arena, iters);
 	return true;
 }
 
-/* The end of a repetition: the kernel's rule (kernel/experiment/experiment.c,
- * round_done): the plan's count, Stein's count after the pilot, or the budget. */
-static bool round_done(struct run *ru, const struct plan_step *st)
-{
-	const struct plan *p = &ru->plan;
-	uint64_t elapsed = now_ns() - ru->start_ns, per_round = elapsed / (st->rep + 1);
+/* The harness's callbacks (kernel/experiment/harness.h). */
 
-	if (!st->warmup)
-		ru->measured_reps = st->rep + 1 - p->warmup;
-	bool pilot_done = !st->warmup && p->precision_centi && ru->measured_reps == p->reps;
-	if (!st->warmup && !pilot_done && ru->measured_reps >= ru->target_reps)
+/* The parked CPU in the step's mode, woken once so its counters are
+ * current, settled. */
+static bool prepare_sample(void *ctx, const struct plan_step *st)
+{
+	struct run *ru = ctx;
+
+	if (!set_mode(ru, st->mode))
 		return false;
-	if (p->budget_s && elapsed + per_round > (uint64_t)p->budget_s * 1000000000u) {
-		ru->stop = "budget";
+	if (idle_modes[st->mode].parks_as != IDLE_OFFLINE && !helper_kick(&ru->helper)) {
+		stream_error(ru->s, "WAKE_HELPER", "the wake helper on the parked CPU stopped answering");
 		return false;
 	}
-	if (st->warmup)
-		return true;
-	if (pilot_done) {
-		unsigned need = summary_reps_for_precision(p, &table, ru->measured_reps, p->precision_centi / 100.0);
-		ru->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
-		ru->stop = need > PLAN_MAX_REPS ? "limit" : "target";
-	}
-	return ru->measured_reps < ru->target_reps;
+	struct timespec settle = { 0, (long)ru->plan.settle_us * 1000 };
+	nanosleep(&settle, NULL);
+	return true;
 }
 
-static bool take_sample(void *ctx, const struct plan_step *st)
+/* The timed run between the parked CPU's counters and the measured
+ * thread's (APERF/MPERF, PMU), then the residency proof: *usable only
+ * when the parked CPU was proven in the mode. */
+static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, struct sample_row *row,
+			   uint64_t *checksum, bool *usable)
 {
 	struct run *ru = ctx;
 	const struct workload *wl = workload_at(st->workload);
-	struct workload_state *ws = &ru->ws[st->workload];
 	enum idle_mode parks = idle_modes[st->mode].parks_as;
 	const struct linux_cpuidle *ci = ru->ci;
 	int cpu = ru->topo->parked, chosen = linux_cpuidle_state_of(ci, parks);
@@ -333,25 +334,16 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	struct linux_proof proof = { .verdict = PROOF_OK };
 	bool offline = parks == IDLE_OFFLINE, counted = false;
 
-	if (!set_mode(ru, st->mode)) {
-		ru->failed = true;
-		return false;
-	}
-	if (!offline && !helper_kick(&ru->helper)) {
-		stream_error(ru->s, "WAKE_HELPER", "the wake helper on the parked CPU stopped answering");
-		ru->failed = true;
-		return false;
-	}
-	struct timespec settle = { 0, (long)ru->plan.settle_us * 1000 };
-	nanosleep(&settle, NULL);
-	uint64_t n = run_iterations(ws, st->mode);
 	uint64_t w0 = now_ns();
 	if (!offline)
 		counted = linux_cpuidle_counters(ru->root, cpu, u0, t0, ci->count);
 	bool msr = msr_read(&ru->msr, &a0, &m0);
+	struct linux_perf_reading pr0, pr1;
+	bool perf = linux_perf_read(&ru->perf, &pr0);
 	uint64_t ns0 = now_ns(), c0 = tsc_begin();
-	uint64_t sum = wl->run(ws->arena, n);
+	uint64_t sum = wl->run(ru->ws[st->workload].arena, n);
 	uint64_t c1 = tsc_end(), ns1 = now_ns();
+	perf = perf && linux_perf_read(&ru->perf, &pr1);
 	msr = msr && msr_read(&ru->msr, &a1, &m1);
 	if (offline) {
 		char path[96], v[8] = "";
@@ -368,59 +360,65 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	}
 	if (!ru->first_sample_ns)
 		ru->first_sample_ns = ns0;
-	if (st->warmup)
-		return st->round_end ? round_done(ru, st) : true;
-
-	uint64_t cycles = c1 - c0;
-	bool ok = ws->expected_ok && sum == (n == ws->iterations ? ws->reference : ws->spike_reference);
-	double cpi = (double)cycles / (double)ws->iterations;
-	struct sample_row row = {
-		.seq = ru->seq++,
-		.workload = wl->name,
-		.class = workload_class_name(wl->class),
-		.mode = idle_modes[st->mode].name,
-		.placement = placement_name(ru->cfg->placement),
-		.rep = st->rep - ru->plan.warmup,
-		.iterations = ws->iterations,
-		.tsc_cycles = cycles,
-		.ns = ns1 - ns0,
-		.cycles_per_iter = cpi,
-		.check = ok,
-	};
+	row->tsc_cycles = c1 - c0;
+	row->ns = ns1 - ns0;
 	if (msr && m1 > m0) {
-		row.aperf = (sample_cell_u64_opt){ a1 - a0, true };
-		row.mperf = (sample_cell_u64_opt){ m1 - m0, true };
-		row.eff_mhz = (sample_cell_fixed_opt){ (double)cycles / (double)(ns1 - ns0) * 1e3 *
-							       (double)(a1 - a0) / (double)(m1 - m0), true };
+		row->aperf = (sample_cell_u64_opt){ a1 - a0, true };
+		row->mperf = (sample_cell_u64_opt){ m1 - m0, true };
+		row->eff_mhz = (sample_cell_fixed_opt){ (double)(c1 - c0) / (double)(ns1 - ns0) * 1e3 *
+								(double)(a1 - a0) / (double)(m1 - m0), true };
+	}
+	uint64_t pmu_cycles, pmu_instr;
+	if (perf && linux_perf_delta(&pr0, &pr1, &pmu_cycles, &pmu_instr)) {
+		row->unhalted_cycles = (sample_cell_u64_opt){ pmu_cycles, true };
+		row->instructions = (sample_cell_u64_opt){ pmu_instr, true };
 	}
 	if (!offline && counted) {
-		row.sib_c0_pct = (sample_cell_fixed_opt){ proof.c0_pct, true };
-		row.sib_wakeups = (sample_cell_u64_opt){ proof.wakeups, true };
+		row->sib_c0_pct = (sample_cell_fixed_opt){ proof.c0_pct, true };
+		row->sib_wakeups = (sample_cell_u64_opt){ proof.wakeups, true };
 	}
-	sample_row_write(ru->s, &row);
-	struct proof_count *pc = &ru->proof[st->mode];
-	pc->samples++;
-	pc->verdict[proof.verdict]++;
-	if (proof.verdict != PROOF_OK) {
-		char c0[16];
-		snprintf(c0, sizeof c0, "%.1f", proof.c0_pct);
-		stream_record(ru->s, "excluded", "seq=%llu mode=%s verdict=%s sib_c0_pct=%s other_state_entries=%llu",
-			      (unsigned long long)row.seq, row.mode, linux_proof_verdict_name(proof.verdict),
-			      offline || !counted ? "" : c0, (unsigned long long)proof.other_usage);
-	}
-	struct sample_group *g = &table.group[st->workload][st->mode];
-	unsigned rep = st->rep - ru->plan.warmup;
-	if (ok && proof.verdict == PROOF_OK && rep < STATS_MAX_REPS) {
-		table.cpi[st->workload][st->mode][rep] = cpi;
-		if (row.aperf.known)
-			table.core_cpi[st->workload][st->mode][rep] = (double)row.aperf.value / (double)ws->iterations;
-		g->n++;
-		if (row.eff_mhz.known && g->n_eff < STATS_MAX_SAMPLES)
-			g->eff_mhz[g->n_eff++] = row.eff_mhz.value;
-	}
-	g->bad += !ok;
-	return st->round_end ? round_done(ru, st) : true;
+	ru->last = proof;
+	ru->last_counted = !offline && counted;
+	*checksum = sum;
+	*usable = proof.verdict == PROOF_OK;
+	return true;
 }
+
+/* A measured row: its proof counted per mode, an `#! excluded` record
+ * after it when the proof failed (report leaves such rows out). */
+static void after_row(void *ctx, const struct plan_step *st, const struct sample_row *row, bool usable)
+{
+	struct run *ru = ctx;
+	const struct linux_proof *proof = &ru->last;
+	struct proof_count *pc = &ru->proof[st->mode];
+
+	pc->samples++;
+	pc->verdict[proof->verdict]++;
+	if (!usable) {
+		char c0[16];
+		snprintf(c0, sizeof c0, "%.1f", proof->c0_pct);
+		stream_record(ru->s, "excluded", "seq=%llu mode=%s verdict=%s sib_c0_pct=%s other_state_entries=%llu",
+			      (unsigned long long)row->seq, row->mode, linux_proof_verdict_name(proof->verdict),
+			      ru->last_counted ? c0 : "", (unsigned long long)proof->other_usage);
+	}
+}
+
+static uint64_t clock_ns(void *ctx)
+{
+	(void)ctx;
+	return now_ns();
+}
+
+static uint64_t us_to_ns(void *ctx, uint64_t us)
+{
+	(void)ctx;
+	return us * 1000;
+}
+
+static const struct harness_ops linux_ops = {
+	.prepare = prepare_sample, .measure = measure_sample, .after_row = after_row,
+	.clock = clock_ns, .us_to_ticks = us_to_ns,
+};
 
 static void sink(void *ctx, const char *bytes, size_t len)
 {
@@ -514,17 +512,56 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 			     st->desc, (unsigned long long)st->latency_us, (unsigned long long)st->residency_us,
 			     st->disabled, st->mode < IDLE_MODE_COUNT ? idle_modes[st->mode].name : "none");
 	}
-	char qos_path[96], qos[32];
-	snprintf(qos_path, sizeof qos_path, "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us", ru->topo->parked);
-	stream_meta(s, "parked_pm_qos_resume_latency_us",
-		    linux_read_line(ru->root, qos_path, qos, sizeof qos) ? qos : "");
+	stream_meta(s, "parked_pm_qos_resume_latency_us", ru->qos_found);
 	stream_meta(s, "linux_sched", sched);
 	stream_meta(s, "linux_mlock", mlock);
 	stream_meta(s, "aperfmperf", ru->msr.fd >= 0 ? "msr" : ru->msr.why);
-	stream_meta(s, "pmu", "none (idlebench linux reads no PMU yet)");
+	if (ru->perf.cycles_fd >= 0) {
+		stream_metaf(s, "pmu", "perf_event_open cpu%d this thread, user and kernel", ru->topo->measured);
+		stream_meta(s, "pmu.unhalted_cycles", "perf PERF_COUNT_HW_CPU_CYCLES");
+		stream_meta(s, "pmu.instructions", "perf PERF_COUNT_HW_INSTRUCTIONS");
+	} else {
+		stream_meta(s, "pmu", ru->perf.why);
+	}
 	stream_metaf(s, "llc_bytes", "%llu", (unsigned long long)llc_bytes);
 	stream_meta(s, "llc_source", llc_source);
 	stream_meta(s, "timing", "lfence;rdtsc .. rdtscp;lfence");
+}
+
+/* Beyond `disable` (tools/linux_hold.h): the governor the usable modes'
+ * states need (written now, system-wide, only when the current one cannot
+ * hold one of them) and the QoS limit each mode writes, as meta. */
+static bool hold_setup(struct run *ru, uint32_t usable)
+{
+	const struct linux_cpuidle *ci = ru->ci;
+	char why[320] = "", err[LINUX_PATH_MAX + 96], written[160] = "", hp_text[24] = "";
+	uint32_t mask = 0;
+	long long halt_poll_ns = -1;
+
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		int k = (usable & (1u << m)) ? linux_cpuidle_state_of(ci, idle_modes[m].parks_as) : -1;
+		if (k < 0)
+			continue;
+		mask |= 1u << k;
+		const char *q = ru->qos_found[0] ? linux_hold_qos(ci, k, ru->qos_found) : NULL;
+		if (q)
+			snprintf(written + strlen(written), sizeof written - strlen(written), "%s%s:%s", written[0] ? "," : "",
+				 idle_modes[m].name, q);
+	}
+	if (linux_read_line(ru->root, "/sys/module/haltpoll/parameters/guest_halt_poll_ns", hp_text, sizeof hp_text))
+		halt_poll_ns = strtoll(hp_text, NULL, 10);
+	const char *gov = linux_hold_governor(ci->governor, ci->available_governors, mask, halt_poll_ns, why, sizeof why);
+	stream_meta(ru->s, "parked_pm_qos_written", written);
+	if (hp_text[0])
+		stream_meta(ru->s, "haltpoll_guest_halt_poll_ns", hp_text);
+	stream_meta(ru->s, "cpuidle_governor_run", gov ? gov : ci->governor);
+	stream_meta(ru->s, "cpuidle_governor_why", why);
+	if (gov && !linux_journal_set(&journal, ru->root, "/sys/devices/system/cpu/cpuidle/current_governor", gov, err,
+				      sizeof err)) {
+		stream_error(ru->s, "SYSFS_WRITE", err);
+		return false;
+	}
+	return true;
 }
 
 /* The cpuidle files a run writes must be writable: say which one is not, and why. */
@@ -565,7 +602,6 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	ru.ci = ci;
 	ru.s = &st;
 	ru.current = IDLE_MODE_COUNT;
-	ru.stop = "fixed";
 	if (t->parked >= 0 && !check_writable(r, ci, c->modes, why, sizeof why)) {
 		fprintf(stderr, "idlebench linux: %s\n", why);
 		return 1;
@@ -608,11 +644,17 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	else
 		snprintf(mlock_text, sizeof mlock_text, "none (mlockall: %s)", strerror(errno));
 	msr_open(&ru.msr, r, t->measured);
+	if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
+		fprintf(stderr, "idlebench linux: no core-clock counts: APERF/MPERF %s; PMU %s\n", ru.msr.why, ru.perf.why);
 
 	struct cpu_identity id;
 	struct host_llc llc;
 	cpu_identity_read(cpuid_native, NULL, &id);
 	host_llc_read(t->measured, id.hypervisor, &llc);
+	snprintf(ru.qos_path, sizeof ru.qos_path, "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us", t->parked);
+	if (t->parked < 0 || !linux_read_line(r, ru.qos_path, ru.qos_found, sizeof ru.qos_found))
+		ru.qos_found[0] = '\0';
+	snprintf(ru.qos_now, sizeof ru.qos_now, "%s", ru.qos_found);
 	stream_init(&st, sink, out);
 	stream_begin(&st, IDLEBENCH_VERSION);
 	write_meta(&ru, &id, sched, mlock_text, llc.bytes, llc.source);
@@ -637,6 +679,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=offline", idle_modes[m].name,
 				      t->parked);
 	}
+	bool held = t->parked < 0 || hold_setup(&ru, usable);
 	struct plan_request rq = c->plan;
 	const char *seed_source = "cmdline";
 	if (!rq.seed_given) {
@@ -646,7 +689,8 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	}
 	plan_resolve(&ru.plan, &rq, id.hypervisor, usable);
 	ru.plan.seed_source = seed_source;
-	ru.target_reps = ru.plan.reps;
+	memset(&table, 0, sizeof table);
+	harness_init(&ru.h, &ru.plan, &linux_ops, &ru, &st, &table, placement_name(c->placement));
 	const struct plan *p = &ru.plan;
 	struct plan_conditions cond = { .placement = placement_name(c->placement), .others = "linux" };
 	stream_meta(&st, "preset", p->preset);
@@ -661,6 +705,8 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	summary_write_plan_meta(p, &st);
 
 	bool ok = false;
+	if (!held)
+		goto end;
 	if (!p->modes || !p->workloads.count) {
 		stream_error(&st, "NOTHING_TO_MEASURE", t->parked < 0 ? t->why : "no usable mode or no workload selected");
 		goto end;
@@ -683,16 +729,11 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		stream_record(&st, "workload",
 			      "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s arena_bytes=%zu",
 			      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? ru.ws[w].arena_bytes : wl->working_set,
-			      (unsigned long long)ru.ws[w].iterations, ru.ws[w].expected_ok ? "ok" : "bad",
+			      (unsigned long long)ru.h.ws[w].iterations, ru.h.ws[w].expected_ok ? "ok" : "bad",
 			      wl->uniform_iterations ? "yes" : "no", ru.ws[w].arena_bytes);
 	}
-	ru.start_ns = now_ns();
-	stream_table_header(&st);
-	plan_walk(p, take_sample, &ru);
-	if (ru.failed)
+	if (!harness_walk(&ru.h))
 		goto end;
-	if (p->order == PLAN_BLOCKED)
-		ru.measured_reps = p->reps;
 	uint64_t end_ns = now_ns();
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
 		if (p->modes & (1u << m)) {
@@ -701,16 +742,18 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 				      idle_modes[m].name, pc->samples, pc->verdict[PROOF_OK], pc->samples - pc->verdict[PROOF_OK],
 				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
 		}
-	summary_write(p, &table, ru.measured_reps, &st);
+	summary_write(p, &table, ru.h.measured_reps, &st);
 	char half[32] = "";
 	summary_primary_half_width(half, sizeof half);
 	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
-	stream_record(&st, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%.1f elapsed_s=%.1f", ru.stop,
-		      ru.measured_reps, half, (double)(ru.first_sample_ns - begin_ns) / 1e9,
-		      (double)(end_ns - ru.start_ns) / 1e9);
+	char setup_s[24], elapsed_s[24]; /* stream_record formats no floating point */
+	snprintf(setup_s, sizeof setup_s, "%.1f", (double)(ru.first_sample_ns - begin_ns) / 1e9);
+	snprintf(elapsed_s, sizeof elapsed_s, "%.1f", (double)(end_ns - ru.h.start) / 1e9);
+	stream_record(&st, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
+		      harness_stop_name(ru.h.stop), ru.h.measured_reps, half, setup_s, elapsed_s);
 	ok = true;
 	for (size_t w = 0; w < workload_count(); w++)
-		if (p->workloads.selected[w] && !ru.ws[w].expected_ok) {
+		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok) {
 			stream_error(&st, "CHECKSUM", "a workload computed a checksum different from the build-time one");
 			ok = false;
 		}
@@ -727,6 +770,7 @@ end:
 		free(ru.ws[w].arena);
 	if (ru.msr.fd >= 0)
 		close(ru.msr.fd);
+	linux_perf_close(&ru.perf);
 	stream_end(&st, ok);
 	return ok ? 0 : 1;
 }

@@ -143,6 +143,12 @@ static void set_flags(FILE *out, const struct report_pool *pool, size_t index, c
 		fmt_snprintf(t, sizeof t, "%zu rows with check=bad: missing samples, their blocks are left out", s->bad_rows);
 		flag_item(out, "warn", t);
 	}
+	char excluded[256];
+	if (report_set_excluded_text(s, excluded, sizeof excluded)) {
+		fmt_snprintf(t, sizeof t, "rows excluded by the residency proof: %s (the parked CPU was not proven in "
+					  "the mode): missing samples, in no figure", excluded);
+		flag_item(out, "warn", t);
+	}
 	for (size_t b = 0; b < rec->boots; b++) {
 		const struct stream_reader *r = rec->boot[b];
 		const struct stream_record *x;

@@ -355,6 +355,41 @@ static void read_uniform(const struct report_set *s, const struct stream_reader 
 	}
 }
 
+/* The rows `#! excluded seq=N mode=M` records name (idlebench linux writes
+ * one after each row its residency proof rejects): marked, counted per
+ * mode. A record naming no row, or a row of another mode, rejects the file. */
+static bool read_excluded(const struct report_set *s, const struct stream_reader *r, struct report_boot *b,
+			  const char *path, char *err, size_t err_size)
+{
+	for (size_t i = 0; i < stream_reader_record_count(r); i++) {
+		const struct stream_record *rec = stream_reader_record_at(r, i);
+		if (strcmp(rec->type, "excluded"))
+			continue;
+		const char *seq = stream_record_get(rec, "seq"), *mode = stream_record_get(rec, "mode");
+		unsigned long long n, row_seq;
+		size_t k = b->rows;
+		if (seq && parse_count(seq, &n))
+			for (k = 0; k < b->rows; k++)
+				if (parse_count(stream_reader_row(r, k)[STREAM_COLUMN_seq], &row_seq) && row_seq == n)
+					break;
+		if (k == b->rows) {
+			say(err, err_size, path, "line %zu: an excluded record names seq '%s', which no data row has", rec->line,
+			    seq ? seq : "");
+			return false;
+		}
+		struct report_sample *p = &b->sample[k];
+		if (!mode || strcmp(mode, s->mode_name[p->m])) {
+			say(err, err_size, path, "line %zu: an excluded record says mode '%s' for seq %s, whose row is %s",
+			    rec->line, mode ? mode : "", seq, s->mode_name[p->m]);
+			return false;
+		}
+		if (!p->excluded)
+			b->excluded[p->m]++;
+		p->excluded = true;
+	}
+	return true;
+}
+
 /* The boot of file r: its rows into b (slots claimed in scratch). */
 static bool read_boot(struct report_set *scratch, const struct stream_reader *r, struct report_boot *b,
 		      const char *path, char *err, size_t err_size)
@@ -384,7 +419,8 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	if (parse_count(meta_or_empty(r, "warmup"), &warmup))
 		b->warmup = (size_t)warmup;
 	read_uniform(scratch, r, b);
-	return b->stop_reason && check_unique(scratch, b, path, err, err_size);
+	return b->stop_reason && read_excluded(scratch, r, b, path, err, err_size) &&
+	       check_unique(scratch, b, path, err, err_size);
 }
 
 bool report_pool_add_file(struct report_pool *pool, const char *path, char *err, size_t err_size)
@@ -417,6 +453,10 @@ bool report_pool_add_file(struct report_pool *pool, const char *path, char *err,
 		memcpy(s->mode_name, scratch->mode_name, sizeof s->mode_name);
 		s->rows += boot.rows;
 		s->bad_rows += boot.bad_rows;
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+			s->excluded[m] += boot.excluded[m];
+			s->excluded_rows += boot.excluded[m];
+		}
 		s->boot[s->boot_count++] = boot;
 	} else {
 		boot_free(&boot);
@@ -496,6 +536,22 @@ void report_set_difference(const struct report_set *a, const struct report_set *
 			   *b->placement ? b->placement : "none");
 }
 
+bool report_set_excluded_text(const struct report_set *s, char *buf, size_t size)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	if (!s->excluded_rows)
+		return false;
+	at = (size_t)snprintf(buf, size, "%zu (", s->excluded_rows);
+	for (size_t m = 0; m < REPORT_MODE_SLOTS && at < size; m++)
+		if (s->excluded[m])
+			at += (size_t)snprintf(buf + at, size - at, "%s%s %zu", buf[at - 1] == '(' ? "" : ", ", s->mode_name[m],
+					       s->excluded[m]);
+	if (at < size)
+		snprintf(buf + at, size - at, ")");
+	return true;
+}
+
 /* Which per-sample figure a boot table holds. */
 enum boot_figure { FIGURE_CPI, FIGURE_CORE_CPI, FIGURE_PMU_CPI };
 
@@ -515,7 +571,7 @@ static double *boot_table(const struct report_boot *b, enum boot_figure what)
 		cpi[i] = NAN;
 	for (size_t i = 0; i < b->rows; i++) {
 		const struct report_sample *p = &b->sample[i];
-		if (p->ok && figure_of(p, what) > 0)
+		if (p->ok && !p->excluded && figure_of(p, what) > 0)
 			cpi[((size_t)p->w * REPORT_MODE_SLOTS + p->m) * reps + p->rep] = figure_of(p, what);
 	}
 	return cpi;

@@ -46,6 +46,8 @@ _Static_assert(REPORT_MODE_SLOTS <= ANALYSIS_MAX_MODES, "mode slots exceed bench
 struct report_sample {
 	uint8_t w, m;       /* workload and mode slots */
 	bool ok;            /* check=ok: a bad row is a missing sample (it still ran: it is a previous mode) */
+	bool excluded;      /* a `#! excluded seq=` record names it (idlebench linux: the parked CPU's
+	                     * residency did not prove the mode): a missing sample, in no figure */
 	bool have_eff, have_c0;
 	uint32_t rep;       /* measured repetition, from 0 */
 	double cpi;         /* tsc_cycles / iterations, the double the kernel computes */
@@ -63,6 +65,7 @@ struct report_boot {
 	char *seed, *seed_source;        /* metadata, for people ("" when absent) */
 	struct report_sample *sample;    /* the rows in stream (= measurement) order */
 	size_t rows, bad_rows;
+	size_t excluded[REPORT_MODE_SLOTS]; /* rows named by `#! excluded` records, per mode slot */
 	size_t reps;                     /* highest rep + 1 */
 	bool have_stop;                  /* a `#! stop` record with usable setup_s, elapsed_s, rounds */
 	char *stop_reason;               /* its reason= ("" without one) */
@@ -83,6 +86,7 @@ struct report_set {
 	struct report_boot boot[REPORT_MAX_BOOTS];
 	size_t boot_count;
 	size_t rows, bad_rows;
+	size_t excluded_rows, excluded[REPORT_MODE_SLOTS]; /* the boots' excluded rows, in all and per mode slot */
 	bool workload_used[REPORT_WORKLOAD_SLOTS];
 	char workload_name[REPORT_WORKLOAD_SLOTS][REPORT_NAME_MAX];
 	char workload_class[REPORT_WORKLOAD_SLOTS][8]; /* the `class` column: "int", "fp" or other */
@@ -113,9 +117,14 @@ void report_set_identity(const struct report_set *s, char *buf, size_t size);
  * 4567… there)"; several reasons are joined by "; ". */
 void report_set_difference(const struct report_set *a, const struct report_set *b, char *buf, size_t size);
 
+/* "5 (poll 3, hlt 2)": the set's excluded rows in all and per mode, for
+ * the report's note; false (buf "") when none. */
+bool report_set_excluded_text(const struct report_set *s, char *buf, size_t size);
+
 /* Boot b's samples as the analysis takes them: cpi[(w * REPORT_MODE_SLOTS + m) * reps + r]
  * (NaN where no good sample), reps = the boot's. Caller frees; NULL when out of memory. */
 double *report_boot_cpi(const struct report_boot *b);
+/* (Good samples: check=ok and not excluded.) */
 /* The same layout of core cycles (aperf) per iteration, NaN where not measured. */
 double *report_boot_core_cpi(const struct report_boot *b);
 /* The same layout of unhalted cycles per instruction (PMU), NaN where not measured. */

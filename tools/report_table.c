@@ -89,6 +89,10 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 	}
 	if (s->bad_rows)
 		fprintf(out, "  rows with check=bad: %zu (missing samples: their blocks are left out)\n", s->bad_rows);
+	char excluded[256];
+	if (report_set_excluded_text(s, excluded, sizeof excluded))
+		fprintf(out, "  rows excluded by the residency proof: %s (the parked CPU was not proven in the mode: "
+			     "missing samples, in no figure)\n", excluded);
 }
 
 static void print_primary(FILE *out, const struct report_set *s, const struct report_summary *sum)

@@ -11,6 +11,7 @@
 #include "kernel/cpu/pmu.h"
 #include "kernel/experiment/counters.h"
 #include "kernel/experiment/experiment.h"
+#include "kernel/experiment/harness.h"
 #include "kernel/experiment/power.h"
 #include "kernel/experiment/probes.h"
 #include "kernel/experiment/samples.h"
@@ -23,17 +24,6 @@
 
 /* Most iterations one sample may run (calibration stops doubling here). */
 #define MAX_ITERATIONS (1ull << 40)
-
-struct workload_state {
-	uint64_t iterations;  /* per sample, from calibration (a multiple of 100 when spike runs) */
-	uint64_t reference;   /* checksum of run(iterations) at calibration */
-	uint64_t spike_reference; /* checksum of the spike-in's run (1 % more iterations) */
-	bool expected_ok;     /* the build-time checksum matched */
-};
-
-/* Why sampling stopped (the `#! stop` record's reason=). */
-static const char *const stop_reason_names[] = { "fixed", "target", "limit", "budget" };
-enum stop_reason { STOP_FIXED, STOP_TARGET, STOP_LIMIT, STOP_BUDGET };
 
 /* Part of the run's arena. The fixed workloads share region 0 and set it up
  * again when the workload changes (each is repeatable after one setup); each
@@ -51,11 +41,8 @@ struct arena_region {
 
 struct run_ctx {
 	const struct plan *plan;
-	const char *placement;
 	struct stream *s;
-	unsigned target_reps;     /* measured repetitions to reach (plan->reps until the pilot decides) */
-	unsigned measured_reps;   /* complete measured repetitions so far */
-	enum stop_reason stop;
+	struct harness h;         /* the sample loop (kernel/experiment/harness.h) */
 	uint64_t first_sample_tsc;
 	struct counter_set counters;
 	struct power_table power; /* RAPL energy per mode, for the `#! power` records */
@@ -64,9 +51,7 @@ struct run_ctx {
 	size_t regions;
 	uint8_t region_of[WORKLOAD_MAX];  /* each selected workload's region */
 	size_t arena_size[WORKLOAD_MAX];  /* each workload's measurement arena (workload_arena_bytes) */
-	struct workload_state ws[WORKLOAD_MAX];
-	uint64_t seq, done, total, last_progress_tsc, start_tsc;
-	bool failed;
+	uint64_t last_progress_tsc;
 };
 
 /* The samples (4.6 MB: taken from the run's memory, not .bss, which the
@@ -127,15 +112,8 @@ static void check(struct run_ctx *c, size_t w)
 	uint64_t expected = 0;
 
 	load_at(c, w, wl->arena_bytes);
-	c->ws[w].expected_ok = workload_expected_checksum(w, &expected) &&
+	c->h.ws[w].expected_ok = workload_expected_checksum(w, &expected) &&
 			       wl->run(arena_of(c, w), wl->check_iterations) == expected;
-}
-
-/* Iterations a sample in mode runs: the counted ones, and for the spike-in
- * extra_work_pct % more (exact: the count is a multiple of 100 then). */
-static uint64_t run_iterations(const struct workload_state *st, enum idle_mode mode)
-{
-	return st->iterations + st->iterations / 100 * idle_modes[mode].extra_work_pct;
 }
 
 /* Find the iteration count that fills sample_ms (parked CPUs in hlt, the
@@ -143,7 +121,6 @@ static uint64_t run_iterations(const struct workload_state *st, enum idle_mode m
 static void calibrate(struct run_ctx *c, size_t w)
 {
 	const struct workload *wl = workload_at(w);
-	struct workload_state *st = &c->ws[w];
 
 	load(c, w);
 	uint64_t target = time_us_to_tsc((uint64_t)c->plan->sample_ms * 1000);
@@ -158,98 +135,54 @@ static void calibrate(struct run_ctx *c, size_t w)
 	}
 	if (took)
 		iters = (uint64_t)((__uint128_t)iters * target / took);
-	st->iterations = iters ? iters : 1;
-	if (c->plan->modes & (1u << IDLE_SPIKE)) {
-		/* 1 % more work must be a whole number of iterations: 101 per 100. */
-		st->iterations = (st->iterations + 99) / 100 * 100;
-		st->spike_reference = wl->run(arena_of(c, w), run_iterations(st, IDLE_SPIKE));
-	}
-	st->reference = wl->run(arena_of(c, w), st->iterations);
+	harness_calibrated(&c->h, w, arena_of(c, w), iters);
 }
 
-static void progress(struct run_ctx *c, const struct plan_step *st)
+static void progress(void *ctx, const struct harness *h, const struct plan_step *st)
 {
+	struct run_ctx *c = ctx;
 	uint64_t now = rdtsc();
 
 	/* Every 2 s of TSC time at most, so the serial stream stays small. */
-	if (c->last_progress_tsc && now - c->last_progress_tsc < time_us_to_tsc(2000000) && c->done != c->total)
+	if (c->last_progress_tsc && now - c->last_progress_tsc < time_us_to_tsc(2000000) && h->done != h->total)
 		return;
 	c->last_progress_tsc = now;
-	uint64_t elapsed_ms = time_tsc_to_ns(now - c->start_tsc) / 1000000;
-	uint64_t eta_ms = c->done ? elapsed_ms * (c->total - c->done) / c->done : 0;
+	uint64_t elapsed_ms = time_tsc_to_ns(now - h->start) / 1000000;
+	uint64_t eta_ms = h->done ? elapsed_ms * (h->total - h->done) / h->done : 0;
 	char bar[21];
-	size_t filled = c->total ? (size_t)(c->done * 20 / c->total) : 20;
+	size_t filled = h->total ? (size_t)(h->done * 20 / h->total) : 20;
 	for (size_t i = 0; i < 20; i++)
 		bar[i] = i < filled ? '#' : '.';
 	bar[20] = '\0';
 	stream_text(c->s, "progress [%s] %llu/%llu samples  %s %s rep %u  elapsed %llus  eta %llus", bar,
-		    (unsigned long long)c->done, (unsigned long long)c->total, workload_at(st->workload)->name,
+		    (unsigned long long)h->done, (unsigned long long)h->total, workload_at(st->workload)->name,
 		    idle_modes[st->mode].name, st->rep, (unsigned long long)(elapsed_ms / 1000),
 		    (unsigned long long)(eta_ms / 1000));
 }
 
-/* Steps in one repetition: every workload in every mode. */
-static uint64_t steps_per_round(const struct plan *p)
+/* Park the parked CPUs in the step's mode, the workload's inputs loaded, settled. */
+static bool prepare(void *ctx, const struct plan_step *st)
 {
-	uint64_t modes = 0;
+	struct run_ctx *c = ctx;
 
-	for (uint32_t m = p->modes; m; m &= m - 1)
-		modes++;
-	return p->workloads.count * modes;
+	if (sibling_set_mode(st->mode, 1000000, c->s))
+		return false;
+	load(c, st->workload);
+	delay_us(c->plan->settle_us);
+	return true;
 }
 
-/* The end of a repetition: go on, or stop on the budget, at the target, or
- * at the count a fixed plan or the pilot's Stein rule set. Never on the
- * size of the effect: only widths and time decide. */
-static bool round_done(struct run_ctx *c, const struct plan_step *st)
-{
-	const struct plan *p = c->plan;
-	uint64_t elapsed = rdtsc() - c->start_tsc;
-	uint64_t per_round = elapsed / (st->rep + 1);
-
-	if (!st->warmup)
-		c->measured_reps = st->rep + 1 - p->warmup;
-	bool pilot_done = !st->warmup && p->precision_centi && c->measured_reps == p->reps;
-	/* What was asked is done: the reason stays the plan's, not the budget's. */
-	if (!st->warmup && !pilot_done && c->measured_reps >= c->target_reps)
-		return false;
-	if (p->budget_s && elapsed + per_round > time_us_to_tsc((uint64_t)p->budget_s * 1000000)) {
-		c->stop = STOP_BUDGET;
-		return false;
-	}
-	if (st->warmup)
-		return true;
-	if (pilot_done) {
-		/* The pilot is done: Stein's second stage sizes the run (bench/planning.h). */
-		unsigned need = summary_reps_for_precision(p, table, c->measured_reps, p->precision_centi / 100.0);
-		c->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
-		c->stop = need > PLAN_MAX_REPS ? STOP_LIMIT : STOP_TARGET;
-		c->total = steps_per_round(p) * (p->warmup + c->target_reps);
-		stream_text(c->s, "pilot of %u repetitions: %u needed for +-%u.%02u points on the primary result%s",
-			    p->reps, need, p->precision_centi / 100, p->precision_centi % 100,
-			    need > PLAN_MAX_REPS ? " (more than the plan's limit)" : "");
-	}
-	return c->measured_reps < c->target_reps;
-}
-
-static bool take_sample(void *ctx, const struct plan_step *st)
+/* One timed run between the counters, then what the parked CPUs did. */
+static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, struct sample_row *row,
+			   uint64_t *checksum, bool *usable)
 {
 	struct run_ctx *c = ctx;
 	const struct workload *wl = workload_at(st->workload);
-	struct workload_state *ws = &c->ws[st->workload];
 	struct counters before, after;
 	struct pmu_reading pmu_before, pmu_after;
 	struct sibling_observation obs;
 
-	progress(c, st);
-	if (sibling_set_mode(st->mode, 1000000, c->s)) {
-		c->failed = true;
-		return false;
-	}
-	load(c, st->workload);
-	delay_us(c->plan->settle_us);
-
-	uint64_t n = run_iterations(ws, st->mode);
+	(void)usable; /* the parked CPUs' state is checked by sibling_observe, which stops the run */
 	counters_read(&c->counters, &before);
 	pmu_read(&c->pmu, &pmu_before);
 	uint64_t t0 = tsc_start();
@@ -258,79 +191,61 @@ static bool take_sample(void *ctx, const struct plan_step *st)
 	pmu_read(&c->pmu, &pmu_after);
 	counters_read(&c->counters, &after);
 
-	if (!sibling_observe(&obs, c->s)) {
-		c->failed = true;
+	if (!sibling_observe(&obs, c->s))
 		return false;
-	}
-	c->done++;
 	if (!c->first_sample_tsc)
 		c->first_sample_tsc = t0;
-	if (st->warmup)
-		return st->round_end ? round_done(c, st) : true;
-
 	uint64_t cycles = t1 - t0;
-	bool ok = ws->expected_ok && sum == (n == ws->iterations ? ws->reference : ws->spike_reference);
-	double cpi = (double)cycles / (double)ws->iterations;
-	struct sample_row row = {
-		.seq = c->seq++,
-		.workload = wl->name,
-		.class = workload_class_name(wl->class),
-		.mode = idle_modes[st->mode].name,
-		.placement = c->placement,
-		.rep = st->rep - c->plan->warmup,
-		.iterations = ws->iterations,
-		.tsc_cycles = cycles,
-		.ns = time_tsc_to_ns(cycles),
-		.cycles_per_iter = cpi,
-		.check = ok,
-	};
+	row->tsc_cycles = cycles;
+	row->ns = time_tsc_to_ns(cycles);
 	if (c->counters.aperfmperf && after.mperf > before.mperf) {
 		uint64_t da = after.aperf - before.aperf, dm = after.mperf - before.mperf;
-		row.aperf = (sample_cell_u64_opt){ da, true };
-		row.mperf = (sample_cell_u64_opt){ dm, true };
-		row.eff_mhz = (sample_cell_fixed_opt){ (double)time_tsc_hz() / 1e6 * (double)da / (double)dm, true };
+		row->aperf = (sample_cell_u64_opt){ da, true };
+		row->mperf = (sample_cell_u64_opt){ dm, true };
+		row->eff_mhz = (sample_cell_fixed_opt){ (double)time_tsc_hz() / 1e6 * (double)da / (double)dm, true };
 	}
 	if (obs.cpus) {
-		row.sib_wakeups = (sample_cell_u64_opt){ obs.wakeups, true };
+		row->sib_wakeups = (sample_cell_u64_opt){ obs.wakeups, true };
 		if (obs.c0_known)
-			row.sib_c0_pct = (sample_cell_fixed_opt){ obs.c0_permille / 10.0, true };
+			row->sib_c0_pct = (sample_cell_fixed_opt){ obs.c0_permille / 10.0, true };
 	}
 	if (c->counters.energy)
-		row.energy_uj = (sample_cell_fixed_opt){ counters_energy_uj(&c->counters, &before, &after), true };
+		row->energy_uj = (sample_cell_fixed_opt){ counters_energy_uj(&c->counters, &before, &after), true };
 	if (c->counters.core_energy)
-		row.core_energy_uj = (sample_cell_fixed_opt){ counters_core_energy_uj(&c->counters, &before, &after), true };
+		row->core_energy_uj = (sample_cell_fixed_opt){ counters_core_energy_uj(&c->counters, &before, &after), true };
 	if (c->counters.energy || c->counters.core_energy)
-		row.energy_reliable = power_sample_reliable(row.ns) ? "yes" : "no";
-	power_account(&c->power, st->mode, row.ns, row.energy_uj.value, row.core_energy_uj.value);
-	pmu_cells(&row, &c->pmu, &pmu_before, &pmu_after);
-	sample_row_write(c->s, &row);
-
-	struct sample_group *g = &table->group[st->workload][st->mode];
-	if (row.smis.known) {
-		g->smi_counted = true;
-		g->smi_samples += row.smis.value > 0;
-	}
-	unsigned rep = st->rep - c->plan->warmup;
-	if (ok && rep < STATS_MAX_REPS) {
-		table->cpi[st->workload][st->mode][rep] = cpi;
-		if (row.aperf.known)
-			table->core_cpi[st->workload][st->mode][rep] = (double)row.aperf.value / (double)ws->iterations;
-		/* per executed iteration (n: the spike-in's 1 % more included), so
-		 * the same work gives the same count in every mode */
-		if (row.instructions.known && row.instructions.value) {
-			table->instr_per_iter[st->workload][st->mode][rep] = (double)row.instructions.value / (double)n;
-			if (row.unhalted_cycles.known && row.unhalted_cycles.value)
-				table->pmu_cpi[st->workload][st->mode][rep] =
-					(double)row.unhalted_cycles.value / (double)row.instructions.value;
-		}
-		g->n++;
-		/* the effective MHz the row shows (none where its cell is empty) */
-		if (g->n_eff < STATS_MAX_SAMPLES && sample_row_cell(&row, STREAM_COLUMN_eff_mhz, NULL, 0) > 0)
-			g->eff_mhz[g->n_eff++] = row.eff_mhz.value;
-	}
-	g->bad += !ok;
-	return st->round_end ? round_done(c, st) : true;
+		row->energy_reliable = power_sample_reliable(row->ns) ? "yes" : "no";
+	pmu_cells(row, &c->pmu, &pmu_before, &pmu_after);
+	/* Stored last: the pointer is then not loaded inside the timed region
+	 * (under -icount one more instruction there is one more cycle). */
+	*checksum = sum;
+	return true;
 }
+
+/* A measured row: its energy into the mode's power figures. */
+static void after_row(void *ctx, const struct plan_step *st, const struct sample_row *row, bool usable)
+{
+	struct run_ctx *c = ctx;
+	(void)usable;
+	power_account(&c->power, st->mode, row->ns, row->energy_uj.value, row->core_energy_uj.value);
+}
+
+static uint64_t clock_tsc(void *ctx)
+{
+	(void)ctx;
+	return rdtsc();
+}
+
+static uint64_t us_to_tsc(void *ctx, uint64_t us)
+{
+	(void)ctx;
+	return time_us_to_tsc(us);
+}
+
+static const struct harness_ops kernel_ops = {
+	.progress = progress, .prepare = prepare, .measure = measure_sample, .after_row = after_row,
+	.clock = clock_tsc, .us_to_ticks = us_to_tsc,
+};
 
 /* Leave workload w out of plan: its arena cannot be had (why). */
 static void skip_workload(struct plan *plan, size_t w, const char *why, struct stream *s)
@@ -425,9 +340,6 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 	run_plan = *requested;
 	memset(&c, 0, sizeof c);
 	c.plan = plan;
-	c.placement = cond->placement;
-	c.target_reps = plan->reps;
-	c.stop = STOP_FIXED;
 	c.s = s;
 	counters_detect(p, &c.counters);
 	c.power.package = c.counters.energy;
@@ -442,6 +354,7 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 	}
 	table = (struct sample_table *)(uintptr_t)at;
 	memset(table, 0, sizeof *table);
+	harness_init(&c.h, plan, &kernel_ops, &c, s, table, cond->placement);
 	bool ok = take_arena(&c, &run_plan, p->llc.size_bytes, phys, s) && measure(&c, plan, cond, s);
 	pmu_restore(&c.pmu); /* a second run, or the OS after the UEFI app, finds the firmware's PMU */
 	return ok;
@@ -504,35 +417,29 @@ static bool measure(struct run_ctx *c, const struct plan *plan, const struct pla
 		stream_record(s, "workload",
 			      "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s arena_bytes=%zu",
 			      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? c->arena_size[w] : wl->working_set,
-			      (unsigned long long)c->ws[w].iterations, c->ws[w].expected_ok ? "ok" : "bad",
+			      (unsigned long long)c->h.ws[w].iterations, c->h.ws[w].expected_ok ? "ok" : "bad",
 			      wl->uniform_iterations ? "yes" : "no", c->arena_size[w]);
-		if (!c->ws[w].expected_ok) {
+		if (!c->h.ws[w].expected_ok) {
 			char msg[120];
 			fmt_snprintf(msg, sizeof msg, "workload %s computed a checksum different from the host build",
 				     wl->name);
 			stream_error(s, "CHECKSUM", msg);
 		}
 	}
-	c->total = plan_step_count(plan);
-	c->start_tsc = rdtsc();
-	stream_table_header(s);
-	plan_walk(plan, take_sample, c);
-	if (c->failed)
+	if (!harness_walk(&c->h))
 		return false;
-	if (plan->order == PLAN_BLOCKED)
-		c->measured_reps = plan->reps; /* no rounds: every (workload, mode) ran all its reps */
 	uint64_t end = rdtsc();
-	summary_write(plan, table, c->measured_reps, s);
-	probes_write(plan, table, c->measured_reps, s);
+	summary_write(plan, table, c->h.measured_reps, s);
+	probes_write(plan, table, c->h.measured_reps, s);
 	power_write(&c->power, plan->modes, s);
 	char half[32] = "", setup[32], elapsed[32];
 	summary_primary_half_width(half, sizeof half);
 	fmt_fixed(setup, sizeof setup, (double)time_tsc_to_ns(c->first_sample_tsc) / 1e9, 1);
-	fmt_fixed(elapsed, sizeof elapsed, (double)time_tsc_to_ns(end - c->start_tsc) / 1e9, 1);
+	fmt_fixed(elapsed, sizeof elapsed, (double)time_tsc_to_ns(end - c->h.start) / 1e9, 1);
 	stream_record(s, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
-		      stop_reason_names[c->stop], c->measured_reps, half, setup, elapsed);
+		      harness_stop_name(c->h.stop), c->h.measured_reps, half, setup, elapsed);
 	for (size_t w = 0; w < workload_count(); w++)
-		if (plan->workloads.selected[w] && !c->ws[w].expected_ok)
+		if (plan->workloads.selected[w] && !c->h.ws[w].expected_ok)
 			return false;
 	return true;
 }

@@ -281,6 +281,42 @@ static void test_probes_stay_out_of_the_holm_family_across_boots(void **state)
 	done(&pool, s);
 }
 
+/* A real `idlebench linux` stream (tests/qemu/test_linux_guest.sh, Debian's
+ * kernel under QEMU, acpi_idle): 5 samples per mode, 2 poll and 2 ioport
+ * rows named by `#! excluded` records (the parked CPU was busy). They are
+ * in no figure: poll's median is that of rows 1, 5, 11 (15160824,
+ * 5054364, 15187746 cycles for 15 iterations), not of all five (5213376),
+ * and the set counts them per mode. Fails on a report that pools them. */
+static void test_linux_excluded_rows_are_in_no_figure_and_counted_per_mode(void **state)
+{
+	(void)state;
+	struct report_pool pool = { .set_count = 0 };
+	const char *files[] = { F "linux_guest_acpi_idle.csv" };
+	struct report_summary *s = summarize(&pool, files, 1);
+	const struct report_set *set = pool.set[0];
+	size_t lz = (size_t)workload_find("lz");
+	assert_int_equal(set->excluded_rows, 4);
+	assert_int_equal(set->excluded[IDLE_POLL], 2);
+	assert_int_equal(set->excluded[IDLE_IOPORT], 2);
+	assert_int_equal(set->excluded[IDLE_HLT], 0);
+	assert_int_equal(s->fig[lz][IDLE_POLL].n, 3);
+	assert_int_equal(s->fig[lz][IDLE_IOPORT].n, 3);
+	assert_int_equal(s->fig[lz][IDLE_HLT].n, 5);
+	near(s->fig[lz][IDLE_POLL].median_cpi, 15160824.0 / 15, 1e-6, "poll median");
+	char text[128];
+	assert_true(report_set_excluded_text(set, text, sizeof text));
+	assert_string_equal(text, "4 (ioport 2, poll 2)");
+	/* the analysis' table: excluded reps are missing samples (NaN) */
+	double *cpi = report_boot_cpi(&set->boot[0]);
+	assert_non_null(cpi);
+	size_t reps = set->boot[0].reps, missing = 0;
+	for (size_t r = 0; r < reps; r++)
+		missing += isnan(cpi[(lz * REPORT_MODE_SLOTS + IDLE_POLL) * reps + r]) != 0;
+	assert_int_equal(missing, 2);
+	free(cpi);
+	done(&pool, s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_clock_split_across_boots),
 		cmocka_unit_test(test_ipc_slowdown_follows_the_pmu_rows),
 		cmocka_unit_test(test_probes_stay_out_of_the_holm_family_across_boots),
+		cmocka_unit_test(test_linux_excluded_rows_are_in_no_figure_and_counted_per_mode),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,144 @@
+# `idlebench linux` on a real Linux kernel in QEMU, sourced by tests/run-all.sh.
+# The machine running the tests may have no cpuidle driver at all (then the
+# real run of tests/host/test_linux.sh skips), so this boots Debian's own
+# kernel (package linux-image-amd64) under TCG with 2 vCPUs and the _CST of
+# tests/qemu/acpi/cst-c2-0x414.asl: Linux's acpi_idle then offers POLL,
+# C1 "ACPI HLT" and C2 "ACPI IOPORT 0x414" on cpu1. The initramfs is
+# busybox-static, build/host/idlebench and its libraries; /init runs two
+# plans with placement=other-core and powers off. Run A: the menu governor,
+# the parked CPU's QoS limit as Linux sets it (0 = none). Run B: the ladder
+# governor, which cannot hold C2 (it climbs one state at a time and not
+# into a disabled one), so the run switches to menu and back; and the limit
+# set to n/a beforehand (no latency accepted: every governor then picks
+# POLL whatever is disabled), which hlt and ioport can only be held against
+# by writing 0 there. The stream of each run and the
+# cpuidle values before and after go to the second serial port.
+
+LG_BIN="${BUILD:-build}/host/idlebench"
+
+# The guest's /init script (the runs); $1 = the output port.
+linux_guest_script() {
+	cat <<'EOF'
+v() {
+	for f in /sys/devices/system/cpu/cpu1/cpuidle/state*/disable /sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us \
+		/sys/devices/system/cpu/cpuidle/current_governor; do echo "$f $(cat $f)"; done
+}
+run() {
+	v >/tmp/before
+	echo "=== stream $1"
+	/bin/idlebench linux --placement=other-core --modes=poll,hlt,ioport --workloads=lz --reps=5 --warmup=1 \
+		--sample-ms=20 --seed=7 --out=/tmp/$1.csv 2>/tmp/$1.err
+	echo "rc=$?" >/tmp/$1.rc
+	cat /tmp/$1.csv
+	echo "=== info $1"
+	cat /tmp/$1.rc /tmp/$1.err
+	v >/tmp/after
+	echo "before:"; cat /tmp/before
+	echo "after:"; cat /tmp/after
+	cmp -s /tmp/before /tmp/after && echo "values: same" || echo "values: differ"
+}
+run A
+echo ladder >/sys/devices/system/cpu/cpuidle/current_governor
+echo n/a >/sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us
+run B
+echo "=== done"
+EOF
+}
+
+# Boot once per run-all (both tests read it): LG_OUT is the second port's
+# output; 0, or "skipped: why" and 77 where this machine cannot.
+linux_guest_boot() {
+	local vmlinuz busybox dir lib
+	LG_OUT="$QTEST_LOGS/linux_guest.out"
+	BOOT_OUT=$LG_OUT
+	vmlinuz=$(ls /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$vmlinuz" ] || { skip "no Debian kernel in /boot (package linux-image-amd64, tools/install-deps.sh)"; return; }
+	busybox=$(command -v busybox) && ! ldd "$busybox" >/dev/null 2>&1 ||
+		{ skip "no static busybox (package busybox-static, tools/install-deps.sh)"; return; }
+	command -v iasl >/dev/null || { skip "no iasl (package acpica-tools)"; return; }
+	[ "$(cat "$LG_OUT.pid" 2>/dev/null)" = "$$" ] && return 0
+	rm -f "$LG_OUT.pid" "$LG_OUT"
+	dir="$QTEST_LOGS/linux_guest"
+	rm -rf "$dir" && mkdir -p "$dir/root/bin" "$dir/root/proc" "$dir/root/sys" "$dir/root/dev" "$dir/root/tmp" \
+		"$dir/root/run" || return 1
+	cp "$busybox" "$dir/root/bin/busybox" && cp "$LG_BIN" "$dir/root/bin/idlebench" || return 1
+	for lib in $(ldd "$LG_BIN" | grep -o '/[^ ]*'); do
+		mkdir -p "$dir/root$(dirname "$lib")" && cp -L "$lib" "$dir/root$lib" || return 1
+	done
+	printf '#!/bin/busybox sh\n/bin/busybox --install -s /bin\nmount -t proc proc /proc\nmount -t sysfs sys /sys\nmount -t devtmpfs dev /dev\n. /run.sh >/dev/ttyS1 2>&1\npoweroff -f\n' \
+		>"$dir/root/init" && chmod +x "$dir/root/init" || return 1
+	linux_guest_script >"$dir/root/run.sh"
+	(cd "$dir/root" && find . | "$busybox" cpio -o -H newc 2>/dev/null) | gzip -1 >"$dir/initrd.gz" || return 1
+	iasl -p "$dir/cst" tests/qemu/acpi/cst-c2-0x414.asl >"$dir/iasl.log" 2>&1 || fail "iasl: $(cat "$dir/iasl.log")" || return 1
+	timeout 300 qemu-system-x86_64 -M q35 -accel tcg,thread=multi -cpu max -smp 2 -m 512 -kernel "$vmlinuz" \
+		-initrd "$dir/initrd.gz" -append "console=ttyS0 quiet panic=-1" -acpitable file="$dir/cst.aml" \
+		-display none -serial file:"$dir/console.log" -serial file:"$LG_OUT" -no-reboot ||
+		fail "QEMU failed or timed out; console: $(tail -5 "$dir/console.log")" || return 1
+	grep -q '^=== done' "$LG_OUT" || fail "the guest did not finish; console: $(tail -5 "$dir/console.log")" || return 1
+	echo $$ >"$LG_OUT.pid"
+}
+
+# The part of the guest's output between "=== WHAT RUN" and the next "===".
+lg_part() {
+	tr -d '\r' <"$LG_OUT" | awk -v want="=== $1 $2" '$0 == want {on=1; next} /^===/ {on=0} on'
+}
+
+# lg_proof RUN MODE KEY: a field of that run's `#! linux_proof mode=MODE` record.
+lg_proof() {
+	lg_part stream "$1" | sed -n "s/^#! linux_proof mode=$2 .*\b$3=\([0-9]*\).*/\1/p"
+}
+
+# Run RUN: exit 0, `check` accepts the stream, every value back as before,
+# and each of poll, hlt, ioport held: no sample entered another state; for
+# poll and hlt at least one proven idle in the chosen state (busy ones are
+# the host's load). Not for ioport: QEMU answers the port read at once, so
+# acpi_idle leaves C2 and enters it again in a loop, and whether C2's share
+# of the window passes half depends on TCG's speed (0 to 3 of 5 seen).
+lg_expect_run() {
+	local run=$1 s info m samples verified other
+	s="$LG_OUT.$run.csv"
+	lg_part stream "$run" >"$s"
+	info=$(lg_part info "$run")
+	grep -q '^rc=0$' <<<"$info" || fail "run $run: $info" || return 1
+	"$LG_BIN" check "$s" >/dev/null 2>&1 || fail "run $run: check rejects the stream: $("$LG_BIN" check "$s" 2>&1)" || return 1
+	grep -q '^values: same$' <<<"$info" || fail "run $run: cpuidle values not put back: $info" || return 1
+	for m in poll hlt ioport; do
+		samples=$(lg_proof "$run" $m samples)
+		verified=$(lg_proof "$run" $m verified)
+		other=$(lg_proof "$run" $m other_state)
+		[ -n "$samples" ] && [ "$samples" -gt 0 ] || fail "run $run: no linux_proof record for $m" || return 1
+		[ "$other" = 0 ] || fail "run $run: $m not held, $other samples entered another state" || return 1
+		[ $m = ioport ] || [ "$verified" -gt 0 ] ||
+			fail "run $run: no $m sample proven ($(grep "^#! linux_proof mode=$m" "$s"))" || return 1
+	done
+}
+
+qtest_linux_guest_acpi_idle_menu_poll_hlt_ioport_each_held_and_restored() {
+	linux_guest_boot || return
+	lg_expect_run A || return 1
+	grep -q '^#= cpuidle_driver=acpi_idle$' "$LG_OUT.A.csv" || fail "run A: driver is not acpi_idle" || return 1
+	grep -q '^#= cpuidle_governor_run=menu$' "$LG_OUT.A.csv" || fail "run A: the governor was changed" || return 1
+	grep -q '^#= parked_pm_qos_written=poll:n/a$' "$LG_OUT.A.csv" || fail "run A: poll does not write QoS n/a" || return 1
+	# TCG emulates no PMU: the run says why perf_event_open gave no counts (or names it where it did)
+	grep -qE '^#= pmu=(none \(perf_event_open cycles: .+\)|perf_event_open cpu0 .*)$' "$LG_OUT.A.csv" ||
+		fail "run A: pmu meta $(grep '^#= pmu' "$LG_OUT.A.csv")"
+}
+
+# Fails on a tool that leaves the QoS limit alone (with n/a found, the
+# governor picks POLL although it is disabled, and hlt/ioport are never
+# held) or the ladder governor (C2 is rarely reached).
+qtest_linux_guest_ladder_switched_to_menu_qos_na_lifted_for_hlt_ioport_both_put_back() {
+	linux_guest_boot || return
+	lg_expect_run B || return 1
+	grep -q '^#= cpuidle_governor=ladder$' "$LG_OUT.B.csv" || fail "run B: not started under ladder" || return 1
+	grep -q '^#= cpuidle_governor_run=menu$' "$LG_OUT.B.csv" || fail "run B: ladder not switched to menu for C2" || return 1
+	grep -q '^#= cpuidle_governor_why=the ladder governor cannot hold state2' "$LG_OUT.B.csv" ||
+		fail "run B: no reason for the switch" || return 1
+	grep -q '^#= parked_pm_qos_resume_latency_us=n/a$' "$LG_OUT.B.csv" || fail "run B: QoS n/a not found" || return 1
+	grep -q '^#= parked_pm_qos_written=hlt:0,ioport:0$' "$LG_OUT.B.csv" ||
+		fail "run B: $(grep parked_pm_qos_written "$LG_OUT.B.csv")" || return 1
+	local info
+	info=$(lg_part info B)
+	grep -q '^after:' <<<"$info" && grep -q 'pm_qos_resume_latency_us n/a$' <<<"${info#*after:}" ||
+		fail "run B: n/a not back after the run"
+}

@@ -1,0 +1,157 @@
+/* The shared sample loop (kernel/experiment/harness.c) with fake callbacks
+ * in place of a parked CPU and a timed workload: the rows it writes and the
+ * table the summary reads (only good, usable samples; warm-ups in neither),
+ * the spike-in's 1 % more iterations counted as before, and the end of the
+ * run at the plan's count or at the budget. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "kernel/experiment/harness.h"
+
+struct fake {
+	unsigned prepared, measured, rows, unusable_rows;
+	uint64_t clock, tick_per_call;
+	size_t bad_workload;    /* this workload's hlt2 rep 1 gives a wrong checksum */
+	size_t unusable_workload; /* this workload's spike rep 2 is not usable */
+};
+
+static void sink(void *ctx, const char *bytes, size_t len)
+{
+	(void)ctx;
+	(void)bytes;
+	(void)len;
+}
+
+static bool prepare(void *ctx, const struct plan_step *st)
+{
+	(void)st;
+	((struct fake *)ctx)->prepared++;
+	return true;
+}
+
+/* 10 cycles per executed iteration; checksum 7 for the counted count, 8 for 1 % more. */
+static bool measure(void *ctx, const struct plan_step *st, uint64_t n, struct sample_row *row, uint64_t *sum,
+		    bool *usable)
+{
+	struct fake *f = ctx;
+	f->measured++;
+	row->tsc_cycles = n * 10;
+	row->ns = n * 10;
+	*sum = n == 100 ? 7 : 8;
+	if (st->workload == f->bad_workload && st->mode == IDLE_HLT2 && st->rep == 1 + 1)
+		*sum = 9;
+	*usable = !(st->workload == f->unusable_workload && st->mode == IDLE_SPIKE && st->rep == 2 + 1);
+	return true;
+}
+
+static void after_row(void *ctx, const struct plan_step *st, const struct sample_row *row, bool usable)
+{
+	struct fake *f = ctx;
+	(void)st;
+	assert_int_equal(row->seq, f->rows);
+	f->rows++;
+	f->unusable_rows += !usable;
+}
+
+static uint64_t fake_clock(void *ctx)
+{
+	struct fake *f = ctx;
+	f->clock += f->tick_per_call;
+	return f->clock;
+}
+
+static uint64_t us_to_ticks(void *ctx, uint64_t us)
+{
+	(void)ctx;
+	return us;
+}
+
+static const struct harness_ops ops = {
+	.prepare = prepare, .measure = measure, .after_row = after_row, .clock = fake_clock, .us_to_ticks = us_to_ticks,
+};
+
+static struct sample_table table;
+
+static void setup(struct plan *p, struct harness *h, struct fake *f, struct stream *s, unsigned budget_s)
+{
+	char err[128];
+	memset(p, 0, sizeof *p);
+	p->reps = p->max_reps = 4;
+	p->warmup = 1;
+	p->sample_ms = 2;
+	p->seed = 1;
+	p->order = PLAN_INTERLEAVED;
+	p->budget_s = budget_s;
+	p->modes = (1u << IDLE_HLT) | (1u << IDLE_HLT2) | (1u << IDLE_SPIKE);
+	assert_int_equal(workload_select("hash,lz", &p->workloads, err, sizeof err), WORKLOAD_SELECT_OK);
+	memset(&table, 0, sizeof table);
+	stream_init(s, sink, NULL);
+	harness_init(h, p, &ops, f, s, &table, "sibling");
+	for (size_t w = 0; w < WORKLOAD_MAX; w++)
+		h->ws[w] = (struct harness_workload){ .iterations = 100, .reference = 7, .spike_reference = 8,
+						      .expected_ok = true };
+}
+
+static void test_rows_and_table_hold_only_good_usable_measured_samples(void **state)
+{
+	(void)state;
+	struct plan p;
+	struct harness h;
+	struct stream s;
+	size_t hash = (size_t)workload_find("hash"), lz = (size_t)workload_find("lz");
+	struct fake f = { .tick_per_call = 1, .bad_workload = lz, .unusable_workload = hash };
+
+	setup(&p, &h, &f, &s, 0);
+	assert_int_equal(harness_run_iterations(&h.ws[lz], IDLE_SPIKE), 101);
+	assert_int_equal(harness_run_iterations(&h.ws[lz], IDLE_HLT2), 100);
+	assert_true(harness_walk(&h));
+	/* 2 workloads x 3 modes x (1 warm-up + 4) repetitions taken, 4 of them written */
+	assert_int_equal(f.measured, 30);
+	assert_int_equal(f.prepared, 30);
+	assert_int_equal(f.rows, 24);
+	assert_int_equal(h.seq, 24);
+	assert_int_equal(f.unusable_rows, 1);
+	assert_int_equal(h.measured_reps, 4);
+	assert_int_equal(h.stop, HARNESS_STOP_FIXED);
+	/* the spike-in: 1 % more work, counted as the same 100 iterations */
+	assert_true(table.cpi[lz][IDLE_SPIKE][0] == 10.1);
+	assert_true(table.cpi[lz][IDLE_HLT][0] == 10.0);
+	/* a wrong checksum: out of the table, counted bad; an unusable sample: out, not bad */
+	assert_int_equal(table.group[lz][IDLE_HLT2].n, 3);
+	assert_int_equal(table.group[lz][IDLE_HLT2].bad, 1);
+	assert_true(table.cpi[lz][IDLE_HLT2][1] == 0);
+	assert_int_equal(table.group[hash][IDLE_SPIKE].n, 3);
+	assert_int_equal(table.group[hash][IDLE_SPIKE].bad, 0);
+	assert_true(table.cpi[hash][IDLE_SPIKE][2] == 0);
+	assert_int_equal(table.group[hash][IDLE_HLT].n, 4);
+}
+
+/* 1 s per clock reading, a 2 s budget: the first repetition that would end
+ * past it is not started, and the reason is the budget. */
+static void test_budget_stops_between_repetitions(void **state)
+{
+	(void)state;
+	struct plan p;
+	struct harness h;
+	struct stream s;
+	struct fake f = { .tick_per_call = 1000000, .bad_workload = WORKLOAD_MAX, .unusable_workload = WORKLOAD_MAX };
+
+	setup(&p, &h, &f, &s, 2);
+	assert_true(harness_walk(&h));
+	assert_int_equal(h.stop, HARNESS_STOP_BUDGET);
+	assert_true(h.measured_reps < 4);
+	assert_string_equal(harness_stop_name(h.stop), "budget");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rows_and_table_hold_only_good_usable_measured_samples),
+		cmocka_unit_test(test_budget_stops_between_repetitions),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
