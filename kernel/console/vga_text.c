@@ -48,3 +48,14 @@ void vga_text_write(const char *s, size_t n)
 		cells[row * cols + col++] = (uint16_t)((ATTR << 8) | c);
 	}
 }
+
+void vga_text_put(uint32_t x, uint32_t y, char ch, uint8_t attr)
+{
+	unsigned char c = (unsigned char)ch;
+
+	if (!cells || x >= cols || y >= rows)
+		return;
+	if (c < 0x20 || c > 0x7e)
+		c = '?';
+	cells[y * cols + x] = (uint16_t)((attr << 8) | c);
+}
