@@ -139,7 +139,7 @@ static void class_verdict(char *out, size_t size, const struct screen_estimate *
 	if (!e->have || !e->value[0])
 		fmt_snprintf(out, size, "n/a %s (no estimate)", cls);
 	else if (!e->lo[0] || !e->hi[0])
-		fmt_snprintf(out, size, "%s %% %s (no 95 %% interval)", e->value, cls);
+		fmt_snprintf(out, size, "shows %s %% %s (no 95 %% interval)", e->value, cls);
 	else if (sign_of(e->lo) > 0)
 		fmt_snprintf(out, size, "costs %s %% [%s, %s] %s", e->value, e->lo, e->hi, cls);
 	else if (sign_of(e->hi) < 0)
@@ -205,14 +205,14 @@ static void header(struct page *p, const struct screen_model *m)
 			     : m->calibrating    ? "calibrating"
 						 : "setting up");
 	}
-	size_t n = 0;
+	/* the left part: items that fit whole beside the state */
+	const char *items[] = { m->meta[SCREEN_META_BOOT], m->meta[SCREEN_META_PRESET], m->meta[SCREEN_META_LABEL] };
+	const char *names[] = { "boot ", "", "" };
+	size_t n = 0, fit = p->cols - 1 > strlen(state) + 1 ? p->cols - 1 - strlen(state) - 1 : 0;
 	fmt_append(left, sizeof left, &n, " idlebench %s", or_na(m->version));
-	if (m->meta[SCREEN_META_BOOT][0])
-		fmt_append(left, sizeof left, &n, " | boot %s", m->meta[SCREEN_META_BOOT]);
-	if (m->meta[SCREEN_META_PRESET][0])
-		fmt_append(left, sizeof left, &n, " | %s", m->meta[SCREEN_META_PRESET]);
-	if (m->meta[SCREEN_META_LABEL][0])
-		fmt_append(left, sizeof left, &n, " | %s", m->meta[SCREEN_META_LABEL]);
+	for (size_t i = 0; i < sizeof items / sizeof items[0]; i++)
+		if (items[i][0] && n + 3 + strlen(names[i]) + strlen(items[i]) <= fit)
+			fmt_append(left, sizeof left, &n, " | %s%s", names[i], items[i]);
 	/* the state stays whole at the right (unless the screen is narrower than
 	 * it); the left part gives way */
 	size_t width = p->cols - 1, sl = strlen(state);
@@ -358,13 +358,16 @@ static void log_tail(struct page *p, const struct screen_model *m, unsigned end)
 	}
 }
 
-/* "flags: ..." items, on up to two lines. */
+/* "flags: ..." items, on up to FLAG_LINES lines. */
+#define FLAG_LINES 3
 static void flags(struct page *p, const struct screen_model *m)
 {
-	char items[8][96], buf[LINE];
+	char items[8][SCREEN_META + 16], buf[LINE];
 	unsigned k = 0;
 	const char *iv = m->meta[SCREEN_META_INTERVALS], *hv = m->meta[SCREEN_META_HYPERVISOR];
 
+	if (m->unmeasured[0])
+		fmt_snprintf(items[k++], sizeof items[0], "not measured: %s", m->unmeasured);
 	if (iv[0] && strcmp(iv, "yes"))
 		fmt_snprintf(items[k++], sizeof items[0], "intervals %s", iv);
 	for (unsigned i = 0; i < m->control_count; i++)
@@ -379,11 +382,11 @@ static void flags(struct page *p, const struct screen_model *m)
 	if (m->stop_reason[0] && strcmp(m->stop_reason, "fixed") && strcmp(m->stop_reason, "target"))
 		fmt_snprintf(items[k++], sizeof items[0], "stopped: %s", m->stop_reason);
 	size_t n = 0, width = p->cols - 1;
-	unsigned lines = 0;
+	unsigned lines = 1;
 	fmt_append(buf, sizeof buf, &n, "flags: ");
 	for (unsigned i = 0; i < k; i++) {
 		size_t add = strlen(items[i]) + (n > 7 ? 3 : 0);
-		if (n > 7 && n + add > width && lines == 0) {
+		if (n > 7 && n + add > width && lines < FLAG_LINES) { /* the next item on a line of its own */
 			put_at(p, p->row++, SCREEN_STYLE_TEXT, buf);
 			lines++;
 			n = 0;
@@ -466,7 +469,7 @@ static void result_page(struct page *p, const struct screen_model *m)
 	}
 	/* bottom up: footer, seed, flags; the table takes what is left */
 	unsigned bottom = p->rows - footer_rows(m);
-	unsigned table_end = bottom >= 4 ? bottom - 4 : 0;
+	unsigned table_end = bottom >= FLAG_LINES + 2 ? bottom - FLAG_LINES - 2 : 0; /* blank, flags, seed */
 	line(p, SCREEN_STYLE_TEXT, "%s", "");
 	if (table_end > p->row)
 		mode_table(p, m, table_end);

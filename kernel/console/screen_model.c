@@ -179,6 +179,10 @@ static void on_mode(struct screen_model *m, const char *f, size_t len)
 	screen_record_field(f, len, "name", name, sizeof name);
 	screen_record_field(f, len, "status", status, sizeof status);
 	bool why = screen_record_field(f, len, "reason", reason, sizeof reason);
+	if (strcmp(status, "ok")) { /* the result page names the modes the plan lost */
+		size_t n = strlen(m->unmeasured);
+		fmt_append(m->unmeasured, sizeof m->unmeasured, &n, "%s%s (%s)", n ? ", " : "", name, status);
+	}
 	int n = fmt_snprintf(text, sizeof text, "mode %s: %s%s%s", name, status, why ? ", " : "", why ? reason : "");
 	log_text(m, text, n > 0 && (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
 }

@@ -62,6 +62,7 @@ struct screen_model {
 	struct screen_mode modes[SCREEN_MAX_MODES];
 	unsigned mode_count;
 	bool modes_dropped;             /* geomean records of more modes than SCREEN_MAX_MODES came */
+	char unmeasured[SCREEN_META];   /* "mwait (not_idle), ioport (skipped)": modes the check left out */
 	struct screen_control controls[2];
 	unsigned control_count;
 	char stop_reason[SCREEN_FIELD], rounds[SCREEN_FIELD], elapsed_s[SCREEN_FIELD];
