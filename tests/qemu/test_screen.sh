@@ -33,8 +33,11 @@ screen_boot() {
 		sleep 1
 		waited=$((waited + 1))
 	done
+	# relative: HMP reads "4000 /tmp/x" as the expression 4000 / tmp
+	local vga
+	vga=$(realpath -m --relative-to=. "$QTEST_LOGS/$name.vga")
 	python3 "$SCREEN_TOOL" monitor "$sock" 60 \
-		"pmemsave 0xb8000 4000 $QTEST_LOGS/$name.vga" \
+		"pmemsave 0xb8000 4000 $vga" \
 		"screendump $QTEST_LOGS/$name.ppm" \
 		"screendump $QTEST_LOGS/$name.png -f png" quit
 	wait "$pid"
