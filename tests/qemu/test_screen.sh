@@ -103,7 +103,8 @@ screen_matches_stream() {
 	[ "$n" -eq 2 ] || fail "expected 2 primary records (int, fp), got $n" || return 1
 	while IFS= read -r rec; do
 		mode=$(sed -n 's/.* mode=\([a-z0-9]*\) .*/\1/p' <<<"$rec")
-		grep -E -- "^  $mode +" "$SCREEN_TXT" | grep -qF -- "$(estimate_text "$rec")" ||
+		row=$(grep -E -- "^  $mode +" "$SCREEN_TXT")
+		[[ "$row" == *"$(estimate_text "$rec")"* ]] ||
 			screen_fail "mode $mode's row lacks its int geomean $(estimate_text "$rec")" || return 1
 	done < <(grep '^#! geomean class=int ' "$stream")
 	grep -q '^#= consoles=ttyS0=io:0x3f8:115200 ' "$stream" || fail "COM1 did not carry the stream" || return 1
