@@ -134,9 +134,3 @@ void fb_console_put(uint32_t x, uint32_t y, char ch, uint32_t fg, uint32_t bg)
 	draw_glyph_in(x, y, (unsigned char)ch, colour(&fb_copy, fg >> 16, (fg >> 8) & 0xFF, fg & 0xFF),
 		      colour(&fb_copy, bg >> 16, (bg >> 8) & 0xFF, bg & 0xFF));
 }
-
-const unsigned char *fb_console_text(uint32_t *c, uint32_t *r)
-{
-	fb_console_size(c, r);
-	return text;
-}

@@ -22,7 +22,5 @@ void fb_console_size(uint32_t *cols, uint32_t *rows);
 /* Draw character c at cell (x, y) in foreground fg and background bg (each
  * 0xRRGGBB), and keep it in the RAM copy; outside the screen nothing happens. */
 void fb_console_put(uint32_t x, uint32_t y, char c, uint32_t fg, uint32_t bg);
-/* The RAM copy of the screen's text: rows of *cols characters. */
-const unsigned char *fb_console_text(uint32_t *cols, uint32_t *rows);
 
 #endif
