@@ -49,7 +49,7 @@ static struct platform platform;
 static void console_sink(void *ctx, const char *bytes, size_t len)
 {
 	(void)ctx;
-	console_write(bytes, len);
+	console_write_stream(bytes, len);
 	if (boot_info.capture)
 		stream_capture_append(boot_info.capture, bytes, len);
 }

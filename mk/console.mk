@@ -7,3 +7,7 @@ $(BUILD)/host/obj/tests/unit/console/test_fb_console.o $(BUILD)/host/obj/kernel/
 # A PCI UART's BAR0 from configuration space (console=pci,BB:DD.F).
 UNIT_TESTS += test_pci_uart
 test_pci_uart_SRCS := tests/unit/console/test_pci_uart.c kernel/console/pci_uart.c
+# The screen's reading of the stream and its pages (80x25 and larger).
+UNIT_TESTS += test_screen_layout
+test_screen_layout_SRCS := tests/unit/console/test_screen_layout.c kernel/console/screen_model.c \
+	kernel/console/screen_layout.c kernel/lib/fmt.c

@@ -37,6 +37,7 @@
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 #include "kernel/smp/smp.h"
+#include "kernel/console/screen_ui.h"
 #include "kernel/stream/capture.h"
 #include "kernel/time/delay.h"
 #include "kernel/time/quiet_probe.h"
@@ -346,6 +347,7 @@ static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const c
 	if (!root) {
 		console_printf("idlebench: ERROR: results NOT saved to the stick: %s; the stream on serial above is complete\n",
 		    no_root_why);
+		screen_ui_result_file(NULL);
 		return;
 	}
 	EFI_TIME now;
@@ -363,6 +365,7 @@ static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const c
 		    r.path[0] ? r.path : "\\idlebench\\results", r.step, efi_status_text(st));
 	else
 		console_printf("idlebench: results saved to %s (%llu bytes)\n", r.path, (unsigned long long)r.written);
+	screen_ui_result_file(EFI_ERROR(st) ? NULL : r.path); /* the result page says where it went */
 	uefi_call_wrapper(root->Close, 1, root);
 }
 

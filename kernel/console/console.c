@@ -8,6 +8,7 @@
 #include "kernel/console/console.h"
 #include "kernel/console/fb_console.h"
 #include "kernel/console/pci_uart.h"
+#include "kernel/console/screen_ui.h"
 #include "kernel/console/spcr_uart.h"
 #include "kernel/console/uart.h"
 #include "kernel/console/vga_text.h"
@@ -179,6 +180,26 @@ static void start_uarts(const struct console_request *req, const struct acpi_spc
 	}
 }
 
+/* The UI's styles on each screen: VGA attributes (background << 4 |
+ * foreground) and framebuffer colours (foreground, background). */
+static const uint8_t vga_attr[SCREEN_STYLE_COUNT] = {
+	[SCREEN_STYLE_TEXT] = 0x07, [SCREEN_STYLE_HEADER] = 0x70, [SCREEN_STYLE_EMPH] = 0x0F, [SCREEN_STYLE_BAD] = 0x4F,
+};
+static const uint32_t fb_colours[SCREEN_STYLE_COUNT][2] = {
+	[SCREEN_STYLE_TEXT] = { 0xC0C0C0, 0x000000 }, [SCREEN_STYLE_HEADER] = { 0x000000, 0xC0C0C0 },
+	[SCREEN_STYLE_EMPH] = { 0xFFFFFF, 0x000000 }, [SCREEN_STYLE_BAD] = { 0xFFFFFF, 0xA00000 },
+};
+
+static void vga_put(uint32_t x, uint32_t y, char c, enum screen_style s)
+{
+	vga_text_put(x, y, c, vga_attr[s]);
+}
+
+static void fb_put(uint32_t x, uint32_t y, char c, enum screen_style s)
+{
+	fb_console_put(x, y, c, fb_colours[s][0], fb_colours[s][1]);
+}
+
 void console_init(const struct console_request *req, const struct acpi_spcr_info *spcr,
 		  const struct boot_info *info)
 {
@@ -186,12 +207,18 @@ void console_init(const struct console_request *req, const struct acpi_spcr_info
 	const struct boot_framebuffer *fb = &info->fb;
 	if (fb->present && fb->type == 1) {
 		screen = fb_console_init(fb) ? SCREEN_FRAMEBUFFER : SCREEN_NONE;
+		uint32_t c, r;
+		fb_console_size(&c, &r);
+		if (screen == SCREEN_FRAMEBUFFER)
+			screen_ui_start(fb_put, c, r);
 	} else if (fb->present && fb->type == 2) {
 		vga_text_init((uintptr_t)fb->addr, fb->width, fb->height);
 		screen = SCREEN_VGA_TEXT;
+		screen_ui_start(vga_put, fb->width, fb->height);
 	} else if (info->path == BOOT_PATH_PVH || info->path == BOOT_PATH_BIOS) {
 		vga_text_init(0xB8000, 80, 25);
 		screen = SCREEN_VGA_TEXT;
+		screen_ui_start(vga_put, 80, 25);
 	} else {
 		screen = SCREEN_NONE; /* UEFI without a framebuffer: serial only */
 	}
@@ -229,11 +256,29 @@ void console_report(struct stream *s)
 			    uart_count ? "" : ", and it did not answer either");
 }
 
-void console_write(const char *s, size_t n)
+static void uarts_write(const char *s, size_t n)
 {
 	for (unsigned i = 0; i < uart_count; i++)
 		uart_write(&uarts[i], s, n);
-	if (screen == SCREEN_VGA_TEXT)
+}
+
+void console_write(const char *s, size_t n)
+{
+	uarts_write(s, n);
+	if (screen_ui_active())
+		screen_ui_message(s, n);
+	else if (screen == SCREEN_VGA_TEXT)
+		vga_text_write(s, n);
+	else if (screen == SCREEN_FRAMEBUFFER)
+		fb_console_write(s, n);
+}
+
+void console_write_stream(const char *s, size_t n)
+{
+	uarts_write(s, n);
+	if (screen_ui_active())
+		screen_ui_stream(s, n);
+	else if (screen == SCREEN_VGA_TEXT)
 		vga_text_write(s, n);
 	else if (screen == SCREEN_FRAMEBUFFER)
 		fb_console_write(s, n);

@@ -1,6 +1,6 @@
 /* All consoles at once: the UARTs console= names (or, by default, the SPCR's
- * UART and COM1) and the screen (VGA text or framebuffer). Everything printed
- * goes to every console: one result stream on each. */
+ * UART and COM1) and the screen (VGA text or framebuffer). Every UART carries
+ * the whole result stream; the screen shows people its UI drawn from it. */
 #ifndef IDLEBENCH_KERNEL_CONSOLE_CONSOLE_H
 #define IDLEBENCH_KERNEL_CONSOLE_CONSOLE_H
 
@@ -23,11 +23,15 @@ void console_init(const struct console_request *req, const struct acpi_spcr_info
  * UART or why there is none), and an `#! error code=CONSOLE` warning per
  * named console that could not be used. */
 void console_report(struct stream *s);
-/* Write to every console. */
+/* Write a message outside the stream to every console (on the screen it goes
+ * to the UI's log and, after the end, its result page). */
 void console_write(const char *s, size_t n);
 /* One more place for everything written from now on (NULL: none): the
  * UEFI application's firmware consoles after the hand-back. */
 void console_set_extra_sink(void (*sink)(const char *s, size_t n));
+/* Write stream bytes: whole to every UART; the screen's UI reads them and
+ * draws its pages instead of the raw lines (kernel/console/screen_ui.h). */
+void console_write_stream(const char *s, size_t n);
 /* Whether any UART carries the stream. */
 bool console_has_uart(void);
 /* Which screen console is active: "vga-text", "framebuffer" or "none". */

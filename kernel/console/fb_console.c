@@ -13,6 +13,7 @@
 #include "kernel/lib/mem.h"
 
 static uint8_t *base;
+static struct boot_framebuffer fb_copy; /* its pixel format, for colours */
 static uint32_t pitch, width, height, bytespp, cols, rows, col, row;
 static uint32_t fg_pixel;
 /* The characters on screen, row-major; a screen with more cells than this
@@ -34,6 +35,7 @@ bool fb_console_init(const struct boot_framebuffer *fb)
 	    !fb->blue_size || fb->blue_size > 8)
 		return false;
 	base = (uint8_t *)(uintptr_t)fb->addr;
+	fb_copy = *fb;
 	pitch = fb->pitch;
 	width = fb->width;
 	height = fb->height;
@@ -62,15 +64,20 @@ static void put_pixel(uint8_t *p, uint32_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static void draw_glyph(uint32_t cx, uint32_t cy, unsigned char c)
+static void draw_glyph_in(uint32_t cx, uint32_t cy, unsigned char c, uint32_t fg, uint32_t bg)
 {
 	const unsigned char *g = font_glyphs[(c >= 0x20 && c <= 0x7e) ? c - 0x20 : 95];
 
 	for (uint32_t y = 0; y < FONT_HEIGHT; y++) {
 		uint8_t *line = base + (size_t)(cy * FONT_HEIGHT + y) * pitch + (size_t)cx * FONT_WIDTH * bytespp;
 		for (uint32_t x = 0; x < FONT_WIDTH; x++)
-			put_pixel(line + x * bytespp, (g[y] & (0x80 >> x)) ? fg_pixel : 0);
+			put_pixel(line + x * bytespp, (g[y] & (0x80 >> x)) ? fg : bg);
 	}
+}
+
+static void draw_glyph(uint32_t cx, uint32_t cy, unsigned char c)
+{
+	draw_glyph_in(cx, cy, c, fg_pixel, 0);
 }
 
 static void put_char(uint32_t cx, uint32_t cy, unsigned char c)
@@ -111,4 +118,19 @@ void fb_console_write(const char *s, size_t n)
 			newline();
 		put_char(col++, row, c);
 	}
+}
+
+void fb_console_size(uint32_t *c, uint32_t *r)
+{
+	*c = base ? cols : 0;
+	*r = base ? rows : 0;
+}
+
+void fb_console_put(uint32_t x, uint32_t y, char ch, uint32_t fg, uint32_t bg)
+{
+	if (!base || x >= cols || y >= rows)
+		return;
+	text[(size_t)y * cols + x] = (unsigned char)ch;
+	draw_glyph_in(x, y, (unsigned char)ch, colour(&fb_copy, fg >> 16, (fg >> 8) & 0xFF, fg & 0xFF),
+		      colour(&fb_copy, bg >> 16, (bg >> 8) & 0xFF, bg & 0xFF));
 }

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "kernel/boot/boot_info.h"
 
@@ -16,5 +17,10 @@ bool fb_console_init(const struct boot_framebuffer *fb);
 /* Write bytes with '\n' line breaks; at the bottom the text jumps up by half
  * a screen (redrawn from RAM, the framebuffer is never read). */
 void fb_console_write(const char *s, size_t n);
+/* The screen's size in character cells (0 x 0 before a successful init). */
+void fb_console_size(uint32_t *cols, uint32_t *rows);
+/* Draw character c at cell (x, y) in foreground fg and background bg (each
+ * 0xRRGGBB), and keep it in the RAM copy; outside the screen nothing happens. */
+void fb_console_put(uint32_t x, uint32_t y, char c, uint32_t fg, uint32_t bg);
 
 #endif

@@ -9,5 +9,8 @@
 void vga_text_init(uintptr_t addr, uint32_t cols, uint32_t rows);
 /* Write bytes with '\n' line breaks, scrolling at the bottom. */
 void vga_text_write(const char *s, size_t n);
+/* Put character c with attribute attr (VGA: background << 4 | foreground)
+ * at column x, row y; outside the screen nothing happens. */
+void vga_text_put(uint32_t x, uint32_t y, char c, uint8_t attr);
 
 #endif
