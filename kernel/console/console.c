@@ -271,6 +271,8 @@ void console_write(const char *s, size_t n)
 		vga_text_write(s, n);
 	else if (screen == SCREEN_FRAMEBUFFER)
 		fb_console_write(s, n);
+	if (extra_sink)
+		extra_sink(s, n);
 }
 
 void console_write_stream(const char *s, size_t n)
@@ -282,8 +284,6 @@ void console_write_stream(const char *s, size_t n)
 		vga_text_write(s, n);
 	else if (screen == SCREEN_FRAMEBUFFER)
 		fb_console_write(s, n);
-	if (extra_sink)
-		extra_sink(s, n);
 }
 
 void console_set_extra_sink(void (*sink)(const char *s, size_t n))

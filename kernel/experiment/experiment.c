@@ -144,7 +144,7 @@ static void progress(void *ctx, const struct harness *h, const struct plan_step 
 	struct run_ctx *c = ctx;
 	uint64_t now = rdtsc();
 
-	screen_ui_progress(c->s, c->done, c->total, time_tsc_to_ns(now - c->start_tsc) / 1000000);
+	screen_ui_progress(c->s, h->done, h->total, time_tsc_to_ns(now - h->start) / 1000000);
 	/* Every 2 s of TSC time at most, so the serial stream stays small. */
 	if (c->last_progress_tsc && now - c->last_progress_tsc < time_us_to_tsc(2000000) && h->done != h->total)
 		return;
