@@ -401,6 +401,9 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	b->seed_source = strdup(meta_or_empty(r, "seed_source"));
 	b->stop_reason = strdup("");
 	b->sample = calloc(rows ? rows : 1, sizeof *b->sample);
+	size_t records = stream_reader_record_count(r);
+	const char *crc = records ? stream_record_get(stream_reader_record_at(r, records - 1), "crc32") : NULL;
+	snprintf(b->crc32, sizeof b->crc32, "%s", crc ? crc : "");
 	if (!b->path || !b->seed || !b->seed_source || !b->stop_reason || !b->sample) {
 		say(err, err_size, path, "out of memory");
 		return false;
@@ -421,6 +424,22 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	read_uniform(scratch, r, b);
 	return b->stop_reason && read_excluded(scratch, r, b, path, err, err_size) &&
 	       check_unique(scratch, b, path, err, err_size);
+}
+
+/* The file already in the pool whose stream is the same boot as b's: the same
+ * end-record CRC-32 over the whole stream and the same row count (two boots
+ * never write identical streams: every row holds its measured TSC cycles). A
+ * boot given twice (a capture from serial beside the stick's copy, named by
+ * another clock) would count twice and narrow every interval. NULL if none. */
+static const char *same_boot_in(const struct report_pool *pool, const struct report_boot *b)
+{
+	for (size_t i = 0; b->crc32[0] && i < pool->set_count; i++)
+		for (size_t k = 0; k < pool->set[i]->boot_count; k++) {
+			const struct report_boot *o = &pool->set[i]->boot[k];
+			if (!strcmp(o->crc32, b->crc32) && o->rows == b->rows)
+				return o->path;
+		}
+	return NULL;
 }
 
 bool report_pool_add_file(struct report_pool *pool, const char *path, char *err, size_t err_size)
@@ -444,6 +463,12 @@ bool report_pool_add_file(struct report_pool *pool, const char *path, char *err,
 	if (ok) {
 		memcpy(scratch, s, sizeof *scratch);
 		ok = read_boot(scratch, r, &boot, path, err, err_size);
+	}
+	const char *twin = ok ? same_boot_in(pool, &boot) : NULL;
+	if (twin) {
+		say(err, err_size, path, "the same boot as %s (identical stream: crc32=%s, %zu rows); give each boot once",
+		    twin, boot.crc32, boot.rows);
+		ok = false;
 	}
 	if (ok) {
 		memcpy(s->workload_used, scratch->workload_used, sizeof s->workload_used);

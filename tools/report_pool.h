@@ -63,6 +63,7 @@ struct report_boot {
 	char *path;
 	unsigned schema;
 	char *seed, *seed_source;        /* metadata, for people ("" when absent) */
+	char crc32[16];                  /* the end record's crc32: identical streams are one boot */
 	struct report_sample *sample;    /* the rows in stream (= measurement) order */
 	size_t rows, bad_rows;
 	size_t excluded[REPORT_MODE_SLOTS]; /* rows named by `#! excluded` records, per mode slot */

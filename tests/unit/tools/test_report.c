@@ -171,6 +171,34 @@ static void test_a_rejected_file_prints_its_reason_and_no_table(void **state)
 		F "missing.csv: No such file or directory\n");
 }
 
+/* One boot given twice (here the same file under two names: a serial
+ * capture beside the stick's copy would be the same) would count as two
+ * boots and narrow the interval to nothing ("2 boots", [13.33, 13.33] before
+ * this check): it is refused, naming the first copy. */
+static void test_the_same_boot_under_two_names_is_refused(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char copy[] = "/tmp/idlebench-same-boot-XXXXXX";
+	int fd = mkstemp(copy);
+	assert_true(fd >= 0);
+	FILE *in = fopen(F "plan_a_boot1.csv", "rb");
+	assert_non_null(in);
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		assert_int_equal(write(fd, buf, n), (ssize_t)n);
+	fclose(in);
+	close(fd);
+	char *argv[] = { "report", F "plan_a_boot1.csv", copy };
+	report(&o, 3, argv);
+	unlink(copy);
+	assert_int_equal(o.status, 1);
+	assert_string_equal(o.out, "");
+	assert_contains(o.err, ": the same boot as " F "plan_a_boot1.csv (identical stream: crc32=");
+	assert_contains(o.err, ", 240 rows); give each boot once\n");
+}
+
 static void test_a_run_without_hlt_gets_the_table_without_slowdowns(void **state)
 {
 	(void)state;
@@ -326,6 +354,7 @@ int main(void)
 		cmocka_unit_test(test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top),
 		cmocka_unit_test(test_a_carry_over_names_the_previous_mode),
 		cmocka_unit_test(test_a_rejected_file_prints_its_reason_and_no_table),
+		cmocka_unit_test(test_the_same_boot_under_two_names_is_refused),
 		cmocka_unit_test(test_a_run_without_hlt_gets_the_table_without_slowdowns),
 		cmocka_unit_test(test_png_is_a_real_png_when_gnuplot_exists),
 		cmocka_unit_test(test_without_gnuplot_the_table_is_printed_and_exit_is_0),
