@@ -304,7 +304,8 @@ static const struct cli_command capture_cli = {
 	"capture", "SOURCE",
 	"  SOURCE: /dev/ttyUSB0[,BAUD] (any /dev/tty*: raw 8N1, default " CAPTURE_TEXT(SERIAL_PORT_DEFAULT_BAUD) " baud),\n"
 	"          FILE, - (stdin),\n"
-	"          cmd:COMMAND (its stdout, e.g. cmd:qemu-system-x86_64 ... -serial stdio,\n"
+	"          cmd:COMMAND (its stdout, e.g. --reconnect 0 cmd:qemu-system-x86_64 ... -serial stdio:\n"
+	"          a command that ends is started again, which for QEMU is another boot;\n"
 	"          or a BMC: 'cmd:ipmitool -I lanplus -H BMC -U USER -E sol activate')\n",
 	"Saves DIR/<vendor>-<family>h-<model>h-<product>[-<label>]-<UTC time>.csv per boot\n"
 	"and prints each path on stdout; a truncated or corrupted stream is saved as\n"

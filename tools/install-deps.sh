@@ -28,7 +28,7 @@ PACKAGES=(
 	python3-scipy                     # tests/fixtures/results/generate.py: independent reference figures
 	gnuplot-nox                       # idlebench report --png
 	chromium                          # tests/host/test_html.sh: the --html page in a real browser
-	linux-image-amd64 busybox-static  # tests/qemu/test_linux_guest.sh: idlebench linux on a real kernel in QEMU
+	busybox-static                    # tests/qemu/test_linux_guest.sh: idlebench linux on a real kernel in QEMU
 	gzip git
 )
 
@@ -59,4 +59,25 @@ if [ "$(id -u)" -eq 0 ] || [ -w "$(dirname "$x2prefix")" ]; then
 		echo "idlebench: warning: no x2APIC-capable QEMU (see above); the x2APIC tests will skip" >&2
 elif [ ! -x "$x2prefix/bin/qemu-system-x86_64" ]; then
 	echo "idlebench: warning: no x2APIC-capable QEMU; the x2APIC tests will skip. As root:  $here/fetch-qemu-x2apic.sh $x2prefix" >&2
+fi
+
+# A Debian kernel for tests/qemu/test_linux_guest.sh, unpacked from its
+# package into a cache rather than installed: installing linux-image-amd64
+# would run initramfs hooks and change this machine's default boot kernel.
+# Without one that test skips and says why, so this is a warning, not an error.
+guest_kernel_dir=${IDLEBENCH_GUEST_KERNEL_DIR:-/var/cache/idlebench/guest-kernel}
+if ! ls "$guest_kernel_dir"/boot/vmlinuz-*-amd64 >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+	pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*-amd64\)$/\1/p')
+	work=$(mktemp -d)
+	if [ -z "$pkg" ]; then
+		apt-get update -qq
+		pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*-amd64\)$/\1/p')
+	fi
+	if [ -n "$pkg" ] && (cd "$work" && apt-get download -qq "$pkg" >/dev/null 2>&1) &&
+		mkdir -p "$guest_kernel_dir" && dpkg-deb -x "$work"/*.deb "$guest_kernel_dir"; then
+		echo "idlebench: unpacked $pkg into $guest_kernel_dir (for the Linux guest test)"
+	else
+		echo "idlebench: warning: no Debian kernel unpacked into $guest_kernel_dir; tests/qemu/test_linux_guest.sh will skip" >&2
+	fi
+	rm -rf "$work"
 fi

@@ -149,8 +149,19 @@ static void read_cmdline(EFI_LOADED_IMAGE *li, EFI_FILE_HANDLE root, const struc
 			n = efi_read_cmdline_file(root, text, sizeof text);
 		} else if (net) {
 			char path[128];
-			n = efi_net_read_beside(net, "idlebench/cmdline.txt", text, sizeof text, path, sizeof path);
+			EFI_STATUS failure = EFI_SUCCESS;
+			n = efi_net_read_beside(net, "idlebench/cmdline.txt", text, sizeof text, path, sizeof path,
+						&failure);
 			fmt_snprintf(file, sizeof file, "tftp://%s/%s", net->server_text, path);
+			if (n == EFI_NET_READ_FAILED) {
+				/* Not the defaults in silence: the options the user wrote were not read. */
+				static char why[224];
+				fmt_snprintf(why, sizeof why, "%s could not be read over TFTP (EFI status 0x%llx); "
+					     "the run would use the defaults instead of its options", file,
+					     (unsigned long long)failure);
+				boot_error = why;
+				fmt_snprintf(where, where_cap, "%s (read failed)", file);
+			}
 		}
 		if (n >= 0) {
 			if ((size_t)n == sizeof text)
@@ -161,7 +172,7 @@ static void read_cmdline(EFI_LOADED_IMAGE *li, EFI_FILE_HANDLE root, const struc
 			if (st == EFI_CMDLINE_NOT_TEXT)
 				boot_error = root ? "\\idlebench\\cmdline.txt is not plain ASCII text"
 						  : "the cmdline.txt read over TFTP is not plain ASCII text";
-		} else if (!li || !li->LoadOptionsSize) {
+		} else if (n != EFI_NET_READ_FAILED && (!li || !li->LoadOptionsSize)) {
 			fmt_snprintf(where, where_cap, "none (defaults)");
 		}
 	}

@@ -69,20 +69,33 @@ bool efi_net_detect(EFI_BOOT_SERVICES *bs, EFI_LOADED_IMAGE *li, struct efi_net_
  * left at 4096 for a 35-byte file under QEMU). A server without tsize: the
  * file into a zeroed buffer, its text up to the first NUL (a cmdline.txt
  * holds no NUL). */
+/* Whether status st of a TFTP request means the server has no such file:
+ * EFI_NOT_FOUND, or a TFTP error packet with code 1, "File not found"
+ * (RFC 1350), or one whose code the PXE base code does not keep (iPXE's
+ * may not: then it cannot be told apart). Any other error packet (access
+ * violation...) is a failure to read a file that may hold the user's options. */
+static bool tftp_no_such_file(const struct efi_net_boot *net, EFI_STATUS st)
+{
+	if (st == EFI_NOT_FOUND)
+		return true;
+	const EFI_PXE_BASE_CODE_MODE *mode = net->pxe->Mode;
+	return st == EFI_TFTP_ERROR && (!mode || !mode->TftpErrorReceived || mode->TftpError.ErrorCode == 1);
+}
+
 long efi_net_read_beside(const struct efi_net_boot *net, const char *name, char *buf, size_t cap, char *path,
-			 size_t path_cap)
+			 size_t path_cap, EFI_STATUS *failure)
 {
 	EFI_IP_ADDRESS server = net->server;
 	UINT64 size = 0;
 
 	if (!efi_net_sibling_path(path, path_cap, net->bootfile, sizeof net->bootfile, name) ||
 	    !nonzero4(net->server.v4.Addr) || !cap)
-		return -1;
+		return EFI_NET_NO_FILE;
 	EFI_STATUS st = uefi_call_wrapper(net->pxe->Mtftp, 10, net->pxe, EFI_PXE_BASE_CODE_TFTP_GET_FILE_SIZE, NULL,
 					  FALSE, &size, NULL, &server, (UINT8 *)path, NULL, FALSE);
 	bool sized = !EFI_ERROR(st);
-	if (st == EFI_TFTP_ERROR || st == EFI_NOT_FOUND)
-		return -1; /* the server answered: no such file */
+	if (tftp_no_such_file(net, st))
+		return EFI_NET_NO_FILE; /* the server answered: no such file */
 	if (sized && size >= cap)
 		return (long)cap;
 	if (!sized) {
@@ -95,7 +108,11 @@ long efi_net_read_beside(const struct efi_net_boot *net, const char *name, char 
 			       &server, (UINT8 *)path, NULL, FALSE);
 	if (st == EFI_BUFFER_TOO_SMALL)
 		return (long)cap;
-	if (EFI_ERROR(st))
-		return -1;
+	if (tftp_no_such_file(net, st))
+		return EFI_NET_NO_FILE;
+	if (EFI_ERROR(st)) {
+		*failure = st;
+		return EFI_NET_READ_FAILED;
+	}
 	return sized ? (long)size : (long)strlen(buf);
 }

@@ -20,13 +20,15 @@
 /* A round of ms milliseconds that has not ended after ms x 10^8 TSC ticks
  * (100 x ms at 1 GHz, 10 x ms at 10 GHz, faster than any TSC) has a
  * reference that is not counting, or counting far slower than it says: it is
- * given up in a bounded time whatever the CPU's speed, where a count of
- * reads (2 x 10^9 HPET reads: half an hour at 1 us a read) was not. */
+ * given up in a bounded time whatever the CPU's speed. The TSC is what is
+ * being calibrated, so a count of reads stays as the backstop for a TSC that
+ * does not advance (ROUND_READS_MAX: minutes at 1 us a read, not forever). */
 #define ROUND_TSC_LIMIT_PER_MS 100000000ull
+#define ROUND_READS_MAX 200000000ull
 
-static bool round_overdue(uint64_t t0, unsigned ms)
+static bool round_overdue(uint64_t t0, unsigned ms, uint64_t *reads)
 {
-	return rdtsc() - t0 > (uint64_t)ms * ROUND_TSC_LIMIT_PER_MS;
+	return ++*reads > ROUND_READS_MAX || rdtsc() - t0 > (uint64_t)ms * ROUND_TSC_LIMIT_PER_MS;
 }
 
 static uint64_t hpet_read64(uint64_t base, uint32_t off)
@@ -64,12 +66,12 @@ static uint64_t round_hpet(uint64_t base, unsigned ms)
 		mmio_write32(base + HPET_CONFIG, cfg | HPET_ENABLE);
 	uint64_t ticks = (uint64_t)ms * 1000000000000ull / period_fs;
 	uint64_t last = hpet_read_counter(base, wide), elapsed = 0;
-	uint64_t t0 = tsc_start();
+	uint64_t t0 = tsc_start(), reads = 0;
 	while (elapsed < ticks) {
 		uint64_t now = hpet_read_counter(base, wide);
 		elapsed += hpet_counter_delta(last, now, wide);
 		last = now;
-		if (round_overdue(t0, ms))
+		if (round_overdue(t0, ms, &reads))
 			return 0; /* counter not running */
 	}
 	uint64_t t1 = tsc_end();
@@ -86,14 +88,14 @@ static uint32_t pm_read(uint16_t port, bool wide)
 static uint64_t round_pmtimer(uint16_t port, bool wide, unsigned ms)
 {
 	uint32_t mask = wide ? 0xFFFFFFFFu : 0xFFFFFFu;
-	uint64_t want = PM_TIMER_HZ * ms / 1000, elapsed = 0;
+	uint64_t want = PM_TIMER_HZ * ms / 1000, elapsed = 0, reads = 0;
 	uint32_t last = pm_read(port, wide);
 	uint64_t t0 = tsc_start();
 	while (elapsed < want) {
 		uint32_t now = pm_read(port, wide);
 		elapsed += (now - last) & mask;
 		last = now;
-		if (round_overdue(t0, ms))
+		if (round_overdue(t0, ms, &reads))
 			return 0; /* timer not counting */
 	}
 	uint64_t t1 = tsc_end();
@@ -111,9 +113,9 @@ static uint64_t round_pit(unsigned ms)
 	outb(0x43, 0xB0);                  /* channel 2, lobyte/hibyte, mode 0 */
 	outb(0x42, count & 0xFF);
 	outb(0x42, count >> 8);
-	uint64_t t0 = tsc_start();
+	uint64_t t0 = tsc_start(), reads = 0;
 	bool out2 = false;
-	while (!(out2 = inb(0x61) & 0x20) && !round_overdue(t0, ms ? ms : 1))
+	while (!(out2 = inb(0x61) & 0x20) && !round_overdue(t0, ms ? ms : 1, &reads))
 		;
 	uint64_t t1 = tsc_end();
 	outb(0x61, gate);

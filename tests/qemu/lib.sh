@@ -106,3 +106,8 @@ skip() {
 	echo "skipped: $*" >&2
 	return 77
 }
+
+# result_files IMG: the .csv files in ::/idlebench/results, sorted.
+result_files() {
+	mdir -b -i "$1" ::/idlebench/results 2>/dev/null | grep -i '\.csv$' | sort
+}

@@ -10,11 +10,6 @@ efi_image() {
 		fail "make-efi-img.sh failed for $1"
 }
 
-# result_files IMG: the .csv files in ::/idlebench/results, sorted.
-result_files() {
-	mdir -b -i "$1" ::/idlebench/results 2>/dev/null | grep -i '\.csv$' | sort
-}
-
 # set_cmdline IMG "OPTIONS": replace \idlebench\cmdline.txt in the image.
 set_cmdline() {
 	local tmp="$QTEST_LOGS/cmdline.txt"

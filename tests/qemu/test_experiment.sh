@@ -140,8 +140,7 @@ qtest_experiment_icount_seed_repeats_a_run_and_another_seed_reorders_it() {
 }
 
 # A real A/A test of the whole pipeline under TCG (host noise, no -icount):
-# with calibrated 95 % intervals the A/A interval misses 0 in 4 or fewer of
-# 20 boots with probability 0.997, so at least 16 must cover it. Seeds are
+# calibrated 95 % intervals must cover 0 in most of 20 boots. Seeds are
 # drawn per boot (seed_source=tsc here).
 # The bound is a binomial tail, not a feel: with the nominal 95 % coverage,
 # P(covered <= 14 of 20) = 0.03 % (a false failure about once in 3000 runs;

@@ -1,10 +1,10 @@
-# Secure Boot: idlebench.efi signed by `make sign` runs under firmware that
-# enforces Secure Boot and saves its result; the unsigned image is refused.
+# Secure Boot: idlebench.efi signed as `make sign` signs it (tools/sign-efi.sh)
+# runs under firmware that enforces Secure Boot and saves its result; the
+# unsigned image is refused.
 # The firmware is Debian's OVMF_CODE_4M.snakeoil.fd with a fresh copy of
 # OVMF_VARS_4M.snakeoil.fd, whose db holds the test certificate
 # /usr/share/ovmf/PkKek-1-snakeoil.pem (its key is encrypted with the
-# password "snakeoil"). Uses test_efi.sh's result_files (run-all.sh sources
-# every test file; alone: source lib.sh, test_efi.sh, then this file).
+# password "snakeoil").
 
 SB_CODE=/usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd
 SB_VARS=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd
@@ -58,15 +58,17 @@ boot_until() {
 
 qtest_secure_boot_signed_app_runs_saves_its_result_and_sees_secure_boot_on() {
 	sb_prerequisites || return 1
-	local dir="$QTEST_LOGS/secure_boot" signed="${BUILD:-build}/idlebench-signed.efi" out
+	local dir="$QTEST_LOGS/secure_boot" out
+	local signed="$dir/idlebench-signed.efi"
 	rm -rf "$dir" && mkdir -p "$dir" && chmod 700 "$dir" || fail "cannot make $dir" || return 1
 	openssl pkey -passin pass:snakeoil -in "$SB_KEY" -out "$dir/db.key" 2>"$dir/openssl.err" ||
 		fail "cannot decrypt $SB_KEY: $(cat "$dir/openssl.err")" || return 1
-	rm -f "$signed"
-	out=$(make -s sign BUILD="${BUILD:-build}" KEY="$dir/db.key" CERT="$SB_CERT" 2>&1)
+	# The script behind `make sign` (tests/scripts/test_efi_signing.sh runs
+	# the target): no make inside make test, no rebuild of the image others use.
+	out=$(tools/sign-efi.sh "$dir/db.key" "$SB_CERT" "${BUILD:-build}/idlebench.efi" "$signed" 2>&1)
 	local rc=$?
 	rm -f "$dir/db.key" # public test key, but no decrypted key is left lying around
-	[ "$rc" -eq 0 ] || fail "make sign failed: $out" || return 1
+	[ "$rc" -eq 0 ] || fail "sign-efi.sh failed: $out" || return 1
 	out=$(sbverify --cert "$SB_CERT" "$signed" 2>&1) || fail "sbverify rejects $signed: $out" || return 1
 	# Signing keeps what the build checked: the SBAT section and the NX claim.
 	out=$(objdump -h "$signed")

@@ -318,7 +318,7 @@ static void test_existing_results_are_never_overwritten(void **state)
 #define REAL_STREAM "tests/fixtures/results/qemu_pvh_tcg.csv"
 #define REAL_BASE "hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-"
 
-/* The cmd: source replaying a recorded SOL session, one part per invocation. */
+/* The cmd: source replaying a simulated SOL session (tests/fixtures/sol/generate.py), one part per invocation. */
 static void sol_source(char *out, size_t size, const char *state, const char *case_name, int parts)
 {
 	int n = snprintf(out, size, "cmd:sh " SOL "replay.sh %s", state);
