@@ -110,6 +110,11 @@ void park_nmi_expect(void)
 	__atomic_fetch_add(&nmi_credits, 1, __ATOMIC_SEQ_CST);
 }
 
+void park_nmi_forget(void)
+{
+	__atomic_store_n(&nmi_credits, 0, __ATOMIC_SEQ_CST);
+}
+
 /* Take one credit; false when there is none. */
 static bool nmi_take_credit(void)
 {

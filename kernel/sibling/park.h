@@ -26,6 +26,9 @@ void park_configure(const struct park_config *cfg);
 /* Measured CPU (or a self-test), just before it sends an NMI on purpose:
  * one NMI more is expected (the wake escalation's, kernel/sibling/sibling.c). */
 void park_nmi_expect(void);
+/* Measured CPU, before INIT-SIPI-SIPI restarts a parked CPU: every NMI
+ * expected so far is taken or lost (a pending NMI dies with INIT). */
+void park_nmi_forget(void);
 /* NMI filter (exception_set_nmi_handler): true on a parked CPU, so it just
  * returns (selftest=sibling-dead: a CPU playing dead halts in it for good).
  * An NMI beyond those expected (park_nmi_expect) came from the platform (a

@@ -311,6 +311,10 @@ enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path 
 	 * waiting command (park_main starts from ack_seq). */
 	if (fault_report_cpu_faulted(ap->apic_id))
 		return WAKE_PATH_FAULTED;
+	/* A wake NMI it never took (blocked in an NMI handler it halted in) is
+	 * lost with INIT: its credit must not absorb a later platform NMI. The
+	 * other CPUs' wake NMIs were taken long ago (their acks came first). */
+	park_nmi_forget();
 	smp_stop(ap);
 	if (smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && parked_wait_ack(ap, seq, timeout_us))
 		return WAKE_PATH_RESTART;
