@@ -26,7 +26,7 @@ v() {
 run() {
 	v >/tmp/before
 	echo "=== stream $1"
-	/bin/idlebench linux --placement=other-core --modes=poll,hlt,ioport --workloads=lz --reps=5 --warmup=1 \
+	/bin/idlebench linux --placement=other-core --modes=poll,hlt,ioport --workloads=lz --reps=10 --warmup=1 \
 		--sample-ms=20 --seed=7 --out=/tmp/$1.csv 2>/tmp/$1.err
 	echo "rc=$?" >/tmp/$1.rc
 	cat /tmp/$1.csv
