@@ -18,6 +18,11 @@
 #define CLI_MAX_OPTIONS 64
 
 /* One option of a command. A table ends with a row whose name is NULL. */
+/* A macro's value as a string literal, for help texts built at compile
+ * time: CLI_TEXT(SERIAL_PORT_DEFAULT_BAUD) is "115200". */
+#define CLI_TEXT_(x) #x
+#define CLI_TEXT(x) CLI_TEXT_(x)
+
 struct cli_option {
 	const char *name;  /* --name; a spelling kept for old scripts is its own row with help NULL */
 	char short_name;   /* -c, or 0 */

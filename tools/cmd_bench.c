@@ -74,17 +74,14 @@ static uint64_t calibrate(const struct workload *w, void *arena, uint64_t sample
 	}
 }
 
-#define BENCH_TEXT_(x) #x
-#define BENCH_TEXT(x) BENCH_TEXT_(x)
-
 enum { OPT_WORKLOADS, OPT_REPS, OPT_SAMPLE_MS };
 static const struct cli_option options[] = {
 	[OPT_WORKLOADS] = { "workloads", 0, "LIST",
 			    "all|int|fp|probe|rob|mlp|stream|sq|NAME,... (default all)" },
-	[OPT_REPS] = { "reps", 0, "N", "samples per workload, 1.." BENCH_TEXT(BENCH_MAX_REPS) " (default "
-		       BENCH_TEXT(BENCH_DEFAULT_REPS) ")" },
-	[OPT_SAMPLE_MS] = { "sample-ms", 0, "N", "length of one sample in ms, 1.." BENCH_TEXT(BENCH_MAX_SAMPLE_MS)
-			    " (default " BENCH_TEXT(BENCH_DEFAULT_SAMPLE_MS) ")" },
+	[OPT_REPS] = { "reps", 0, "N", "samples per workload, 1.." CLI_TEXT(BENCH_MAX_REPS) " (default "
+		       CLI_TEXT(BENCH_DEFAULT_REPS) ")" },
+	[OPT_SAMPLE_MS] = { "sample-ms", 0, "N", "length of one sample in ms, 1.." CLI_TEXT(BENCH_MAX_SAMPLE_MS)
+			    " (default " CLI_TEXT(BENCH_DEFAULT_SAMPLE_MS) ")" },
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command bench_cli = {

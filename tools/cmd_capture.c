@@ -282,9 +282,6 @@ static enum pump_end pump(struct session *s, int fd, time_t deadline, bool *got_
 	return PUMP_DONE;
 }
 
-#define CAPTURE_TEXT_(x) #x
-#define CAPTURE_TEXT(x) CAPTURE_TEXT_(x)
-
 enum { OPT_OUT, OPT_QUIET, OPT_REQUIRE_OK, OPT_RECONNECT, OPT_RECONNECT_DELAY, OPT_TIMEOUT };
 static const struct cli_option options[] = {
 	[OPT_OUT] = { "out", 0, "DIR", "save under DIR (default results)" },
@@ -292,17 +289,17 @@ static const struct cli_option options[] = {
 	[OPT_REQUIRE_OK] = { "require-ok", 0, NULL, "exit 1 also when an intact stream ended status=error" },
 	[OPT_RECONNECT] = { "reconnect", 0, "N",
 			    "restart a cmd: source that ends before the end record up to N times in all (default "
-			    CAPTURE_TEXT(CAPTURE_RECONNECT_DEFAULT) "; 0: never, e.g. for QEMU)" },
+			    CLI_TEXT(CAPTURE_RECONNECT_DEFAULT) "; 0: never, e.g. for QEMU)" },
 	[OPT_RECONNECT_DELAY] = { "reconnect-delay", 0, "SECONDS",
-				  "wait between restarts (default " CAPTURE_TEXT(CAPTURE_RECONNECT_DELAY_DEFAULT) ")" },
+				  "wait between restarts (default " CLI_TEXT(CAPTURE_RECONNECT_DELAY_DEFAULT) ")" },
 	[OPT_TIMEOUT] = { "timeout", 0, "SECONDS",
 			  "give up without an end record after this long (default "
-			  CAPTURE_TEXT(CAPTURE_TIMEOUT_DEFAULT) ")" },
+			  CLI_TEXT(CAPTURE_TIMEOUT_DEFAULT) ")" },
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command capture_cli = {
 	"capture", "SOURCE",
-	"  SOURCE: /dev/ttyUSB0[,BAUD] (any /dev/tty*: raw 8N1, default " CAPTURE_TEXT(SERIAL_PORT_DEFAULT_BAUD) " baud),\n"
+	"  SOURCE: /dev/ttyUSB0[,BAUD] (any /dev/tty*: raw 8N1, default " CLI_TEXT(SERIAL_PORT_DEFAULT_BAUD) " baud),\n"
 	"          FILE, - (stdin),\n"
 	"          cmd:COMMAND (its stdout, e.g. --reconnect 0 cmd:qemu-system-x86_64 ... -serial stdio:\n"
 	"          a command that ends is started again, which for QEMU is another boot;\n"

@@ -21,9 +21,6 @@
 #include "tools/report_summary.h"
 #include "tools/report_table.h"
 
-#define REPORT_TEXT_(x) #x
-#define REPORT_TEXT(x) REPORT_TEXT_(x)
-
 enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S };
 static const struct cli_option options[] = {
 	[OPT_PNG] = { "png", 0, "OUT.png",
@@ -35,7 +32,7 @@ static const struct cli_option options[] = {
 		       "SVG, no script, no network): primary result, controls and flags,\n"
 		       "slowdown whiskers, samples over time, wake latency, probes, metadata" },
 	[OPT_FIRMWARE_S] = { "firmware-s", 0, "SECONDS",
-			     "time per boot the stream cannot see, for planning (default " REPORT_TEXT(
+			     "time per boot the stream cannot see, for planning (default " CLI_TEXT(
 				     REPORT_DEFAULT_FIRMWARE_S) "):\n"
 			     "setup_s counts from the TSC's reset (firmware included); add the\n"
 			     "way from one run's end to the next reset (reboot, power cycle)" },
