@@ -40,7 +40,6 @@
 #define IDLEBENCH_VERSION "0.0.0-unknown"
 #endif
 
-#define MAX_ITERATIONS (1ull << 40)
 #define MSR_APERF 0xE8
 #define MSR_MPERF 0xE7
 
@@ -266,7 +265,8 @@ static void *arena_alloc(size_t n)
 	return p;
 }
 
-/* The build-time check, then the measurement arena and the iterations that fill sample_ms. */
+/* The build-time check, then the measurement arena and the iterations that
+ * fill sample_ms (harness_calibrate). */
 static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
 {
 	const struct workload *wl = workload_at(w);
@@ -284,18 +284,7 @@ static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
 	if (!st->arena_bytes || !(st->arena = arena_alloc(st->arena_bytes)))
 		return false;
 	wl->setup(st->arena, st->arena_bytes, WORKLOAD_CHECK_SEED);
-	uint64_t target = (uint64_t)ru->plan.sample_ms * 1000000u, iters = 1, took = 0;
-	for (;;) {
-		uint64_t t0 = now_ns();
-		wl->run(st->arena, iters);
-		took = now_ns() - t0;
-		if (took >= target / 4 || iters >= MAX_ITERATIONS)
-			break;
-		iters *= 2;
-	}
-	if (took)
-		iters = (uint64_t)((__uint128_t)iters * target / took);
-	harness_calibrated(&ru->h, w, st->arena, iters);
+	harness_calibrate(&ru->h, w, st->arena);
 	return true;
 }
 
@@ -403,6 +392,17 @@ static void after_row(void *ctx, const struct plan_step *st, const struct sample
 	}
 }
 
+/* Calibration's timed run (harness_calibrate). */
+static uint64_t time_run(void *ctx, size_t w, void *arena, uint64_t n)
+{
+	const struct workload *wl = workload_at(w);
+
+	(void)ctx;
+	uint64_t t0 = now_ns();
+	wl->run(arena, n);
+	return now_ns() - t0;
+}
+
 static uint64_t clock_ns(void *ctx)
 {
 	(void)ctx;
@@ -417,7 +417,7 @@ static uint64_t us_to_ns(void *ctx, uint64_t us)
 
 static const struct harness_ops linux_ops = {
 	.prepare = prepare_sample, .measure = measure_sample, .after_row = after_row,
-	.clock = clock_ns, .us_to_ticks = us_to_ns,
+	.time_run = time_run, .clock = clock_ns, .us_to_ticks = us_to_ns,
 };
 
 static void sink(void *ctx, const char *bytes, size_t len)
@@ -693,15 +693,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	harness_init(&ru.h, &ru.plan, &linux_ops, &ru, &st, &table, placement_name(c->placement));
 	const struct plan *p = &ru.plan;
 	struct plan_conditions cond = { .placement = placement_name(c->placement), .others = "linux" };
-	stream_meta(&st, "preset", p->preset);
-	stream_metaf(&st, "reps", "%u", p->reps);
-	stream_metaf(&st, "warmup", "%u", p->warmup);
-	stream_metaf(&st, "sample_ms", "%u", p->sample_ms);
-	stream_meta(&st, "order", p->order == PLAN_BLOCKED ? "blocked" : "interleaved");
-	stream_metaf(&st, "seed", "%llu", (unsigned long long)p->seed);
-	stream_meta(&st, "seed_source", p->seed_source);
-	stream_metaf(&st, "settle_us", "%u", p->settle_us);
-	stream_metaf(&st, "plan_id", "%016llx", (unsigned long long)plan_id(p, &cond));
+	harness_write_plan_meta(p, &cond, &st);
 	summary_write_plan_meta(p, &st);
 
 	bool ok = false;
@@ -721,16 +713,11 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	for (size_t w = 0; w < workload_count(); w++) {
 		if (!p->workloads.selected[w])
 			continue;
-		const struct workload *wl = workload_at(w);
 		if (!prepare(&ru, w, llc.bytes)) {
 			stream_error(&st, "NO_ARENA", "cannot allocate or size a workload's arena");
 			goto end;
 		}
-		stream_record(&st, "workload",
-			      "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s arena_bytes=%zu",
-			      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? ru.ws[w].arena_bytes : wl->working_set,
-			      (unsigned long long)ru.h.ws[w].iterations, ru.h.ws[w].expected_ok ? "ok" : "bad",
-			      wl->uniform_iterations ? "yes" : "no", ru.ws[w].arena_bytes);
+		harness_write_workload(&ru.h, w, ru.ws[w].arena_bytes);
 	}
 	if (!harness_walk(&ru.h))
 		goto end;
@@ -743,20 +730,12 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
 		}
 	summary_write(p, &table, ru.h.measured_reps, &st);
-	char half[32] = "";
-	summary_primary_half_width(half, sizeof half);
 	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
-	char setup_s[24], elapsed_s[24]; /* stream_record formats no floating point */
-	snprintf(setup_s, sizeof setup_s, "%.1f", (double)(ru.first_sample_ns - begin_ns) / 1e9);
-	snprintf(elapsed_s, sizeof elapsed_s, "%.1f", (double)(end_ns - ru.h.start) / 1e9);
-	stream_record(&st, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
-		      harness_stop_name(ru.h.stop), ru.h.measured_reps, half, setup_s, elapsed_s);
+	harness_write_stop(&ru.h, ru.first_sample_ns - begin_ns, end_ns - ru.h.start);
 	ok = true;
 	for (size_t w = 0; w < workload_count(); w++)
-		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok) {
-			stream_error(&st, "CHECKSUM", "a workload computed a checksum different from the build-time one");
-			ok = false;
-		}
+		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok)
+			ok = false; /* said at its `#! workload` record */
 end:
 	helper_stop(&ru.helper);
 	size_t changed = journal.count, failed = linux_journal_restore(&journal);
