@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tools/commands.h"
 #include "tools/linux_cpuidle.h"
@@ -59,7 +60,11 @@ static void list(const struct linux_config *c, const struct linux_root *r, const
 
 /* --out-dir: the stream goes to a temporary file under the directory, is
  * read back and verified like a capture, and moved to its name (the start
- * time in UTC; `-INCOMPLETE` when it does not verify). */
+ * time in UTC; `-INCOMPLETE` when it does not verify). A run that refused
+ * before its stream's header (a restore pending, no write access, no pin)
+ * leaves nothing: the temporary file is removed, no path is printed, and
+ * the run's status is returned, as `idlebench capture` saves nothing when
+ * no stream began. */
 static int run_into_dir(const struct linux_config *c, const struct linux_root *root, const struct linux_topology *t,
 			const struct linux_cpuidle *ci)
 {
@@ -84,6 +89,13 @@ static int run_into_dir(const struct linux_config *c, const struct linux_root *r
 	if (!r) {
 		fprintf(stderr, "idlebench linux: cannot read back %s: %s\n", rf.temp, strerror(in ? ENOMEM : errno));
 		return 1;
+	}
+	if (!stream_reader_started(r)) {
+		fprintf(stderr, "idlebench linux: no stream began; nothing saved under %s\n", c->out_dir);
+		if (unlink(rf.temp) != 0)
+			fprintf(stderr, "idlebench linux: cannot remove %s: %s\n", rf.temp, strerror(errno));
+		stream_reader_free(r);
+		return rc ? rc : 1;
 	}
 	struct result_name_meta m;
 	char path[4096];

@@ -2,11 +2,11 @@
  * CPU S in the mode's state (only that state enabled), wake S once so its
  * counters are current, settle, read S's counters, time the workload with
  * serialized TSC reads (APERF/MPERF around it where /dev/cpu/N/msr reads
- * them), wake S again, read its counters, judge. */
+ * them), wake S again, read its counters, judge. The wake helper, the MSR
+ * reader and the machine meta are tools/linux_wake.h, linux_msr.h and
+ * linux_machine.h. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -23,26 +23,23 @@
 #include "kernel/experiment/harness.h"
 #include "kernel/experiment/samples.h"
 #include "kernel/experiment/summary.h"
-#include "kernel/lib/hash64.h"
-#include "kernel/platform/machine_id.h"
 #include "kernel/stream/sample_row.h"
 #include "kernel/stream/schema.h"
 #include "kernel/stream/stream.h"
 #include "tools/host_llc.h"
 #include "tools/linux_hold.h"
+#include "tools/linux_machine.h"
+#include "tools/linux_msr.h"
 #include "tools/linux_perf.h"
 #include "tools/linux_proof.h"
 #include "tools/linux_restore.h"
 #include "tools/linux_run.h"
+#include "tools/linux_wake.h"
 #include "tools/host_timing.h"
 
 #ifndef IDLEBENCH_VERSION
 #define IDLEBENCH_VERSION "0.0.0-unknown"
 #endif
-
-#define MAX_ITERATIONS (1ull << 40)
-#define MSR_APERF 0xE8
-#define MSR_MPERF 0xE7
 
 /* The journal the signal handler restores from. */
 static struct linux_journal journal;
@@ -57,126 +54,6 @@ static void on_signal(int sig)
 		(void)!write(2, bad, sizeof bad - 1);
 	}
 	_exit(128 + sig);
-}
-
-/* The wake helper: a thread pinned to S that answers each command byte with
- * one, so S leaves its idle state (and cpuidle accounts the period) on demand. */
-struct helper {
-	int cmd[2], ack[2];
-	int cpu;
-	pthread_t thread;
-	bool running;
-};
-
-static void *helper_main(void *arg)
-{
-	struct helper *h = arg;
-	char b;
-	cpu_set_t set;
-
-	while (read(h->cmd[0], &b, 1) == 1 && b) {
-		CPU_ZERO(&set);
-		CPU_SET(h->cpu, &set);
-		(void)sched_setaffinity(0, sizeof set, &set); /* again each time: offline breaks affinity */
-		if (write(h->ack[1], &b, 1) != 1)
-			break;
-	}
-	return NULL;
-}
-
-/* Wake S and wait until the helper ran there. */
-static bool helper_kick(struct helper *h)
-{
-	char b = 1;
-	return write(h->cmd[1], &b, 1) == 1 && read(h->ack[0], &b, 1) == 1;
-}
-
-static bool helper_start(struct helper *h, int cpu, char *why, size_t size)
-{
-	cpu_set_t set;
-	struct sched_param sp = { .sched_priority = 1 };
-	pthread_attr_t attr;
-
-	h->cpu = cpu;
-	if (pipe2(h->cmd, O_CLOEXEC) || pipe2(h->ack, O_CLOEXEC)) {
-		snprintf(why, size, "pipe: %s", strerror(errno));
-		return false;
-	}
-	pthread_attr_init(&attr);
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	pthread_attr_setaffinity_np(&attr, sizeof set, &set);
-	/* Only the main thread may run on_signal: the helper starts with the
-	 * restore signals blocked (else a signal taken there could restore the
-	 * journal while the main thread is adding to it). */
-	sigset_t block, old;
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGQUIT);
-	sigaddset(&block, SIGXCPU);
-	sigaddset(&block, SIGPIPE);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
-	int e = pthread_create(&h->thread, &attr, helper_main, h);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	pthread_attr_destroy(&attr);
-	if (e) {
-		snprintf(why, size, "cannot start the wake helper on cpu%d: %s", cpu, strerror(e));
-		return false;
-	}
-	h->running = true;
-	(void)pthread_setschedparam(h->thread, SCHED_FIFO, &sp); /* prompt answers where permitted */
-	if (!helper_kick(h)) {
-		snprintf(why, size, "the wake helper on cpu%d does not answer", cpu);
-		return false;
-	}
-	return true;
-}
-
-static void helper_stop(struct helper *h)
-{
-	char b = 0;
-	if (!h->running)
-		return;
-	(void)!write(h->cmd[1], &b, 1);
-	pthread_join(h->thread, NULL);
-	h->running = false;
-}
-
-/* APERF/MPERF through the msr driver (arch/x86/kernel/msr.c: pread at the MSR's number). */
-struct msr_reader {
-	int fd;            /* -1: none */
-	char why[160];     /* fd < 0: why */
-};
-
-static void msr_open(struct msr_reader *m, const struct linux_root *r, int cpu)
-{
-	char path[64], full[LINUX_PATH_MAX];
-	uint32_t regs[4];
-	uint64_t v;
-
-	m->fd = -1;
-	cpuid_native(NULL, 6, 0, regs);
-	if (!(regs[2] & 1)) {
-		snprintf(m->why, sizeof m->why, "none (CPUID.06H:ECX[0] = 0: no APERF/MPERF)");
-		return;
-	}
-	snprintf(path, sizeof path, "/dev/cpu/%d/msr", cpu);
-	if (!linux_path(r, path, full) || (m->fd = open(full, O_RDONLY | O_CLOEXEC)) < 0) {
-		snprintf(m->why, sizeof m->why, "none (%s: %s; `modprobe msr` as root)", path, strerror(errno));
-		return;
-	}
-	if (pread(m->fd, &v, 8, MSR_MPERF) != 8) {
-		snprintf(m->why, sizeof m->why, "none (reading MPERF through %s: %s)", path, strerror(errno));
-		close(m->fd);
-		m->fd = -1;
-	}
-}
-
-static bool msr_read(const struct msr_reader *m, uint64_t *aperf, uint64_t *mperf)
-{
-	return m->fd >= 0 && pread(m->fd, aperf, 8, MSR_APERF) == 8 && pread(m->fd, mperf, 8, MSR_MPERF) == 8;
 }
 
 /* Per workload: its measurement arena (iterations and checksum references
@@ -198,8 +75,8 @@ struct run {
 	const struct linux_cpuidle *ci;
 	struct plan plan;
 	struct stream *s;
-	struct helper helper;
-	struct msr_reader msr;
+	struct linux_wake helper;
+	struct linux_msr msr;
 	struct linux_perf perf;
 	enum idle_mode current; /* the parked CPU's state now (IDLE_MODE_COUNT: as Linux left it) */
 	char qos_path[96];      /* the parked CPU's pm_qos_resume_latency_us */
@@ -266,7 +143,8 @@ static void *arena_alloc(size_t n)
 	return p;
 }
 
-/* The build-time check, then the measurement arena and the iterations that fill sample_ms. */
+/* The build-time check, then the measurement arena and the iterations that
+ * fill sample_ms (harness_calibrate). */
 static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
 {
 	const struct workload *wl = workload_at(w);
@@ -284,18 +162,7 @@ static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
 	if (!st->arena_bytes || !(st->arena = arena_alloc(st->arena_bytes)))
 		return false;
 	wl->setup(st->arena, st->arena_bytes, WORKLOAD_CHECK_SEED);
-	uint64_t target = (uint64_t)ru->plan.sample_ms * 1000000u, iters = 1, took = 0;
-	for (;;) {
-		uint64_t t0 = now_ns();
-		wl->run(st->arena, iters);
-		took = now_ns() - t0;
-		if (took >= target / 4 || iters >= MAX_ITERATIONS)
-			break;
-		iters *= 2;
-	}
-	if (took)
-		iters = (uint64_t)((__uint128_t)iters * target / took);
-	harness_calibrated(&ru->h, w, st->arena, iters);
+	harness_calibrate(&ru->h, w, st->arena);
 	return true;
 }
 
@@ -309,7 +176,7 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 
 	if (!set_mode(ru, st->mode))
 		return false;
-	if (idle_modes[st->mode].parks_as != IDLE_OFFLINE && !helper_kick(&ru->helper)) {
+	if (idle_modes[st->mode].parks_as != IDLE_OFFLINE && !linux_wake_kick(&ru->helper)) {
 		stream_error(ru->s, "WAKE_HELPER", "the wake helper on the parked CPU stopped answering");
 		return false;
 	}
@@ -337,21 +204,21 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	uint64_t w0 = now_ns();
 	if (!offline)
 		counted = linux_cpuidle_counters(ru->root, cpu, u0, t0, ci->count);
-	bool msr = msr_read(&ru->msr, &a0, &m0);
+	bool msr = linux_msr_read(&ru->msr, &a0, &m0);
 	struct linux_perf_reading pr0, pr1;
 	bool perf = linux_perf_read(&ru->perf, &pr0);
 	uint64_t ns0 = now_ns(), c0 = tsc_begin();
 	uint64_t sum = wl->run(ru->ws[st->workload].arena, n);
 	uint64_t c1 = tsc_end(), ns1 = now_ns();
 	perf = perf && linux_perf_read(&ru->perf, &pr1);
-	msr = msr && msr_read(&ru->msr, &a1, &m1);
+	msr = msr && linux_msr_read(&ru->msr, &a1, &m1);
 	if (offline) {
 		char path[96], v[8] = "";
 		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
 		if (!linux_read_line(ru->root, path, v, sizeof v) || strcmp(v, "0"))
 			proof.verdict = PROOF_BUSY; /* it came back online during the sample */
 	} else {
-		counted = helper_kick(&ru->helper) && counted &&
+		counted = linux_wake_kick(&ru->helper) && counted &&
 			  linux_cpuidle_counters(ru->root, cpu, u1, t1, ci->count);
 		if (counted)
 			linux_proof_judge(u0, t0, u1, t1, ci->count, (size_t)chosen, now_ns() - w0, &proof);
@@ -403,6 +270,17 @@ static void after_row(void *ctx, const struct plan_step *st, const struct sample
 	}
 }
 
+/* Calibration's timed run (harness_calibrate). */
+static uint64_t time_run(void *ctx, size_t w, void *arena, uint64_t n)
+{
+	const struct workload *wl = workload_at(w);
+
+	(void)ctx;
+	uint64_t t0 = now_ns();
+	wl->run(arena, n);
+	return now_ns() - t0;
+}
+
 static uint64_t clock_ns(void *ctx)
 {
 	(void)ctx;
@@ -417,65 +295,13 @@ static uint64_t us_to_ns(void *ctx, uint64_t us)
 
 static const struct harness_ops linux_ops = {
 	.prepare = prepare_sample, .measure = measure_sample, .after_row = after_row,
-	.clock = clock_ns, .us_to_ticks = us_to_ns,
+	.time_run = time_run, .clock = clock_ns, .us_to_ticks = us_to_ns,
 };
 
 static void sink(void *ctx, const char *bytes, size_t len)
 {
 	fwrite(bytes, 1, len, ctx);
 	fflush(ctx);
-}
-
-/* machine_id (kernel/platform/machine_id.h) from what Linux shows: DMI
- * strings, and the UUID, which dmi_scan.c prints with %pUl (SMBIOS >= 2.6:
- * the first three fields little-endian), turned back into the 16 bytes. */
-static void write_machine_meta(const struct linux_root *r, const struct cpu_identity *id, struct stream *s)
-{
-	char product[128] = "", bios[128] = "", uuid_text[64] = "", micro[32] = "", serial[128] = "", board[128] = "";
-	uint8_t uuid[16];
-	bool uuid_known = false;
-
-	(void)linux_read_line(r, "/sys/class/dmi/id/product_name", product, sizeof product);
-	(void)linux_read_line(r, "/sys/class/dmi/id/bios_version", bios, sizeof bios);
-	(void)linux_read_line(r, "/sys/class/dmi/id/board_name", board, sizeof board);
-	/* root only; hashed at once, as the kernel keeps only its hash */
-	bool serial_known = linux_read_line(r, "/sys/class/dmi/id/product_serial", serial, sizeof serial) && serial[0];
-	uint64_t serial_hash = serial_known ? hash64_bytes(HASH64_INIT, serial, strlen(serial)) : 0;
-	memset(serial, 0, sizeof serial);
-	if (linux_read_line(r, "/sys/class/dmi/id/product_uuid", uuid_text, sizeof uuid_text)) {
-		size_t n = 0;
-		for (const char *p = uuid_text; *p && n < 32; p++)
-			if (*p != '-') {
-				unsigned v;
-				if (sscanf((char[]){ p[0], p[1], 0 }, "%2x", &v) != 1)
-					break;
-				uuid[n / 2] = (uint8_t)v;
-				n += 2;
-				p++;
-			}
-		if (n == 32) {
-			static const int order[16] = { 3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15 };
-			uint8_t raw[16];
-			for (int i = 0; i < 16; i++)
-				raw[i] = uuid[order[i]];
-			memcpy(uuid, raw, 16);
-			uuid_known = true;
-		}
-	}
-	bool micro_known = linux_read_line(r, "/sys/devices/system/cpu/cpu0/microcode/version", micro, sizeof micro);
-	uint64_t uuid_hash = uuid_known ? hash64_bytes(HASH64_INIT, uuid, 16) : 0;
-	struct machine_id_parts m = {
-		.vendor = id->vendor,
-		.hypervisor = !id->hypervisor ? "none" : id->hv_signature[0] ? id->hv_signature : "unknown",
-		.family = id->family, .model = id->model, .stepping = id->stepping,
-		.microcode_known = micro_known, .microcode = micro_known ? strtoull(micro, NULL, 16) : 0,
-		.product = product, .uuid_known = uuid_known, .uuid_hash = uuid_hash, .bios_version = bios,
-		.serial_known = serial_known, .serial_hash = serial_hash, .board_product = board,
-	};
-	stream_meta(s, "smbios_product", product);
-	if (micro_known)
-		stream_metaf(s, "microcode", "0x%llx", (unsigned long long)m.microcode);
-	stream_metaf(s, "machine_id", "%016llx", (unsigned long long)machine_id_hash(&m));
 }
 
 /* The meta of a Linux run: the machine, the CPUs, cpuidle, the thread's conditions. */
@@ -491,7 +317,7 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 	stream_meta(s, "boot", "linux");
 	stream_meta(s, "hypervisor", id->hypervisor ? id->hv_signature : "none");
 	cpu_identity_write_meta(id, s);
-	write_machine_meta(ru->root, id, s);
+	linux_machine_write_meta(ru->root, id, s);
 	if (uname(&u) == 0)
 		stream_metaf(s, "linux_release", "%s", u.release);
 	stream_meta(s, "linux_cmdline", ci->cmdline);
@@ -643,7 +469,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		snprintf(mlock_text, sizeof mlock_text, "all");
 	else
 		snprintf(mlock_text, sizeof mlock_text, "none (mlockall: %s)", strerror(errno));
-	msr_open(&ru.msr, r, t->measured);
+	linux_msr_open(&ru.msr, r, t->measured);
 	if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
 		fprintf(stderr, "idlebench linux: no core-clock counts: APERF/MPERF %s; PMU %s\n", ru.msr.why, ru.perf.why);
 
@@ -693,15 +519,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	harness_init(&ru.h, &ru.plan, &linux_ops, &ru, &st, &table, placement_name(c->placement));
 	const struct plan *p = &ru.plan;
 	struct plan_conditions cond = { .placement = placement_name(c->placement), .others = "linux" };
-	stream_meta(&st, "preset", p->preset);
-	stream_metaf(&st, "reps", "%u", p->reps);
-	stream_metaf(&st, "warmup", "%u", p->warmup);
-	stream_metaf(&st, "sample_ms", "%u", p->sample_ms);
-	stream_meta(&st, "order", p->order == PLAN_BLOCKED ? "blocked" : "interleaved");
-	stream_metaf(&st, "seed", "%llu", (unsigned long long)p->seed);
-	stream_meta(&st, "seed_source", p->seed_source);
-	stream_metaf(&st, "settle_us", "%u", p->settle_us);
-	stream_metaf(&st, "plan_id", "%016llx", (unsigned long long)plan_id(p, &cond));
+	harness_write_plan_meta(p, &cond, &st);
 	summary_write_plan_meta(p, &st);
 
 	bool ok = false;
@@ -711,7 +529,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		stream_error(&st, "NOTHING_TO_MEASURE", t->parked < 0 ? t->why : "no usable mode or no workload selected");
 		goto end;
 	}
-	if (!helper_start(&ru.helper, t->parked, why, sizeof why)) {
+	if (!linux_wake_start(&ru.helper, t->parked, why, sizeof why)) {
 		stream_error(&st, "WAKE_HELPER", why);
 		goto end;
 	}
@@ -721,16 +539,11 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	for (size_t w = 0; w < workload_count(); w++) {
 		if (!p->workloads.selected[w])
 			continue;
-		const struct workload *wl = workload_at(w);
 		if (!prepare(&ru, w, llc.bytes)) {
 			stream_error(&st, "NO_ARENA", "cannot allocate or size a workload's arena");
 			goto end;
 		}
-		stream_record(&st, "workload",
-			      "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s arena_bytes=%zu",
-			      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? ru.ws[w].arena_bytes : wl->working_set,
-			      (unsigned long long)ru.h.ws[w].iterations, ru.h.ws[w].expected_ok ? "ok" : "bad",
-			      wl->uniform_iterations ? "yes" : "no", ru.ws[w].arena_bytes);
+		harness_write_workload(&ru.h, w, ru.ws[w].arena_bytes);
 	}
 	if (!harness_walk(&ru.h))
 		goto end;
@@ -743,22 +556,14 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
 		}
 	summary_write(p, &table, ru.h.measured_reps, &st);
-	char half[32] = "";
-	summary_primary_half_width(half, sizeof half);
 	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
-	char setup_s[24], elapsed_s[24]; /* stream_record formats no floating point */
-	snprintf(setup_s, sizeof setup_s, "%.1f", (double)(ru.first_sample_ns - begin_ns) / 1e9);
-	snprintf(elapsed_s, sizeof elapsed_s, "%.1f", (double)(end_ns - ru.h.start) / 1e9);
-	stream_record(&st, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
-		      harness_stop_name(ru.h.stop), ru.h.measured_reps, half, setup_s, elapsed_s);
+	harness_write_stop(&ru.h, ru.first_sample_ns - begin_ns, end_ns - ru.h.start);
 	ok = true;
 	for (size_t w = 0; w < workload_count(); w++)
-		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok) {
-			stream_error(&st, "CHECKSUM", "a workload computed a checksum different from the build-time one");
-			ok = false;
-		}
+		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok)
+			ok = false; /* said at its `#! workload` record */
 end:
-	helper_stop(&ru.helper);
+	linux_wake_stop(&ru.helper);
 	size_t changed = journal.count, failed = linux_journal_restore(&journal);
 	stream_record(&st, "restore", "values=%zu failed=%zu", changed, failed);
 	if (failed) {

@@ -23,9 +23,6 @@
 #include "kernel/stream/sample_row.h"
 #include "kernel/time/delay.h"
 
-/* Most iterations one sample may run (calibration stops doubling here). */
-#define MAX_ITERATIONS (1ull << 40)
-
 /* Part of the run's arena. The fixed workloads share region 0 and set it up
  * again when the workload changes (each is repeatable after one setup); each
  * probe setup (the chase of rob, mlp and sq; the stream arrays) has a region
@@ -117,26 +114,16 @@ static void check(struct run_ctx *c, size_t w)
 			       wl->run(arena_of(c, w), wl->check_iterations) == expected;
 }
 
-/* Find the iteration count that fills sample_ms (parked CPUs in hlt, the
- * baseline), at the measurement arena. */
-static void calibrate(struct run_ctx *c, size_t w)
+/* Calibration's timed run (harness_calibrate: the parked CPUs in the
+ * baseline), between the same serialized TSC reads as a sample. */
+static uint64_t time_run(void *ctx, size_t w, void *arena, uint64_t n)
 {
 	const struct workload *wl = workload_at(w);
 
-	load(c, w);
-	uint64_t target = time_us_to_tsc((uint64_t)c->plan->sample_ms * 1000);
-	uint64_t iters = 1, took = 0;
-	for (;;) {
-		uint64_t t0 = tsc_start();
-		wl->run(arena_of(c, w), iters);
-		took = tsc_end() - t0;
-		if (took >= target / 4 || iters >= MAX_ITERATIONS)
-			break;
-		iters *= 2;
-	}
-	if (took)
-		iters = (uint64_t)((__uint128_t)iters * target / took);
-	harness_calibrated(&c->h, w, arena_of(c, w), iters);
+	(void)ctx;
+	uint64_t t0 = tsc_start();
+	wl->run(arena, n);
+	return tsc_end() - t0;
 }
 
 static void progress(void *ctx, const struct harness *h, const struct plan_step *st)
@@ -246,7 +233,7 @@ static uint64_t us_to_tsc(void *ctx, uint64_t us)
 
 static const struct harness_ops kernel_ops = {
 	.progress = progress, .prepare = prepare, .measure = measure_sample, .after_row = after_row,
-	.clock = clock_tsc, .us_to_ticks = us_to_tsc,
+	.time_run = time_run, .clock = clock_tsc, .us_to_ticks = us_to_tsc,
 };
 
 /* Leave workload w out of plan: its arena cannot be had (why). */
@@ -366,26 +353,7 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
  * the summaries. */
 static bool measure(struct run_ctx *c, const struct plan *plan, const struct plan_conditions *cond, struct stream *s)
 {
-	stream_meta(s, "preset", plan->preset);
-	stream_metaf(s, "reps", "%u", plan->reps);
-	stream_metaf(s, "warmup", "%u", plan->warmup);
-	stream_metaf(s, "sample_ms", "%u", plan->sample_ms);
-	stream_meta(s, "order", plan->order == PLAN_BLOCKED ? "blocked" : "interleaved");
-	stream_metaf(s, "seed", "%llu", (unsigned long long)plan->seed);
-	stream_meta(s, "seed_source", plan->seed_source);
-	stream_metaf(s, "settle_us", "%u", plan->settle_us);
-	if (plan->precision_centi)
-		stream_metaf(s, "precision_pct", "%u.%02u", plan->precision_centi / 100, plan->precision_centi % 100);
-	else
-		stream_meta(s, "precision_pct", "");
-	if (plan->budget_s)
-		stream_metaf(s, "budget_s", "%u", plan->budget_s);
-	else
-		stream_meta(s, "budget_s", "");
-	stream_metaf(s, "plan_id", "%016llx", (unsigned long long)plan_id(plan, cond));
-	if (plan->blocked_drops)
-		stream_text(s, "order=blocked: no precision target and no budget (no repetition ends for all modes at "
-			       "once); the count is fixed at %u", plan->reps);
+	harness_write_plan_meta(plan, cond, s);
 	stream_meta(s, "energy", c->counters.energy ? c->counters.energy_scope : "");
 	stream_meta(s, "core_energy", c->counters.core_energy ? "core" : "");
 	stream_meta(s, "energy_note", c->counters.energy ? "" : c->counters.energy_none);
@@ -414,19 +382,9 @@ static bool measure(struct run_ctx *c, const struct plan *plan, const struct pla
 	for (size_t w = 0; w < workload_count(); w++) {
 		if (!plan->workloads.selected[w])
 			continue;
-		calibrate(c, w);
-		const struct workload *wl = workload_at(w);
-		stream_record(s, "workload",
-			      "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s arena_bytes=%zu",
-			      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? c->arena_size[w] : wl->working_set,
-			      (unsigned long long)c->h.ws[w].iterations, c->h.ws[w].expected_ok ? "ok" : "bad",
-			      wl->uniform_iterations ? "yes" : "no", c->arena_size[w]);
-		if (!c->h.ws[w].expected_ok) {
-			char msg[120];
-			fmt_snprintf(msg, sizeof msg, "workload %s computed a checksum different from the host build",
-				     wl->name);
-			stream_error(s, "CHECKSUM", msg);
-		}
+		load(c, w);
+		harness_calibrate(&c->h, w, arena_of(c, w));
+		harness_write_workload(&c->h, w, c->arena_size[w]);
 	}
 	if (!harness_walk(&c->h))
 		return false;
@@ -434,12 +392,7 @@ static bool measure(struct run_ctx *c, const struct plan *plan, const struct pla
 	summary_write(plan, table, c->h.measured_reps, s);
 	probes_write(plan, table, c->h.measured_reps, s);
 	power_write(&c->power, plan->modes, s);
-	char half[32] = "", setup[32], elapsed[32];
-	summary_primary_half_width(half, sizeof half);
-	fmt_fixed(setup, sizeof setup, (double)time_tsc_to_ns(c->first_sample_tsc) / 1e9, 1);
-	fmt_fixed(elapsed, sizeof elapsed, (double)time_tsc_to_ns(end - c->h.start) / 1e9, 1);
-	stream_record(s, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
-		      harness_stop_name(c->h.stop), c->h.measured_reps, half, setup, elapsed);
+	harness_write_stop(&c->h, time_tsc_to_ns(c->first_sample_tsc), time_tsc_to_ns(end - c->h.start));
 	for (size_t w = 0; w < workload_count(); w++)
 		if (plan->workloads.selected[w] && !c->h.ws[w].expected_ok)
 			return false;

@@ -1,6 +1,7 @@
 /* The shared sample loop (kernel/experiment/harness.h). */
 #include "kernel/experiment/harness.h"
 #include "kernel/experiment/summary.h"
+#include "kernel/lib/fmt.h"
 
 void harness_init(struct harness *h, const struct plan *plan, const struct harness_ops *ops, void *ctx,
 		  struct stream *s, struct sample_table *table, const char *placement)
@@ -16,7 +17,34 @@ uint64_t harness_run_iterations(const struct harness_workload *w, enum idle_mode
 	return w->iterations + w->iterations / 100 * idle_modes[mode].extra_work_pct;
 }
 
-void harness_calibrated(struct harness *h, size_t w, void *arena, uint64_t iterations)
+void harness_write_plan_meta(const struct plan *plan, const struct plan_conditions *cond, struct stream *s)
+{
+	stream_meta(s, "preset", plan->preset);
+	stream_metaf(s, "reps", "%u", plan->reps);
+	stream_metaf(s, "warmup", "%u", plan->warmup);
+	stream_metaf(s, "sample_ms", "%u", plan->sample_ms);
+	stream_meta(s, "order", plan->order == PLAN_BLOCKED ? "blocked" : "interleaved");
+	stream_metaf(s, "seed", "%llu", (unsigned long long)plan->seed);
+	stream_meta(s, "seed_source", plan->seed_source);
+	stream_metaf(s, "settle_us", "%u", plan->settle_us);
+	if (plan->precision_centi)
+		stream_metaf(s, "precision_pct", "%u.%02u", plan->precision_centi / 100, plan->precision_centi % 100);
+	else
+		stream_meta(s, "precision_pct", "");
+	if (plan->budget_s)
+		stream_metaf(s, "budget_s", "%u", plan->budget_s);
+	else
+		stream_meta(s, "budget_s", "");
+	stream_metaf(s, "plan_id", "%016llx", (unsigned long long)plan_id(plan, cond));
+	if (plan->blocked_drops)
+		stream_text(s, "order=blocked: no precision target and no budget (no repetition ends for all modes at "
+			       "once); the count is fixed at %u", plan->reps);
+}
+
+/* Workload w calibrated at iterations (at least 1) on its arena, set up:
+ * rounded to a multiple of 100 when the plan has the spike-in, and the
+ * checksum references taken. */
+static void calibrated(struct harness *h, size_t w, void *arena, uint64_t iterations)
 {
 	const struct workload *wl = workload_at(w);
 	struct harness_workload *st = &h->ws[w];
@@ -28,6 +56,50 @@ void harness_calibrated(struct harness *h, size_t w, void *arena, uint64_t itera
 		st->spike_reference = wl->run(arena, harness_run_iterations(st, IDLE_SPIKE));
 	}
 	st->reference = wl->run(arena, st->iterations);
+}
+
+void harness_calibrate(struct harness *h, size_t w, void *arena)
+{
+	uint64_t target = h->ops->us_to_ticks(h->ctx, (uint64_t)h->plan->sample_ms * 1000);
+	uint64_t iters = 1, took = 0;
+
+	for (;;) {
+		took = h->ops->time_run(h->ctx, w, arena, iters);
+		if (took >= target / 4 || iters >= HARNESS_MAX_ITERATIONS)
+			break;
+		iters *= 2;
+	}
+	if (took)
+		iters = (uint64_t)((__uint128_t)iters * target / took);
+	calibrated(h, w, arena, iters);
+}
+
+void harness_write_workload(const struct harness *h, size_t w, size_t arena_bytes)
+{
+	const struct workload *wl = workload_at(w);
+	const struct harness_workload *ws = &h->ws[w];
+
+	stream_record(h->s, "workload",
+		      "name=%s class=%s working_set=%zu iterations=%llu check=%s uniform_iterations=%s arena_bytes=%zu",
+		      wl->name, workload_class_name(wl->class), wl->arena_for_llc ? arena_bytes : wl->working_set,
+		      (unsigned long long)ws->iterations, ws->expected_ok ? "ok" : "bad",
+		      wl->uniform_iterations ? "yes" : "no", arena_bytes);
+	if (!ws->expected_ok) {
+		char msg[120];
+		fmt_snprintf(msg, sizeof msg, "workload %s computed a checksum different from the host build", wl->name);
+		stream_error(h->s, "CHECKSUM", msg);
+	}
+}
+
+void harness_write_stop(const struct harness *h, uint64_t setup_ns, uint64_t elapsed_ns)
+{
+	char half[32] = "", setup[32], elapsed[32];
+
+	summary_primary_half_width(half, sizeof half);
+	fmt_fixed(setup, sizeof setup, (double)setup_ns / 1e9, 1);
+	fmt_fixed(elapsed, sizeof elapsed, (double)elapsed_ns / 1e9, 1);
+	stream_record(h->s, "stop", "stop_reason=%s rounds=%u half_width_pct=%s setup_s=%s elapsed_s=%s",
+		      harness_stop_name(h->stop), h->measured_reps, half, setup, elapsed);
 }
 
 const char *harness_stop_name(enum harness_stop stop)

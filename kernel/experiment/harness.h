@@ -52,7 +52,11 @@ struct harness_ops {
 			bool *usable);
 	/* After a measured row is written (may be NULL): the caller's own records. */
 	void (*after_row)(void *ctx, const struct plan_step *st, const struct sample_row *row, bool usable);
-	/* A monotonic clock, in ticks, and microseconds in ticks (the budget). */
+	/* Calibration: run n iterations of workload w on arena, timed as a
+	 * sample is; the ticks it took (clock's unit). */
+	uint64_t (*time_run)(void *ctx, size_t w, void *arena, uint64_t n);
+	/* A monotonic clock, in ticks, and microseconds in ticks (the budget,
+	 * sample_ms). */
 	uint64_t (*clock)(void *ctx);
 	uint64_t (*us_to_ticks)(void *ctx, uint64_t us);
 };
@@ -73,16 +77,29 @@ struct harness {
 	bool failed;
 };
 
-/* Set h up for plan (ws left for harness_calibrated). */
+/* Most iterations one sample may run (calibration stops doubling here). */
+#define HARNESS_MAX_ITERATIONS (1ull << 40)
+
+/* Set h up for plan (ws left for harness_calibrate). */
 void harness_init(struct harness *h, const struct plan *plan, const struct harness_ops *ops, void *ctx,
 		  struct stream *s, struct sample_table *table, const char *placement);
+/* The plan's meta (`#=` preset .. plan_id, the `order=blocked` note), the
+ * same for every boot path. */
+void harness_write_plan_meta(const struct plan *plan, const struct plan_conditions *cond, struct stream *s);
 /* Iterations a sample in mode runs: the counted ones, and for the spike-in
  * extra_work_pct % more (exact: the count is a multiple of 100 then). */
 uint64_t harness_run_iterations(const struct harness_workload *w, enum idle_mode mode);
-/* Workload w calibrated at iterations (at least 1) on its arena, set up:
- * rounded to a multiple of 100 when the plan has the spike-in, and the
- * checksum references taken. */
-void harness_calibrated(struct harness *h, size_t w, void *arena, uint64_t iterations);
+/* Calibrate workload w on its arena, set up: double the iterations
+ * (ops->time_run) until a run takes a quarter of sample_ms (or
+ * HARNESS_MAX_ITERATIONS), scale to sample_ms, round to a multiple of 100
+ * when the plan has the spike-in, and take the checksum references. */
+void harness_calibrate(struct harness *h, size_t w, void *arena);
+/* The `#! workload` record of calibrated workload w (arena_bytes: its
+ * measurement arena), and a CHECKSUM error when its build-time check failed. */
+void harness_write_workload(const struct harness *h, size_t w, size_t arena_bytes);
+/* The `#! stop` record: why and when sampling ended (setup_ns: from the
+ * start to the first sample; elapsed_ns: sampling). */
+void harness_write_stop(const struct harness *h, uint64_t setup_ns, uint64_t elapsed_ns);
 /* The data table's header, then the plan's samples (plan_walk); false when
  * a callback stopped it. */
 bool harness_walk(struct harness *h);

@@ -200,3 +200,21 @@ htest_linux_out_dir_names_files_like_capture_and_never_overwrites() {
 	grep -q "exclude each other" "$root/err3" || fail "no clear error: $(cat "$root/err3")" || return 1
 	rm -rf "$root"
 }
+
+# A run that refuses before its stream begins (here: a restore is pending)
+# saves nothing under --out-dir: no file (not even an empty -INCOMPLETE
+# one), no path on stdout, the run's failure status, and the reason on stderr.
+htest_linux_out_dir_refused_run_saves_nothing_and_prints_no_path() {
+	local root dir out rc=0
+	root=$(linux_fake_root amd-acpi-idle) || return 1
+	dir="$root/results"
+	BOOT_OUT="$root/err"
+	mkdir -p "$root/run" "$dir"
+	echo "/sys/devices/system/cpu/cpu1/cpuidle/state1/disable 0" >"$root/run/idlebench-linux.restore"
+	out=$("$LINUX_BIN" linux --sysfs-root="$root" --modes=poll --workloads=lz --reps=1 --out-dir="$dir" 2>"$root/err") || rc=$?
+	[ "$rc" != 0 ] || fail "the run succeeded although a restore was pending" || return 1
+	grep -q "a restore is pending" "$root/err" || fail "no 'restore is pending' message: $(cat "$root/err")" || return 1
+	[ -z "$out" ] || fail "a path was printed for a run that wrote no stream: $out" || return 1
+	[ -z "$(find "$dir" -type f)" ] || fail "files left in $dir: $(find "$dir" -type f)" || return 1
+	rm -rf "$root"
+}

@@ -1,12 +1,14 @@
 /* The shared sample loop (kernel/experiment/harness.c) with fake callbacks
  * in place of a parked CPU and a timed workload: the rows it writes and the
  * table the summary reads (only good, usable samples; warm-ups in neither),
- * the spike-in's 1 % more iterations counted as before, and the end of the
- * run at the plan's count or at the budget. */
+ * the spike-in's 1 % more iterations counted as before, the end of the
+ * run at the plan's count or at the budget, the calibration and the plan's
+ * meta both boot paths write. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -19,11 +21,18 @@ struct fake {
 	size_t unusable_workload; /* this workload's spike rep 2 is not usable */
 };
 
+static char written[8192];
+static size_t written_len;
+
+/* Keeps what the stream wrote (the plan-meta test reads it). */
 static void sink(void *ctx, const char *bytes, size_t len)
 {
 	(void)ctx;
-	(void)bytes;
-	(void)len;
+	if (written_len + len < sizeof written) {
+		memcpy(written + written_len, bytes, len);
+		written_len += len;
+		written[written_len] = '\0';
+	}
 }
 
 static bool prepare(void *ctx, const struct plan_step *st)
@@ -57,6 +66,20 @@ static void after_row(void *ctx, const struct plan_step *st, const struct sample
 	f->unusable_rows += !usable;
 }
 
+/* Calibration's timed run: 7 ticks per iteration; every n asked for kept. */
+static uint64_t calibration_n[64];
+static size_t calibration_runs;
+
+static uint64_t time_run(void *ctx, size_t w, void *arena, uint64_t n)
+{
+	(void)ctx;
+	(void)w;
+	(void)arena;
+	if (calibration_runs < 64)
+		calibration_n[calibration_runs++] = n;
+	return n * 7;
+}
+
 static uint64_t fake_clock(void *ctx)
 {
 	struct fake *f = ctx;
@@ -71,7 +94,8 @@ static uint64_t us_to_ticks(void *ctx, uint64_t us)
 }
 
 static const struct harness_ops ops = {
-	.prepare = prepare, .measure = measure, .after_row = after_row, .clock = fake_clock, .us_to_ticks = us_to_ticks,
+	.prepare = prepare, .measure = measure, .after_row = after_row, .time_run = time_run, .clock = fake_clock,
+	.us_to_ticks = us_to_ticks,
 };
 
 static struct sample_table table;
@@ -147,11 +171,72 @@ static void test_budget_stops_between_repetitions(void **state)
 	assert_string_equal(harness_stop_name(h.stop), "budget");
 }
 
+/* sample_ms=2 is 2000 ticks here: doubling from 1 stops at the first run of
+ * at least a quarter of it (128 x 7 = 896), scaled to 128 x 2000 / 896 = 285,
+ * rounded up to 300 for the spike-in's 1 %; the references are the real
+ * workload's checksums of 300 and 303 iterations. */
+static void test_calibration_doubles_to_a_quarter_then_scales_and_rounds_for_the_spike(void **state)
+{
+	(void)state;
+	struct plan p;
+	struct harness h;
+	struct stream s;
+	struct fake f = { .tick_per_call = 1 };
+	size_t hash = (size_t)workload_find("hash");
+	const struct workload *wl = workload_at(hash);
+	void *arena = calloc(1, wl->arena_bytes);
+
+	assert_non_null(arena);
+	setup(&p, &h, &f, &s, 0);
+	wl->setup(arena, wl->arena_bytes, WORKLOAD_CHECK_SEED);
+	calibration_runs = 0;
+	harness_calibrate(&h, hash, arena);
+	assert_int_equal(calibration_runs, 8);
+	for (size_t i = 0; i < 8; i++)
+		assert_int_equal(calibration_n[i], 1ull << i);
+	assert_int_equal(h.ws[hash].iterations, 300);
+	assert_int_equal(h.ws[hash].reference, wl->run(arena, 300));
+	assert_int_equal(h.ws[hash].spike_reference, wl->run(arena, 303));
+	free(arena);
+}
+
+/* The plan's meta, one writer for the kernel and Linux: the adaptive
+ * stopping keys (empty when fixed) and the order=blocked note. */
+static void test_plan_meta_says_precision_budget_and_the_blocked_note(void **state)
+{
+	(void)state;
+	struct plan p = { .preset = "standard", .seed_source = "cmdline", .reps = 10, .warmup = 1, .sample_ms = 2,
+			  .precision_centi = 150, .budget_s = 600 };
+	struct plan_conditions cond = { .placement = "sibling", .others = "linux" };
+	struct stream s;
+
+	written_len = 0;
+	stream_init(&s, sink, NULL);
+	stream_begin(&s, "test");
+	harness_write_plan_meta(&p, &cond, &s);
+	assert_non_null(strstr(written, "#= precision_pct=1.50\n"));
+	assert_non_null(strstr(written, "#= budget_s=600\n"));
+	assert_non_null(strstr(written, "#= plan_id="));
+	assert_null(strstr(written, "order=blocked"));
+
+	p.precision_centi = 0;
+	p.budget_s = 0;
+	p.order = PLAN_BLOCKED;
+	p.blocked_drops = true;
+	written_len = 0;
+	harness_write_plan_meta(&p, &cond, &s);
+	assert_non_null(strstr(written, "#= precision_pct=\n"));
+	assert_non_null(strstr(written, "#= budget_s=\n"));
+	assert_non_null(strstr(written, "order=blocked: no precision target and no budget"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_and_table_hold_only_good_usable_measured_samples),
 		cmocka_unit_test(test_budget_stops_between_repetitions),
+		cmocka_unit_test(test_calibration_doubles_to_a_quarter_then_scales_and_rounds_for_the_spike),
+		cmocka_unit_test(test_plan_meta_says_precision_budget_and_the_blocked_note),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
