@@ -67,11 +67,17 @@ fi
 # Without one that test skips and says why, so this is a warning, not an error.
 guest_kernel_dir=${IDLEBENCH_GUEST_KERNEL_DIR:-/var/cache/idlebench/guest-kernel}
 if ! ls "$guest_kernel_dir"/boot/vmlinuz-*-amd64 >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
-	pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*-amd64\)$/\1/p')
+	# Under set -e and pipefail: apt-cache fails without package lists, apt-get
+	# update fails offline; neither may end this script (the test skips).
+	kernel_package() {
+		apt-cache depends linux-image-amd64 2>/dev/null |
+			sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*-amd64\)$/\1/p' || true
+	}
+	pkg=$(kernel_package)
 	work=$(mktemp -d)
 	if [ -z "$pkg" ]; then
-		apt-get update -qq
-		pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*-amd64\)$/\1/p')
+		apt-get update -qq || true
+		pkg=$(kernel_package)
 	fi
 	if [ -n "$pkg" ] && (cd "$work" && apt-get download -qq "$pkg" >/dev/null 2>&1) &&
 		mkdir -p "$guest_kernel_dir" && dpkg-deb -x "$work"/*.deb "$guest_kernel_dir"; then

@@ -349,6 +349,7 @@ static void save_results(EFI_FILE_HANDLE root, EFI_RUNTIME_SERVICES *rt, const c
 	if (net && capture.buf) {
 		/* Not an error: there is nothing to write to, by design. */
 		console_printf("idlebench: %s\n", no_root_why);
+		screen_ui_no_file("loaded over the network, the result is on serial");
 		return;
 	}
 	if (capture.dropped)
@@ -519,6 +520,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	}
 	run_end_say_safe();
 	console_printf("idlebench: press any key to return to the firmware\n");
+	/* The stream replayed through ConOut (no UART carried it) scrolled over
+	 * the result page on a GOP screen: the page again, for the person there. */
+	if (!console_has_uart())
+		screen_ui_redraw();
 	UINTN index;
 	uefi_call_wrapper(st->ConIn->Reset, 2, st->ConIn, FALSE);
 	uefi_call_wrapper(bs->WaitForEvent, 3, 1, &st->ConIn->WaitForKey, &index);

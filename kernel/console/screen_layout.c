@@ -302,6 +302,8 @@ static bool file_line(char *out, size_t size, const struct screen_model *m)
 {
 	if (m->result_file[0])
 		fmt_snprintf(out, size, "             and the file %s on the stick", m->result_file);
+	else if (m->no_file_why[0])
+		fmt_snprintf(out, size, "             no file: %s", m->no_file_why);
 	else if (m->result_file_failed)
 		fmt_snprintf(out, size, "             NOT saved to the stick (see below)");
 	else if (!strcmp(m->meta[SCREEN_META_BOOT], "efi"))

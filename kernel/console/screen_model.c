@@ -291,6 +291,16 @@ bool screen_model_line(struct screen_model *m, const char *line, size_t len)
 	return false;
 }
 
+/* Whether text holds word (the kernel's library has no strstr). */
+static bool holds(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	for (; *text; text++)
+		if (!strncmp(text, word, n))
+			return true;
+	return false;
+}
+
 void screen_model_message(struct screen_model *m, const char *line, size_t len)
 {
 	while (len && (line[len - 1] == '\r' || line[len - 1] == '\n'))
@@ -302,7 +312,16 @@ void screen_model_message(struct screen_model *m, const char *line, size_t len)
 		return;
 	}
 	if (m->after_count == SCREEN_MAX_AFTER) {
-		memmove(m->after[0], m->after[1], sizeof m->after[0] * (SCREEN_MAX_AFTER - 1));
+		/* Full: the oldest plain message goes, so an ERROR or WARNING (results
+		 * not saved, a sibling not handed back) outlives the routine lines
+		 * after it ("safe to power off", "press any key"). */
+		size_t drop = 0;
+		for (size_t i = 0; i < SCREEN_MAX_AFTER; i++)
+			if (!holds(m->after[i], "ERROR") && !holds(m->after[i], "WARNING")) {
+				drop = i;
+				break;
+			}
+		memmove(m->after[drop], m->after[drop + 1], sizeof m->after[0] * (SCREEN_MAX_AFTER - 1 - drop));
 		m->after_count--;
 	}
 	copy_text(m->after[m->after_count++], SCREEN_LOG_WIDTH + 1, line, len);
@@ -314,6 +333,11 @@ void screen_model_progress(struct screen_model *m, uint64_t done, uint64_t total
 	m->done = done;
 	m->total = total;
 	m->elapsed_ms = elapsed_ms;
+}
+
+void screen_model_no_file(struct screen_model *m, const char *why)
+{
+	copy_text(m->no_file_why, sizeof m->no_file_why, why, strlen(why));
 }
 
 void screen_model_result_file(struct screen_model *m, const char *path)

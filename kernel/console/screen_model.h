@@ -75,6 +75,7 @@ struct screen_model {
 	/* where the full result went, when a front end says (the UEFI app's file) */
 	char result_file[SCREEN_META];
 	bool result_file_failed;
+	char no_file_why[SCREEN_META]; /* the front end saves no file by design, and why ("" otherwise) */
 	/* the log: human lines (stream text without `#  `, errors, messages),
 	 * wrapped to log_width; the newest SCREEN_LOG_LINES of log_total */
 	char log[SCREEN_LOG_LINES][SCREEN_LOG_WIDTH + 1];
@@ -96,6 +97,8 @@ void screen_model_message(struct screen_model *m, const char *line, size_t len);
 void screen_model_progress(struct screen_model *m, uint64_t done, uint64_t total, uint64_t elapsed_ms);
 /* The file the full result was saved to (path), or that saving failed (NULL). */
 void screen_model_result_file(struct screen_model *m, const char *path);
+/* The front end saves no file by design (loaded over the network): why. */
+void screen_model_no_file(struct screen_model *m, const char *why);
 /* Log line n (0 = the first ever written), or NULL when it is no longer kept
  * (older than the newest SCREEN_LOG_LINES) or not written yet. */
 const char *screen_model_log_line(const struct screen_model *m, uint64_t n);

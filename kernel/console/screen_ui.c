@@ -24,7 +24,7 @@ void screen_ui_start(screen_put_fn fn, uint32_t c, uint32_t r)
 	cols = c > SCREEN_LOG_WIDTH ? SCREEN_LOG_WIDTH : c;
 	rows = r > SCREEN_UI_MAX_ROWS ? SCREEN_UI_MAX_ROWS : r;
 	put = cols && rows ? fn : NULL;
-	screen_model_init(&model, cols);
+	screen_model_init(&model, cols ? cols - 1 : 0); /* the last column stays blank: lines wrap before it */
 	drawn_once = false;
 	stream_len = message_len = 0;
 }
@@ -101,6 +101,22 @@ void screen_ui_progress(struct stream *s, uint64_t done, uint64_t total, uint64_
 	screen_model_progress(&model, done, total, elapsed_ms);
 	draw();
 	stream_release(s);
+}
+
+void screen_ui_no_file(const char *why)
+{
+	if (!put)
+		return;
+	screen_model_no_file(&model, why);
+	draw();
+}
+
+void screen_ui_redraw(void)
+{
+	if (!put)
+		return;
+	drawn_once = false;
+	draw();
 }
 
 void screen_ui_result_file(const char *path)

@@ -31,6 +31,11 @@ void screen_ui_message(const char *bytes, size_t len);
 void screen_ui_progress(struct stream *s, uint64_t done, uint64_t total, uint64_t elapsed_ms);
 /* The file the front end saved the full result to, or NULL when saving failed. */
 void screen_ui_result_file(const char *path);
+/* The front end saves no file by design (loaded over the network): why. */
+void screen_ui_no_file(const char *why);
+/* Draw the whole page again, every cell: after the firmware wrote over the
+ * screen (the UEFI app's stream replay through ConOut). */
+void screen_ui_redraw(void);
 
 /* Rows the UI uses at most. */
 #define SCREEN_UI_MAX_ROWS 75

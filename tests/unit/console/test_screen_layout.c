@@ -156,6 +156,36 @@ static void real_quick_run_fits_80x25_uncut_naming_the_modes_left_out(void **sta
 	assert_string_equal(row(80, 23), "full result: serial ttyS0 (io 0x3f8, 115200 baud)");
 }
 
+/* After the end the UEFI app prints more routine lines than the page keeps
+ * (the MP services, each sibling, "safe to power off", "press any key"):
+ * the ERROR about the file is kept over them, and a network boot says it
+ * saves no file instead of "being saved" for ever. */
+static void error_after_the_end_outlives_routine_lines_and_netboot_says_no_file(void **state)
+{
+	(void)state;
+	screen_model_init(&model, 80);
+	feed_file(QUICK_STREAM);
+	static const char *const after[] = {
+		"idlebench: ERROR: results NOT saved to the stick: write-protected\n",
+		"idlebench: 1 AP(s) were disabled in the firmware's MP services for the run (0 refused); 1 enabled again\n",
+		"idlebench: APIC 1 answers the firmware's MP services\n",
+		"idlebench: results complete - safe to power off\n",
+		"idlebench: press any key to return to the firmware\n",
+	};
+	for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
+		screen_model_message(&model, after[i], strlen(after[i]));
+	screen_model_result_file(&model, NULL);
+	assert_int_equal(layout(80, 25), 0);
+	page_has(80, 25, "idlebench: ERROR: results NOT saved to the stick: write-protected");
+	page_has(80, 25, "idlebench: press any key to return to the firmware");
+
+	screen_model_init(&model, 80);
+	feed_file(QUICK_STREAM);
+	screen_model_no_file(&model, "loaded over the network, the result is on serial");
+	assert_int_equal(layout(80, 25), 0);
+	page_has(80, 25, "no file: loaded over the network, the result is on serial");
+}
+
 static const char *good_run =
 	"#! idlebench 0.1.0+gabc schema=3\n"
 	"#= boot=bios\n#= preset=standard\n#= placement=sibling\n#= primary_mode=mwait\n#= intervals=yes\n"
@@ -401,6 +431,7 @@ int main(void)
 		cmocka_unit_test(running_header_shows_bar_count_and_eta),
 		cmocka_unit_test(log_keeps_human_lines_and_jumps_by_half_a_pane),
 		cmocka_unit_test(record_fields_read_quoted_values_not_keys_inside_them),
+		cmocka_unit_test(error_after_the_end_outlives_routine_lines_and_netboot_says_no_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
