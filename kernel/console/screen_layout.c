@@ -297,11 +297,22 @@ static void serial_line(char *out, size_t size, const struct screen_model *m)
 		fmt_append(out, size, &n, "no serial console");
 }
 
+/* The name in path after its folders ("\\idlebench\\results\\NAME"). */
+static const char *file_base(const char *path)
+{
+	const char *base = path;
+	for (const char *c = path; *c; c++)
+		if (*c == '\\' || *c == '/')
+			base = c + 1;
+	return base;
+}
+
 /* The file line, when the front end saves one (the UEFI application). */
 static bool file_line(char *out, size_t size, const struct screen_model *m)
 {
 	if (m->result_file[0])
-		fmt_snprintf(out, size, "             and the file %s on the stick", m->result_file);
+		fmt_snprintf(out, size, "             and a file on the stick, in %.*s:", (int)(file_base(m->result_file) - m->result_file),
+			     m->result_file);
 	else if (m->no_file_why[0])
 		fmt_snprintf(out, size, "             no file: %s", m->no_file_why);
 	else if (m->result_file_failed)
@@ -317,7 +328,10 @@ static bool file_line(char *out, size_t size, const struct screen_model *m)
 static unsigned footer_rows(const struct screen_model *m)
 {
 	char buf[8];
-	return 1 + file_line(buf, sizeof buf, m) + m->after_count;
+	/* a saved file's name has a row of its own (typically ~90 characters, at
+	 * most RESULT_NAME_MAX 150): after the text before it, it was cut on a
+	 * 100-column screen */
+	return 1 + file_line(buf, sizeof buf, m) + (m->result_file[0] != 0) + m->after_count;
 }
 
 static void footer(struct page *p, const struct screen_model *m)
@@ -329,6 +343,8 @@ static void footer(struct page *p, const struct screen_model *m)
 	line(p, SCREEN_STYLE_EMPH, "%s", buf);
 	if (file_line(buf, sizeof buf, m))
 		line(p, m->result_file_failed ? SCREEN_STYLE_BAD : SCREEN_STYLE_EMPH, "%s", buf);
+	if (m->result_file[0])
+		line(p, SCREEN_STYLE_EMPH, "  %s", file_base(m->result_file));
 	for (unsigned i = 0; i < m->after_count; i++)
 		line(p, SCREEN_STYLE_TEXT, "%s", m->after[i]);
 }

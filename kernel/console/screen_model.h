@@ -73,7 +73,7 @@ struct screen_model {
 	bool have_progress;
 	uint64_t done, total, elapsed_ms;
 	/* where the full result went, when a front end says (the UEFI app's file) */
-	char result_file[SCREEN_META];
+	char result_file[192];      /* \idlebench\results\ and a name of at most RESULT_NAME_MAX (150) */
 	bool result_file_failed;
 	char no_file_why[SCREEN_META]; /* the front end saves no file by design, and why ("" otherwise) */
 	/* the log: human lines (stream text without `#  `, errors, messages),

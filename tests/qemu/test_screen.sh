@@ -134,7 +134,7 @@ qtest_screen_efi_gop_result_page_names_the_saved_file_and_says_what_the_records_
 	local file
 	file=$(sed -n 's/^idlebench: results saved to \(.*\) ([0-9]* bytes)$/\1/p' "$BOOT_OUT")
 	[ -n "$file" ] || fail "the app did not save the result" || return 1
-	screen_has "and the file $file on the stick"
+	screen_has "and a file on the stick, in \\idlebench\\results\\:" && screen_has "  ${file##*\\}"
 }
 
 qtest_screen_fault_shows_the_failure_page_with_the_exception_and_registers() {

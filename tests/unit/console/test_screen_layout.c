@@ -233,7 +233,13 @@ static void file_name_from_the_front_end_is_the_place_named(void **state)
 	page_has(80, 25, "and a file in \\idlebench\\results\\ (being saved)");
 	screen_model_result_file(&model, "\\idlebench\\results\\20260101-000000.csv");
 	layout(80, 25);
-	page_has(80, 25, "and the file \\idlebench\\results\\20260101-000000.csv on the stick");
+	page_has(80, 25, "and a file on the stick, in \\idlebench\\results\\:");
+	page_has(80, 25, "  20260101-000000.csv");
+	/* a real name of this scheme (86 characters) on an 800x600 GOP screen (100 columns): whole */
+	static const char real[] = "\\idlebench\\results\\hygongenuine-18h-0h-standard-pc-q35-ich9-2009-bios-1-2-c6off-20261201T104534.csv";
+	screen_model_result_file(&model, real);
+	assert_int_equal(layout(100, 37), 0);
+	page_has(100, 37, "  hygongenuine-18h-0h-standard-pc-q35-ich9-2009-bios-1-2-c6off-20261201T104534.csv");
 	screen_model_result_file(&model, NULL);
 	layout(80, 25);
 	page_has(80, 25, "NOT saved to the stick (see below)");
