@@ -85,20 +85,11 @@ static void mode_label(const struct screen_model *m, const char *mode, char *out
 
 	if (!strcmp(mode, "mwait")) {
 		/* mwait_hint= on the command line (MWAIT EAX; 0, the default, is C1) */
-		const char *c = m->meta[SCREEN_META_CMDLINE], *h = c, *hint = NULL;
-		int len = 0;
-		for (; *h; h++)
-			if ((h == c || h[-1] == ' ') && !strncmp(h, "mwait_hint=", 11)) {
-				const char *v = hint = h + 11;
-				for (len = 0; v[len] && v[len] != ' ' && len < 10; len++)
-					;
-				while (*v == '0' || *v == 'x' || *v == 'X')
-					v++;
-				if (!*v || *v == ' ')
-					hint = NULL;
-			}
-		if (hint)
-			fmt_snprintf(out, size, "MWAIT(%.*s)", len, hint);
+		const char *v = m->mwait_hint;
+		while (*v == '0' || *v == 'x' || *v == 'X')
+			v++;
+		if (*v)
+			fmt_snprintf(out, size, "MWAIT(%s)", m->mwait_hint);
 		else
 			fmt_snprintf(out, size, "MWAIT-C1");
 		return;

@@ -242,6 +242,24 @@ static bool on_record(struct screen_model *m, const char *type, size_t tlen, con
 	return true;
 }
 
+/* mwait_hint=VALUE among the words of the command line v (n bytes, whole:
+ * the kept meta value is cut at SCREEN_META); the last one counts, as in
+ * the kernel's parser. */
+static void find_mwait_hint(struct screen_model *m, const char *v, size_t n)
+{
+	static const char key[] = "mwait_hint=";
+	const size_t k = sizeof key - 1;
+
+	m->mwait_hint[0] = 0;
+	for (size_t i = 0; i + k <= n; i++)
+		if ((i == 0 || v[i - 1] == ' ') && !memcmp(v + i, key, k)) {
+			size_t e = i + k;
+			while (e < n && v[e] != ' ')
+				e++;
+			copy_text(m->mwait_hint, sizeof m->mwait_hint, v + i + k, e - i - k);
+		}
+}
+
 static bool on_meta(struct screen_model *m, const char *kv, size_t len)
 {
 	size_t eq = 0;
@@ -253,6 +271,8 @@ static bool on_meta(struct screen_model *m, const char *kv, size_t len)
 	for (int i = 0; i < SCREEN_META_COUNT; i++)
 		if (strlen(meta_keys[i]) == eq && !memcmp(kv, meta_keys[i], eq)) {
 			copy_text(m->meta[i], SCREEN_META, kv + eq + 1, len - eq - 1);
+			if (i == SCREEN_META_CMDLINE)
+				find_mwait_hint(m, kv + eq + 1, len - eq - 1);
 			return true;
 		}
 	return false;

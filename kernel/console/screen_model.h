@@ -53,6 +53,7 @@ struct screen_model {
 	bool begun, table_started, ended, ok;
 	char version[SCREEN_FIELD * 2];
 	char meta[SCREEN_META_COUNT][SCREEN_META];
+	char mwait_hint[12];        /* mwait_hint= from the whole cmdline value (meta[] cuts it), "" when not given */
 	bool calibrating;               /* `#! workload` records seen, no table yet */
 	uint64_t rows;                  /* data rows seen */
 	/* the primary result: `#! primary class=int|fp` */

@@ -24,6 +24,17 @@ static struct screen_model model;
 static char text[256 * 128 + GUARD];
 static uint8_t style[128 + GUARD];
 
+/* A name of n copies of c. */
+static const char *repeat(char c, size_t n)
+{
+	static char buf[4][1024];
+	static int k;
+	char *b = buf[k++ % 4];
+	memset(b, c, n);
+	b[n] = '\0';
+	return b;
+}
+
 static void feed(const char *stream)
 {
 	const char *p = stream;
@@ -216,6 +227,18 @@ static void costly_mwait_reads_as_a_plain_verdict_with_serial_named(void **state
 	assert_non_null(strstr(row(80, (unsigned)v + 1), "costs 19.10 % [18.00, 20.20] fp"));
 	page_has(80, 25, "full result: serial ttyS0 (io 0x3f8, 115200 baud)");
 	page_lacks(80, 25, "screen=vga-text");
+
+	/* mwait_hint= past the 95 characters the page keeps of the cmdline
+	 * value still names the state: not "MWAIT-C1" for hint 0x20 */
+	static char run[4096];
+	const char *at = strstr(good_run, "#= cmdline=preset=standard\n");
+	assert_non_null(at);
+	snprintf(run, sizeof run, "%.*s#= cmdline=preset=standard label=%s mwait_hint=0x20\n%s", (int)(at - good_run),
+		 good_run, repeat('l', 90), at + strlen("#= cmdline=preset=standard\n"));
+	screen_model_init(&model, 80);
+	feed(run);
+	screen_layout_verdict(&model, verdict, sizeof verdict);
+	assert_string_equal(verdict, "MWAIT(0x20) on the sibling costs 12.40 % [11.80, 13.00] int,");
 	assert_string_equal(row(80, 24), "idlebench: results complete - safe to power off");
 	assert_string_equal(row(80, 1), " bare metal");
 	/* fp missing, fp not measured: n/a, and the int half whole */
@@ -279,16 +302,6 @@ static void no_primary_mode_says_why_instead_of_a_number(void **state)
 	page_has(80, 25, "No primary result: no mode besides hlt and the controls was measured");
 }
 
-/* A name of n copies of c. */
-static const char *repeat(char c, size_t n)
-{
-	static char buf[4][1024];
-	static int k;
-	char *b = buf[k++ % 4];
-	memset(b, c, n);
-	b[n] = '\0';
-	return b;
-}
 
 static void hostile_input_never_reaches_the_last_column_at_any_size(void **state)
 {
