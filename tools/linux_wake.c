@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -27,11 +28,17 @@ static void *wake_main(void *arg)
 	return NULL;
 }
 
-/* Wake S and wait until the helper ran there. */
+/* How long a kick may take: the helper is a SCHED_FIFO thread (where
+ * permitted) on an idle CPU; 5 s (an emulator on a loaded host included)
+ * means it is stuck, not slow. */
+#define LINUX_WAKE_TIMEOUT_MS 5000
+
+/* Wake S and wait (bounded) until the helper ran there. */
 bool linux_wake_kick(struct linux_wake *h)
 {
 	char b = 1;
-	return write(h->cmd[1], &b, 1) == 1 && read(h->ack[0], &b, 1) == 1;
+	struct pollfd p = { .fd = h->ack[0], .events = POLLIN };
+	return write(h->cmd[1], &b, 1) == 1 && poll(&p, 1, LINUX_WAKE_TIMEOUT_MS) == 1 && read(h->ack[0], &b, 1) == 1;
 }
 
 bool linux_wake_start(struct linux_wake *h, int cpu, char *why, size_t size)

@@ -284,7 +284,9 @@ static void serial_line(char *out, size_t size, const struct screen_model *m)
 		}
 		c = e;
 	}
-	if (!any)
+	if (!any && !m->meta[SCREEN_META_CONSOLES][0])
+		fmt_append(out, size, &n, "on the serial console(s) (not named before the end)");
+	else if (!any)
 		fmt_append(out, size, &n, "no serial console");
 }
 

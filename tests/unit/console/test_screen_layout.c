@@ -288,7 +288,7 @@ static void absent_values_and_missing_classes_show_na_never_a_number(void **stat
 	page_has(80, 25, "intervals no (quick preset: a pipeline check)");
 	page_has(80, 25, "no controls measured");
 	page_has(80, 25, "not measured: ioport (skipped)");
-	page_has(80, 25, "full result: no serial console");
+	page_has(80, 25, "full result: on the serial console(s) (not named before the end)"); /* no consoles meta: unknown, not "none" */
 }
 
 static void no_primary_mode_says_why_instead_of_a_number(void **state)
