@@ -350,29 +350,44 @@ static char *clean_capture(size_t *len)
 	return bytes;
 }
 
-static void test_sol_session_with_reconnect_gives_the_clean_streams_verified_file(void **state)
+/* Capture a simulated SOL session (case_name, its first parts) with flags
+ * into a new directory; st gets the replay's state file (invocations()). */
+static void sol_capture(struct capture_run *r, char *st, size_t st_size, const char *case_name, int parts,
+			const char *flags)
 {
-	(void)state;
-	struct capture_run r;
-	char src[512], st[128];
-	new_dir(&r);
-	snprintf(st, sizeof st, "%s.state", r.dir);
+	char src[512];
+	new_dir(r);
+	snprintf(st, st_size, "%s.state", r->dir);
 	unlink(st);
-	sol_source(src, sizeof src, st, "resume", 2);
-	capture(&r, src, NULL, "--reconnect-delay 0");
-	assert_int_equal(r.o.status, 0);
-	assert_int_equal(invocations(st), 2); /* restarted once, stopped at the end record */
-	assert_int_equal(r.files, 1);
-	assert_name(r.name, REAL_BASE, ".csv");
+	sol_source(src, sizeof src, st, case_name, parts);
+	capture(r, src, NULL, flags);
+}
+
+/* The file at path holds exactly the clean stream's verified capture. */
+static void assert_is_the_clean_capture(const char *path)
+{
 	size_t want_len, got_len;
-	char *want = clean_capture(&want_len), path[512];
-	snprintf(path, sizeof path, "%s/%s", r.dir, r.name);
-	char *got = read_whole_file(path, &got_len);
+	char *want = clean_capture(&want_len), *got = read_whole_file(path, &got_len);
 	assert_non_null(got);
 	assert_int_equal(got_len, want_len);
 	assert_memory_equal(got, want, want_len);
 	free(got);
 	free(want);
+}
+
+static void test_sol_session_with_reconnect_gives_the_clean_streams_verified_file(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	char st[128];
+	sol_capture(&r, st, sizeof st, "resume", 2, "--reconnect-delay 0");
+	assert_int_equal(r.o.status, 0);
+	assert_int_equal(invocations(st), 2); /* restarted once, stopped at the end record */
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, REAL_BASE, ".csv");
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", r.dir, r.name);
+	assert_is_the_clean_capture(path);
 	unlink(st);
 	remove_dir(&r);
 }
@@ -381,12 +396,8 @@ static void test_bytes_lost_in_a_reconnect_leave_an_incomplete_file_not_a_verifi
 {
 	(void)state;
 	struct capture_run r;
-	char src[512], st[128];
-	new_dir(&r);
-	snprintf(st, sizeof st, "%s.state", r.dir);
-	unlink(st);
-	sol_source(src, sizeof src, st, "lost", 2);
-	capture(&r, src, NULL, "--reconnect-delay 0 --reconnect 3");
+	char st[128];
+	sol_capture(&r, st, sizeof st, "lost", 2, "--reconnect-delay 0 --reconnect 3");
 	assert_int_equal(r.o.status, 1);
 	assert_int_equal(r.files, 1);
 	assert_name(r.name, REAL_BASE, "-INCOMPLETE.csv");
@@ -401,12 +412,8 @@ static void test_two_boots_in_one_session_give_two_files(void **state)
 {
 	(void)state;
 	struct capture_run r;
-	char src[512], st[128];
-	new_dir(&r);
-	snprintf(st, sizeof st, "%s.state", r.dir);
-	unlink(st);
-	sol_source(src, sizeof src, st, "reboot", 2);
-	capture(&r, src, NULL, "--reconnect-delay 0");
+	char st[128];
+	sol_capture(&r, st, sizeof st, "reboot", 2, "--reconnect-delay 0");
 	/* The last boot was verified: exit 0, both paths on stdout, the first boot's first. */
 	assert_int_equal(r.o.status, 0);
 	assert_int_equal(r.files, 2);
@@ -419,13 +426,7 @@ static void test_two_boots_in_one_session_give_two_files(void **state)
 	/* The second file is boot B alone, byte for byte. */
 	char path[512];
 	snprintf(path, sizeof path, "%.*s", (int)(strchr(nl + 1, '\n') - nl - 1), nl + 1);
-	size_t want_len, got_len;
-	char *want = clean_capture(&want_len), *got = read_whole_file(path, &got_len);
-	assert_non_null(got);
-	assert_int_equal(got_len, want_len);
-	assert_memory_equal(got, want, want_len);
-	free(got);
-	free(want);
+	assert_is_the_clean_capture(path);
 	/* The first holds only boot A: its header once, no trace of boot B. */
 	snprintf(path, sizeof path, "%.*s", (int)(nl - r.o.out), r.o.out);
 	char *first = read_whole_file(path, NULL);
@@ -442,12 +443,8 @@ static void test_restarts_stop_after_reconnect_n(void **state)
 {
 	(void)state;
 	struct capture_run r;
-	char src[512], st[128];
-	new_dir(&r);
-	snprintf(st, sizeof st, "%s.state", r.dir);
-	unlink(st);
-	sol_source(src, sizeof src, st, "resume", 1);
-	capture(&r, src, NULL, "--reconnect-delay 0 --reconnect 3");
+	char st[128];
+	sol_capture(&r, st, sizeof st, "resume", 1, "--reconnect-delay 0 --reconnect 3");
 	assert_int_equal(r.o.status, 1);
 	assert_int_equal(invocations(st), 4); /* the first start and 3 restarts */
 	assert_int_equal(r.files, 1);
