@@ -7,7 +7,7 @@
 BUILD      := build
 HOST_CC    ?= gcc
 FUZZ_CC    ?= clang
-HOST_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -D_DEFAULT_SOURCE -I. -I$(BUILD)/gen -DIDLEBENCH_VERSION='"$(FULL_VERSION)"'
+HOST_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -D_DEFAULT_SOURCE -I. -I$(BUILD)/gen
 FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -D_DEFAULT_SOURCE -I. -I$(BUILD)/gen \
                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_SECONDS ?= 15

@@ -35,9 +35,7 @@
 #include "kernel/stream/stream_cpu_lock.h"
 #include "kernel/time/quiet_probe.h"
 
-#ifndef IDLEBENCH_VERSION
-#define IDLEBENCH_VERSION "0.0.0-unknown"
-#endif
+#include "version.h" /* IDLEBENCH_VERSION, generated (mk/kernel.mk) */
 
 static struct boot_info boot_info;
 static struct options options;

@@ -13,7 +13,7 @@ NASM       := nasm
 # (identical rows under QEMU -icount; tests/qemu/test_efi.sh).
 KERNEL_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -ffreestanding -fpic -fvisibility=hidden \
                  -mno-red-zone -mcmodel=small -fno-stack-protector -fno-asynchronous-unwind-tables \
-                 -msse2 -mfpmath=sse -I. -I$(BUILD)/gen -DIDLEBENCH_VERSION='"$(FULL_VERSION)"'
+                 -msse2 -mfpmath=sse -I. -I$(BUILD)/gen
 KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments -T linker.ld
 CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-Terminus16.psf.gz
 
@@ -68,11 +68,21 @@ kernel: $(BUILD)/idlebench.elf
 $(BUILD)/idlebench.elf: $(KERNEL_OBJS) linker.ld
 	ld $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS) $(shell $(KERNEL_CC) -print-libgcc-file-name)
 
-# Objects depend on the flags they were built with (the version string is one
-# of them): a changed flag or a new commit rebuilds them, never a stale mix.
+# Objects depend on the flags they were built with: a changed flag rebuilds
+# them, never a stale mix.
 $(BUILD)/gen/kernel_cflags: FORCE | $(BUILD)/gen
 	@echo '$(KERNEL_CFLAGS)' | cmp -s - $@ || echo '$(KERNEL_CFLAGS)' >$@
 .PHONY: FORCE
+
+# The version string in one generated header, rewritten only when it
+# changes: a new commit rebuilds the objects that print it (kernel, UEFI app,
+# the host's bench and linux commands), not everything.
+VERSION_HEADER := $(BUILD)/gen/version.h
+$(VERSION_HEADER): FORCE | $(BUILD)/gen
+	@printf '#define IDLEBENCH_VERSION "%s"\n' '$(FULL_VERSION)' | cmp -s - $@ || \
+		printf '#define IDLEBENCH_VERSION "%s"\n' '$(FULL_VERSION)' >$@
+$(BUILD)/kernel/kernel/kernel_run.o $(BUILD)/efi/kernel/kernel_run.o $(BUILD)/host/obj/tools/cmd_bench.o \
+	$(BUILD)/host/obj/tools/linux_run.o: $(VERSION_HEADER)
 
 $(BUILD)/kernel/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/kernel_cflags
 	@mkdir -p $(dir $@)

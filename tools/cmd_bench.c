@@ -36,9 +36,7 @@
 #include "tools/host_llc.h"
 #include "tools/host_timing.h"
 
-#ifndef IDLEBENCH_VERSION
-#define IDLEBENCH_VERSION "0.0.0-unknown"
-#endif
+#include "version.h" /* IDLEBENCH_VERSION, generated (mk/kernel.mk) */
 
 #define BENCH_DEFAULT_REPS      3
 #define BENCH_DEFAULT_SAMPLE_MS 50

@@ -37,9 +37,7 @@
 #include "tools/linux_wake.h"
 #include "tools/host_timing.h"
 
-#ifndef IDLEBENCH_VERSION
-#define IDLEBENCH_VERSION "0.0.0-unknown"
-#endif
+#include "version.h" /* IDLEBENCH_VERSION, generated (mk/kernel.mk) */
 
 /* The journal the signal handler restores from. */
 static struct linux_journal journal;
