@@ -7,8 +7,8 @@
 
 HTML_CHECK=tests/host/html_check.py
 # The example results with the kernel's own `#! primary` records.
-HTML_EXAMPLES=(results/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032134Z.csv
-	results/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv)
+HTML_EXAMPLES=(docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032134Z.csv
+	docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv)
 
 # chromium_missing: true (and says "skipped: why") when this host cannot run headless Chromium.
 chromium_missing() {
@@ -64,8 +64,8 @@ htest_html_example_page_renders_with_no_console_message_and_a_screenshot() {
 	chromium_missing && return 0
 	local out="$QTEST_LOGS/html_examples"
 	BOOT_OUT="$out.html" # what lib.sh's fail() shows
-	"${BUILD:-build}/host/idlebench" report --html "$out.html" results/*.csv >/dev/null ||
-		fail "idlebench report --html results/*.csv failed" || return 1
+	"${BUILD:-build}/host/idlebench" report --html "$out.html" docs/examples/*.csv >/dev/null ||
+		fail "idlebench report --html docs/examples/*.csv failed" || return 1
 	chromium_load "$out.html" "$out" --screenshot || return 1
 	python3 "$HTML_CHECK" console "$out.log" || fail "console messages on the example page" || return 1
 	[ "$(head -c 8 "$out.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||

@@ -25,7 +25,7 @@ PY
 stest_export_jsonl_round_trips_every_row_and_record() {
 	local f out
 	for f in tests/fixtures/results/plan_a_boot1.csv tests/fixtures/results/qemu_pvh_tcg.csv \
-		tests/fixtures/results/host_bench.csv results/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv; do
+		tests/fixtures/results/host_bench.csv docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv; do
 		out=$(mktemp)
 		build/host/idlebench export --jsonl "$f" >"$out" || { echo "export failed on $f"; rm -f "$out"; return 1; }
 		python3 - "$f" "$out" <<'PY' || { rm -f "$out"; return 1; }

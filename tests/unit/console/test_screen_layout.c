@@ -16,7 +16,7 @@
 #include "kernel/console/screen_layout.h"
 #include "kernel/console/screen_model.h"
 
-#define REAL_STREAM "results/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv"
+#define REAL_STREAM "docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv"
 #define QUICK_STREAM "tests/fixtures/streams/qemu_bios_quick_screen.csv"
 #define GUARD 64
 
