@@ -20,14 +20,18 @@ FULL_VERSION := $(VERSION)$(if $(GIT_REV),+g$(GIT_REV))
 .DEFAULT_GOAL := all
 
 # ---- component fragments -------------------------------------------------
-# mk/kernel.mk first: it holds the one list of kernel sources, which the
-# other fragments take their share of. Each mk/<component>.mk appends to
-# these lists (see mk/README.md).
+# mk/core.mk first: lib/, bench/ and core/ into one archive per target (the
+# host tool and every unit test link $(CORE_HOST_A), every fuzzer
+# $(CORE_FUZZ_A)); then mk/kernel.mk, the one list of kernel sources. Each
+# mk/<component>.mk appends to these lists (see mk/README.md).
 UNIT_TESTS    :=
 FUZZERS       :=
-HOST_CLI_SRCS := tools/idlebench.c tools/cmd_crc32.c kernel/lib/crc32.c
-include mk/kernel.mk
-include $(filter-out mk/kernel.mk,$(sort $(wildcard mk/*.mk)))
+# The host CLI: every source of its four tools (tools/build/ holds the
+# build-time generators, not part of it); lib/, bench/, core/ and the kernel
+# parsers it reads come from $(CORE_HOST_A).
+HOST_CLI_SRCS := $(sort $(wildcard tools/cli/*.c tools/report/*.c tools/linux/*.c tools/capture/*.c))
+include mk/core.mk mk/kernel.mk
+include $(filter-out mk/core.mk mk/kernel.mk,$(sort $(wildcard mk/*.mk)))
 
 .PHONY: all kernel iso host unit fuzz clean deps run test
 all: kernel iso host efi usb netboot
@@ -52,21 +56,21 @@ $(BUILD)/host/fuzz-obj/%.o: %.c
 
 host: $(BUILD)/host/idlebench
 
-$(BUILD)/host/idlebench: $(call host_objs,$(HOST_CLI_SRCS)) | $(BUILD)/host
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(call host_objs,$(HOST_CLI_SRCS)) -lm
+$(BUILD)/host/idlebench: $(call host_objs,$(HOST_CLI_SRCS)) $(CORE_HOST_A) | $(BUILD)/host
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(call host_objs,$(HOST_CLI_SRCS)) $(CORE_HOST_A) -lm
 
 $(BUILD)/host $(BUILD)/host/tests $(BUILD)/host/fuzz $(BUILD)/gen:
 	mkdir -p $@
 
 define unit_test_rule
-$(BUILD)/host/tests/$(1): $$(call host_objs,$$($(1)_SRCS)) | $(BUILD)/host/tests
-	$$(HOST_CC) $$(HOST_CFLAGS) -o $$@ $$(call host_objs,$$($(1)_SRCS)) -lcmocka -lm $$($(1)_LDLIBS)
+$(BUILD)/host/tests/$(1): $$(call host_objs,$$($(1)_SRCS)) $(CORE_HOST_A) | $(BUILD)/host/tests
+	$$(HOST_CC) $$(HOST_CFLAGS) -o $$@ $$(call host_objs,$$($(1)_SRCS)) $(CORE_HOST_A) -lcmocka -lm $$($(1)_LDLIBS)
 endef
 $(foreach t,$(UNIT_TESTS),$(eval $(call unit_test_rule,$(t))))
 
 define fuzzer_rule
-$(BUILD)/host/fuzz/$(1): $$(call fuzz_objs,$$($(1)_SRCS)) | $(BUILD)/host/fuzz
-	$$(FUZZ_CC) $$(FUZZ_CFLAGS) -o $$@ $$(call fuzz_objs,$$($(1)_SRCS)) -lm
+$(BUILD)/host/fuzz/$(1): $$(call fuzz_objs,$$($(1)_SRCS)) $(CORE_FUZZ_A) | $(BUILD)/host/fuzz
+	$$(FUZZ_CC) $$(FUZZ_CFLAGS) -o $$@ $$(call fuzz_objs,$$($(1)_SRCS)) $(CORE_FUZZ_A) -lm
 	echo "$$($(1)_CORPUS)" > $$@.corpus
 endef
 $(foreach f,$(FUZZERS),$(eval $(call fuzzer_rule,$(f))))
@@ -74,8 +78,8 @@ $(foreach f,$(FUZZERS),$(eval $(call fuzzer_rule,$(f))))
 unit: $(addprefix $(BUILD)/host/tests/,$(UNIT_TESTS))
 fuzz: $(addprefix $(BUILD)/host/fuzz/,$(FUZZERS))
 
-HOST_OBJS := $(sort $(call host_objs,$(HOST_CLI_SRCS) $(foreach t,$(UNIT_TESTS),$($(t)_SRCS))))
-FUZZ_OBJS := $(sort $(call fuzz_objs,$(foreach f,$(FUZZERS),$($(f)_SRCS))))
+HOST_OBJS := $(sort $(call host_objs,$(HOST_CLI_SRCS) $(foreach t,$(UNIT_TESTS),$($(t)_SRCS))) $(CORE_HOST_OBJS))
+FUZZ_OBJS := $(sort $(call fuzz_objs,$(foreach f,$(FUZZERS),$($(f)_SRCS))) $(CORE_FUZZ_OBJS))
 -include $(HOST_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d)
 
 # ---- front door -------------------------------------------------------------
@@ -88,14 +92,14 @@ RESULTS_DIR ?= results
 export BOOT QEMU_CPU SMP CMDLINE QEMU_EXTRA
 
 deps:
-	@tools/install-deps.sh
+	@scripts/install-deps.sh
 
 # The stream shows live (capture echoes it) and is saved, verified, under
 # RESULTS_DIR; then the report and its chart. The exit status is the kernel's
 # verdict (0 = status=ok).
 run: deps
 	@$(MAKE) --no-print-directory all
-	@tools/make-run.sh "$(BUILD)" "$(RESULTS_DIR)"
+	@scripts/make-run.sh "$(BUILD)" "$(RESULTS_DIR)"
 
 test: deps
 	@$(MAKE) --no-print-directory all unit fuzz

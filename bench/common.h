@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 /* SplitMix64 state (Steele, Lea, Flood: "Fast splittable pseudorandom number
  * generators", OOPSLA 2014): one add and a finaliser per draw, any seed is fine. */

@@ -1,5 +1,5 @@
 /* The build-time checksums: build/gen/bench/workload_checksums.h is written
- * by tools/gen_workload_checksums.c, a host program that runs every workload
+ * by tools/build/gen_workload_checksums.c, a host program that runs every workload
  * with WORKLOAD_CHECK_SEED (see mk/bench.mk). Kept out of registry.c because
  * the generator links the registry and cannot include its own output. */
 #include "bench/workload.h"

@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "bench/fpmath.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define LN2_HI   6.93147180369123816490e-01 /* fdlibm ln2_hi: 32 significant bits */
 #define LN2_LO   1.90821492927058770002e-10 /* ln 2 - LN2_HI */

@@ -1,6 +1,6 @@
 /* Probe families, knee detection and summaries (bench/probe.h). */
 #include "bench/probe.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 static const struct probe_family families[] = {
 	{ "rob", PROBE_KNEE, probe_rob, PROBE_ROB_VARIANTS },

@@ -5,8 +5,8 @@
  *   mlp    (bench/probe_mlp.c)    mlp_k, k chains: ns per cache-missing load per k
  *   stream (bench/probe_stream.c) stream_triad: bytes per TSC cycle and GB/s
  *   sq     (bench/probe_sq.c)     sq_B, B store fillers: knee = store queue
- * Freestanding (callers: tools/cmd_bench.c; the kernel after it collects
- * per-variant medians); kernel/stream/probe_record.h prints the results. */
+ * Freestanding (callers: tools/cli/cmd_bench.c; the kernel after it collects
+ * per-variant medians); core/stream/probe_record.h prints the results. */
 #ifndef IDLEBENCH_BENCH_PROBE_H
 #define IDLEBENCH_BENCH_PROBE_H
 

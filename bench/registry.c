@@ -3,7 +3,7 @@
  * builder instead of snprintf. */
 #include "bench/probe.h"
 #include "bench/workload.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 /* Registry order is the order of the CSV rows and of the generated checksum
  * table: integer kernels first, then floating point, then the probe families

@@ -57,7 +57,7 @@ struct workload {
 /* Arenas of sized probes are at least this many times the last-level cache. */
 #define WORKLOAD_LLC_MULTIPLE 4
 
-/* Seed for the build-time checksums (tools/gen_workload_checksums.c) and for
+/* Seed for the build-time checksums (tools/build/gen_workload_checksums.c) and for
  * the kernel's check: the digits of pi's fractional part in hex (0x243F6A88...). */
 #define WORKLOAD_CHECK_SEED UINT64_C(0x243F6A8885A308D3)
 

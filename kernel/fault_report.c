@@ -18,10 +18,10 @@
 #include "kernel/arch/x86.h"
 #include "kernel/console/console.h"
 #include "kernel/fault_report.h"
-#include "kernel/lib/fmt.h"
+#include "lib/fmt.h"
 #include "kernel/run_end.h"
 #include "kernel/selftest.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* APIC ID + 1 of each CPU that has begun a report (0 = free slot): a CPU
  * that faults reports once, then halts or ends the run. */

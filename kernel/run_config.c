@@ -1,9 +1,9 @@
 /* Command line -> struct run_config. The option table validated every value
  * already; what fails here anyway falls back to the option's default meaning
  * and is a bug the unit tests would show (tests/unit/options). */
-#include "kernel/lib/mem.h"
-#include "kernel/lib/parse.h"
-#include "kernel/option_table.h"
+#include "lib/mem.h"
+#include "lib/parse.h"
+#include "core/options/option_table.h"
 #include "kernel/run_config.h"
 
 /* A number option, or PLAN_FROM_PRESET when it was not given. */

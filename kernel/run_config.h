@@ -8,14 +8,14 @@
 #include <stdint.h>
 
 #include "kernel/arch/lapic.h"
-#include "kernel/console/console_option.h"
-#include "kernel/lib/safe_name.h"
-#include "kernel/experiment/plan.h"
-#include "kernel/options.h"
+#include "core/options/console_option.h"
+#include "lib/safe_name.h"
+#include "core/experiment/plan.h"
+#include "core/options/options.h"
 #include "kernel/run_end.h"
 #include "kernel/selftest.h"
 #include "kernel/sibling/cpu_roles.h"
-#include "kernel/sibling/placement.h"
+#include "core/sibling/placement.h"
 
 /* How far a run goes (the `run=` option, values in this order). */
 enum run_scope {
@@ -42,7 +42,7 @@ struct run_config {
 	enum selftest selftest;        /* selftest= */
 };
 
-/* Resolve o (parsed against kernel_options, kernel/option_table.h) into c.
+/* Resolve o (parsed against kernel_options, core/options/option_table.h) into c.
  * Works on a line that failed to parse too: each field comes from the value
  * given before the error, else the default (so console= and exit= apply to
  * the error report). */

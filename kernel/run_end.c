@@ -5,7 +5,7 @@
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 #include "kernel/console/console.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 #include "kernel/stream/stream_cpu_lock.h"
 #include "kernel/run_end.h"
 

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* What to do once the stream has ended (the `exit=` option, values in this
  * order: "auto|qemu|halt|reboot"). */

@@ -7,11 +7,11 @@
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 #include "kernel/selftest.h"
 #include "kernel/sibling/park.h"
 #include "kernel/smp/smp.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 #include "kernel/time/delay.h"
 
 static volatile int fault_in_report, nmi_in_report;

@@ -1,26 +1,24 @@
 # ACPI table parsing (kernel/acpi/, freestanding) and `idlebench inspect`.
 ACPI_SRCS := $(filter kernel/acpi/%,$(KERNEL_SRCS))
-ACPIDUMP_SRCS := tools/acpidump_text.c
+ACPIDUMP_SRCS := tools/cli/acpidump_text.c
 
-HOST_CLI_SRCS += $(ACPI_SRCS) $(ACPIDUMP_SRCS) tools/cmd_inspect.c
 
 UNIT_TESTS += test_acpi_fixtures test_acpi_crafted test_acpidump_text test_acpi_spcr
-test_acpi_fixtures_SRCS := tests/unit/acpi/test_acpi_fixtures.c $(ACPI_SRCS) $(ACPIDUMP_SRCS)
-test_acpi_crafted_SRCS  := tests/unit/acpi/test_acpi_crafted.c $(ACPI_SRCS)
+test_acpi_fixtures_SRCS := tests/unit/acpi/test_acpi_fixtures.c $(ACPIDUMP_SRCS)
+test_acpi_crafted_SRCS := tests/unit/acpi/test_acpi_crafted.c
 test_acpidump_text_SRCS := tests/unit/acpi/test_acpidump_text.c $(ACPIDUMP_SRCS)
 # The SPCR and the UART the console makes of it (kernel/console/spcr_uart.c).
-test_acpi_spcr_SRCS     := tests/unit/acpi/test_acpi_spcr.c $(ACPI_SRCS) $(ACPIDUMP_SRCS) kernel/console/spcr_uart.c \
-                           kernel/lib/fmt.c
+test_acpi_spcr_SRCS := tests/unit/acpi/test_acpi_spcr.c $(ACPIDUMP_SRCS) kernel/console/spcr_uart.c
 
 FUZZERS += fuzz_acpi_tables fuzz_acpidump_text
-fuzz_acpi_tables_SRCS     := tests/fuzz/fuzz_acpi_tables.c $(ACPI_SRCS) kernel/console/spcr_uart.c kernel/lib/fmt.c
+fuzz_acpi_tables_SRCS := tests/fuzz/fuzz_acpi_tables.c kernel/console/spcr_uart.c
 fuzz_acpi_tables_CORPUS   := tests/fuzz/corpus/fuzz_acpi_tables
-fuzz_acpidump_text_SRCS   := tests/fuzz/fuzz_acpidump_text.c $(ACPI_SRCS) $(ACPIDUMP_SRCS)
+fuzz_acpidump_text_SRCS := tests/fuzz/fuzz_acpidump_text.c $(ACPIDUMP_SRCS)
 fuzz_acpidump_text_CORPUS := tests/fuzz/corpus/fuzz_acpidump_text
 
 # `idlebench inspect` over the 44 real dumps of tests/fixtures/acpi-corpus/,
 # compared with ACPICA's truth.jsonl (recursive `=`: TOOLS_TEST_HELPER is set
 # in mk/stream.mk, included after this fragment).
 UNIT_TESTS += test_inspect_corpus
-test_inspect_corpus_SRCS = tests/unit/tools/test_inspect_corpus.c tools/cmd_inspect.c $(ACPI_SRCS) $(ACPIDUMP_SRCS) \
+test_inspect_corpus_SRCS = tests/unit/tools/test_inspect_corpus.c tools/cli/cmd_inspect.c $(ACPIDUMP_SRCS) \
                            $(TOOLS_TEST_HELPER) $(CLI_SRCS)

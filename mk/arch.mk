@@ -2,7 +2,7 @@
 UNIT_TESTS += test_apic_base
 test_apic_base_SRCS := tests/unit/arch/test_apic_base.c kernel/arch/apic_base.c
 UNIT_TESTS += test_stray_count
-test_stray_count_SRCS := tests/unit/arch/test_stray_count.c kernel/arch/stray_count.c kernel/lib/fmt.c
+test_stray_count_SRCS := tests/unit/arch/test_stray_count.c kernel/arch/stray_count.c
 test_stray_count_LDLIBS := -lpthread
 UNIT_TESTS += test_apic_id
 test_apic_id_SRCS := tests/unit/arch/test_apic_id.c kernel/arch/apic_id.c

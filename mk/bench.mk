@@ -16,17 +16,16 @@
 BENCH_CFLAGS := -O2 -std=c11 -fno-fast-math -ffp-contract=off -fno-strict-aliasing \
                 -msse2 -mfpmath=sse
 
-# The workloads, the shared maths, the registry and the statistics (listed
-# in mk/kernel.mk; registry order is the table in bench/registry.c).
-BENCH_SRCS := $(filter bench/%,$(KERNEL_SRCS))
+# The workloads, the shared maths, the registry and the statistics:
+# BENCH_SRCS in mk/core.mk (registry order is the table in bench/registry.c).
 
 # The generated table of expected checksums (included by bench/expected.c).
 BENCH_GEN_HEADER := $(BUILD)/gen/bench/workload_checksums.h
 
-# Host objects, compiled with BENCH_CFLAGS (not HOST_CFLAGS) so the tests and
-# the generator exercise exactly the code the kernel runs; -MMD -MP as for
-# every host object (the Makefile includes their .d files).
-BENCH_HOST_OBJS := $(patsubst bench/%.c,$(BUILD)/host/bench/%.o,$(BENCH_SRCS))
+# Host objects (BENCH_HOST_OBJS, mk/core.mk), compiled with BENCH_CFLAGS (not
+# HOST_CFLAGS) so the tests and the generator exercise exactly the code the
+# kernel runs; -MMD -MP as for every host object (the Makefile includes their
+# .d files).
 BENCH_GEN_OBJS := $(filter-out $(BUILD)/host/bench/expected.o,$(BENCH_HOST_OBJS))
 
 $(BUILD)/host/bench $(BUILD)/gen/bench:
@@ -37,32 +36,33 @@ $(BUILD)/host/bench/%.o: bench/%.c | $(BUILD)/host/bench
 
 $(BUILD)/host/bench/expected.o: $(BENCH_GEN_HEADER)
 
-$(BUILD)/host/bench/gen_workload_checksums: $(BUILD)/host/obj/tools/gen_workload_checksums.o $(BENCH_GEN_OBJS)
+$(BUILD)/host/bench/gen_workload_checksums: $(BUILD)/host/obj/tools/build/gen_workload_checksums.o $(BENCH_GEN_OBJS)
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $^
--include $(BUILD)/host/obj/tools/gen_workload_checksums.d
+-include $(BUILD)/host/obj/tools/build/gen_workload_checksums.d
 
 $(BENCH_GEN_HEADER): $(BUILD)/host/bench/gen_workload_checksums | $(BUILD)/gen/bench
 	$< $@
 
-# Proof that bench/ is freestanding: every file compiles with the kernel's
-# freestanding flags, the objects together need nothing but
-# memcpy/memset/memmove/memcmp, and linked into the generator they reproduce
-# the checksum table exactly. Part of `make unit`. The host objects stand for
-# the sources and every header they include (their .d files).
+# Proof that lib/, bench/ and core/ keep the floors rule and are freestanding:
+# every file compiles with the kernel's freestanding flags, each includes only
+# its own floor and those below, the objects together need nothing from
+# outside, and bench/ linked into the generator reproduces the checksum table
+# exactly. Part of `make unit`. The host objects stand for the sources and
+# every header they include (their .d files).
 BENCH_FREESTANDING_STAMP := $(BUILD)/host/bench/freestanding.ok
-$(BENCH_FREESTANDING_STAMP): $(BENCH_HOST_OBJS) $(BENCH_GEN_HEADER) \
-                             $(BUILD)/host/obj/tools/gen_workload_checksums.o \
+$(BENCH_FREESTANDING_STAMP): $(CORE_HOST_OBJS) $(BENCH_GEN_HEADER) \
+                             $(BUILD)/host/obj/tools/build/gen_workload_checksums.o \
                              tests/unit/bench/check_freestanding.sh | $(BUILD)/host/bench
 	sh tests/unit/bench/check_freestanding.sh "$(HOST_CC)" "$(BENCH_CFLAGS)" \
-	   $(BUILD)/host/bench/freestanding $(BENCH_GEN_HEADER) $(BENCH_SRCS)
+	   $(BUILD)/host/bench/freestanding $(BENCH_GEN_HEADER) $(LIB_KERNEL_SRCS) $(BENCH_SRCS) $(CORE_SRCS)
 	touch $@
 unit: $(BENCH_FREESTANDING_STAMP)
 
 UNIT_TESTS += bench_workloads bench_registry bench_fpmath bench_probe
-bench_workloads_SRCS := tests/unit/bench/test_workloads.c $(BENCH_HOST_OBJS)
-bench_registry_SRCS := tests/unit/bench/test_registry.c $(BENCH_HOST_OBJS)
-bench_fpmath_SRCS := tests/unit/bench/test_fpmath.c $(BUILD)/host/bench/fpmath.o
-bench_probe_SRCS := tests/unit/bench/test_probe.c $(BENCH_HOST_OBJS)
+bench_workloads_SRCS := tests/unit/bench/test_workloads.c
+bench_registry_SRCS := tests/unit/bench/test_registry.c
+bench_fpmath_SRCS := tests/unit/bench/test_fpmath.c
+bench_probe_SRCS := tests/unit/bench/test_probe.c
 # test_workloads.c includes the generated table too.
 $(BUILD)/host/obj/tests/unit/bench/test_workloads.o: $(BENCH_GEN_HEADER)
 
@@ -71,7 +71,3 @@ $(BUILD)/host/obj/tests/unit/bench/test_workloads.o: $(BENCH_GEN_HEADER)
 $(BUILD)/kernel/bench/%.o: KERNEL_CFLAGS += $(BENCH_CFLAGS)
 $(BUILD)/kernel/bench/expected.o: $(BENCH_GEN_HEADER)
 
-# `idlebench bench`: the registry in Linux user space (objects built as above).
-HOST_CLI_SRCS += tools/cmd_bench.c $(BENCH_HOST_OBJS) kernel/stream/stream.c kernel/stream/sample_row.c kernel/lib/fmt.c \
-                 kernel/arch/cpuid_native.c kernel/cpu/cpu_identity.c \
-                 kernel/stream/probe_record.c tools/host_llc.c kernel/cpu/cache_info.c kernel/cpu/cpu_features.c

@@ -1,8 +1,7 @@
-# The host CLI's option parsing (tools/cli_options.c): getopt_long over one
+# The host CLI's option parsing (tools/cli/cli_options.c): getopt_long over one
 # table per command, which also makes each command's --help. Every test that
 # links a tools/cmd_*.c links $(CLI_SRCS) too.
-CLI_SRCS := tools/cli_options.c
-HOST_CLI_SRCS += $(CLI_SRCS)
+CLI_SRCS := tools/cli/cli_options.c
 
 # The parser on a table of its own: operands in order, "--" both ways, full
 # names only, each kind of usage error naming the flag, the generated help

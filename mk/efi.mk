@@ -3,8 +3,8 @@
 # position-independent code (the firmware relocates the image wherever it
 # loads it; gnu-efi's crt0 applies the relocations, then calls efi_main).
 # `make efi` builds build/idlebench.efi: its .sbat section (SBAT metadata for
-# shim, tools/make-sbat-csv.sh) included and marked NX-compatible
-# (tools/pe_nx_compat.c; tools/check-efi-image.sh holds the claim to W^X).
+# shim, scripts/make-sbat-csv.sh) included and marked NX-compatible
+# (tools/build/pe_nx_compat.c; scripts/check-efi-image.sh holds the claim to W^X).
 # --strip-all: no COFF symbol table after the sections (deprecated in PE
 # images, useless next to idlebench.so, and data outside every section that
 # sbsign warns about and the Authenticode hash must then cover).
@@ -15,7 +15,7 @@ EFI_LDS      := boot/uefi/efi.lds
 EFI_CRT0     := /usr/lib/crt0-efi-x86_64.o
 EFI_FRONT    := boot/uefi/efi_main.c boot/uefi/efi_files.c boot/uefi/efi_hw_state.c \
                 boot/uefi/efi_cmdline.c boot/uefi/efi_mmap.c boot/uefi/efi_result_name.c \
-                boot/uefi/efi_mp_check.c kernel/lib/result_name.c boot/uefi/efi_secure_boot.c \
+                boot/uefi/efi_mp_check.c boot/uefi/efi_secure_boot.c \
                 boot/uefi/efi_secure_boot_text.c boot/uefi/efi_fw_console.c boot/uefi/efi_text.c \
                 boot/uefi/efi_net.c boot/uefi/efi_net_path.c
 EFI_ASM      := boot/cpu_setup64.asm boot/uefi/efi_switch.asm kernel/arch/exception_stubs.asm \
@@ -23,7 +23,8 @@ EFI_ASM      := boot/cpu_setup64.asm boot/uefi/efi_switch.asm kernel/arch/except
                 boot/uefi/sbat.asm
 # vendor_url of the .sbat component line: where users find this build.
 SBAT_URL     ?= README.md
-# Every kernel source (mk/kernel.mk) except the multiboot2/PVH entry.
+# Every kernel source (mk/kernel.mk) except the multiboot2/PVH entry; lib/,
+# bench/ and core/ come from $(CORE_EFI_A) (mk/core.mk).
 EFI_SRCS      = $(filter-out kernel/kmain.c,$(KERNEL_SRCS)) $(EFI_FRONT)
 EFI_OBJS      = $(patsubst %.c,$(BUILD)/efi/%.o,$(sort $(EFI_SRCS))) \
                 $(patsubst %.asm,$(BUILD)/efi/%.o,$(EFI_ASM))
@@ -34,15 +35,15 @@ EFI_CFLAGS    = $(KERNEL_CFLAGS) -fshort-wchar -DGNU_EFI_USE_MS_ABI \
 efi: $(BUILD)/idlebench.efi
 
 .SECONDEXPANSION:
-$(BUILD)/idlebench.so: $$(EFI_OBJS) $(EFI_LDS) $(EFI_CRT0)
+$(BUILD)/idlebench.so: $$(EFI_OBJS) $(CORE_EFI_A) $(EFI_LDS) $(EFI_CRT0)
 	ld -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined -z noexecstack -T $(EFI_LDS) \
-	   -o $@ $(EFI_CRT0) $(EFI_OBJS) /usr/lib/libgnuefi.a $(shell $(KERNEL_CC) -print-libgcc-file-name)
+	   -o $@ $(EFI_CRT0) $(EFI_OBJS) $(CORE_EFI_A) /usr/lib/libgnuefi.a $(shell $(KERNEL_CC) -print-libgcc-file-name)
 
-$(BUILD)/idlebench.efi: $(BUILD)/idlebench.so tools/check-efi-image.sh $(BUILD)/gen/pe_nx_compat
+$(BUILD)/idlebench.efi: $(BUILD)/idlebench.so scripts/check-efi-image.sh $(BUILD)/gen/pe_nx_compat
 	objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
 	        -j .reloc -j .sbat --strip-all --target efi-app-x86_64 --subsystem=10 $< $@.tmp
 	$(BUILD)/gen/pe_nx_compat $@.tmp
-	tools/check-efi-image.sh $< $@.tmp
+	scripts/check-efi-image.sh $< $@.tmp
 	mv $@.tmp $@
 
 $(BUILD)/efi/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/bench/workload_checksums.h $(BUILD)/gen/kernel_cflags
@@ -56,11 +57,11 @@ $(BUILD)/efi/boot/ap_trampoline_blob.o: $(BUILD)/gen/ap_trampoline.bin
 $(BUILD)/efi/boot/uefi/sbat.o: $(BUILD)/gen/sbat.csv
 
 # Rewritten only when its text changes (a new commit changes the version).
-$(BUILD)/gen/sbat.csv: tools/make-sbat-csv.sh FORCE | $(BUILD)/gen
-	tools/make-sbat-csv.sh '$(FULL_VERSION)' '$(SBAT_URL)' >$@.tmp
+$(BUILD)/gen/sbat.csv: scripts/make-sbat-csv.sh FORCE | $(BUILD)/gen
+	scripts/make-sbat-csv.sh '$(FULL_VERSION)' '$(SBAT_URL)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-$(BUILD)/gen/pe_nx_compat: tools/pe_nx_compat.c | $(BUILD)/gen
+$(BUILD)/gen/pe_nx_compat: tools/build/pe_nx_compat.c | $(BUILD)/gen
 	$(HOST_CC) -O2 -Wall -Wextra -o $@ $<
 
 -include $(EFI_OBJS:.o=.d)
@@ -74,11 +75,10 @@ UNIT_TESTS += test_efi_cmdline test_uefi_result_name test_efi_mmap test_efi_secu
 test_efi_text_SRCS := tests/unit/uefi/test_efi_text.c boot/uefi/efi_text.c
 test_efi_net_path_SRCS := tests/unit/uefi/test_efi_net_path.c boot/uefi/efi_net_path.c
 test_efi_cmdline_SRCS := tests/unit/uefi/test_efi_cmdline.c boot/uefi/efi_cmdline.c
-test_uefi_result_name_SRCS := tests/unit/uefi/test_uefi_result_name.c boot/uefi/efi_result_name.c \
-                              kernel/lib/result_name.c kernel/lib/safe_name.c kernel/lib/fmt.c
+test_uefi_result_name_SRCS := tests/unit/uefi/test_uefi_result_name.c boot/uefi/efi_result_name.c
 test_efi_mmap_SRCS := tests/unit/uefi/test_efi_mmap.c boot/uefi/efi_mmap.c
-test_efi_secure_boot_text_SRCS := tests/unit/uefi/test_efi_secure_boot_text.c boot/uefi/efi_secure_boot_text.c \
-                                  kernel/lib/fmt.c
+test_efi_secure_boot_text_SRCS := tests/unit/uefi/test_efi_secure_boot_text.c \
+                                  boot/uefi/efi_secure_boot_text.c
 
 FUZZERS += fuzz_efi_cmdline
 fuzz_efi_cmdline_SRCS := tests/fuzz/fuzz_efi_cmdline.c boot/uefi/efi_cmdline.c

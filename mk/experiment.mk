@@ -1,5 +1,4 @@
 # The experiment's host-testable parts (kernel/experiment/): power per mode
 # from RAPL energy (the reliability rule, watts, the `#! power` records).
 UNIT_TESTS += test_power
-test_power_SRCS := tests/unit/experiment/test_power.c kernel/experiment/power.c kernel/sibling/idle_mode.c \
-	kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c
+test_power_SRCS := tests/unit/experiment/test_power.c kernel/experiment/power.c

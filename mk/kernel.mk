@@ -1,8 +1,10 @@
 # The kernel build/idlebench.elf (multiboot2 and PVH entries) and the hybrid
-# ISO. KERNEL_SRCS below is the one list of C sources linked into the kernel
-# (and, all but kmain.c, into idlebench.efi: mk/efi.mk); the other fragments
-# take their share of it with $(filter), e.g. mk/acpi.mk's kernel/acpi/%, so a
-# new source is named here once and lands in every build that uses its folder.
+# ISO. KERNEL_SRCS below is the one list of kernel/ C sources linked into the
+# kernel (and, all but kmain.c, into idlebench.efi: mk/efi.mk), beside the
+# shared floors lib/, bench/ and core/ in $(CORE_KERNEL_A) (mk/core.mk). The
+# other fragments take their share of it with $(filter), e.g. mk/acpi.mk's
+# kernel/acpi/%, so a new source is named here once and lands in every build
+# that uses its folder.
 
 KERNEL_CC  := gcc
 NASM       := nasm
@@ -24,12 +26,10 @@ KERNEL_ASM := boot/headers.asm boot/entry32.asm boot/entry64.asm boot/cpu_setup6
 
 # In the order a sample's data flows (the link order is sorted anyway).
 KERNEL_SRCS := \
-	kernel/kmain.c kernel/kernel_run.c kernel/options.c kernel/option_table.c kernel/run_config.c \
+	kernel/kmain.c kernel/kernel_run.c kernel/run_config.c \
 	kernel/selftest.c kernel/run_end.c kernel/fault_report.c \
 	kernel/boot/boot_info.c kernel/boot/multiboot2.c kernel/boot/pvh.c kernel/boot/efi_config.c \
-	kernel/lib/mem.c kernel/lib/fmt.c kernel/lib/crc32.c kernel/lib/sort.c kernel/lib/parse.c \
-	kernel/lib/owner_lock.c kernel/lib/hash64.c kernel/lib/safe_name.c \
-	kernel/console/console.c kernel/console/console_option.c kernel/console/uart.c \
+	kernel/console/console.c kernel/console/uart.c \
 	kernel/console/pci_uart.c kernel/console/spcr_uart.c \
 	kernel/console/vga_text.c kernel/console/fb_console.c \
 	kernel/console/screen_model.c kernel/console/screen_layout.c kernel/console/screen_ui.c \
@@ -37,9 +37,9 @@ KERNEL_SRCS := \
 	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/arch/tsc.c \
 	kernel/arch/lapic.c kernel/arch/apic_base.c kernel/arch/stray_irq.c kernel/arch/stray_count.c \
 	kernel/mm/memory_setup.c kernel/mm/phys_alloc.c \
-	kernel/stream/stream.c kernel/stream/sample_row.c kernel/stream/stream_cpu_lock.c \
+	kernel/stream/stream_cpu_lock.c \
 	kernel/stream/capture.c kernel/stream/stray_record.c \
-	kernel/platform/platform.c kernel/platform/machine_id.c \
+	kernel/platform/platform.c \
 	kernel/cpu/cpu_identity.c kernel/cpu/cpu_features.c kernel/cpu/topology.c kernel/cpu/cache_info.c kernel/cpu/machine_state.c kernel/cpu/pmu.c \
 	kernel/acpi/acpi_aml.c kernel/acpi/acpi_c2.c kernel/acpi/acpi_cst.c kernel/acpi/acpi_error.c \
 	kernel/acpi/acpi_fadt.c kernel/acpi/acpi_format.c kernel/acpi/acpi_hpet.c kernel/acpi/acpi_madt.c \
@@ -47,26 +47,20 @@ KERNEL_SRCS := \
 	kernel/smbios/smbios_entry.c kernel/smbios/smbios_table.c \
 	kernel/time/tsc_calibrate.c kernel/time/hpet_counter.c kernel/time/delay.c kernel/time/quiet_probe.c \
 	kernel/smp/smp.c \
-	kernel/sibling/idle_mode.c kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
-	kernel/sibling/sibling_check.c kernel/sibling/residency.c kernel/sibling/placement.c kernel/sibling/cpu_roles.c \
+	kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
+	kernel/sibling/sibling_check.c kernel/sibling/residency.c kernel/sibling/cpu_roles.c \
 	kernel/sibling/others.c \
-	kernel/experiment/measured_cpu.c kernel/experiment/plan.c kernel/experiment/counters.c kernel/experiment/power.c \
-	kernel/experiment/experiment.c kernel/experiment/harness.c kernel/experiment/summary.c kernel/experiment/boot_seed.c \
-	kernel/experiment/probes.c kernel/stream/probe_record.c \
-	bench/lz.c bench/hash.c bench/sort.c bench/shortest_path.c bench/alphabeta.c bench/interp.c \
-	bench/sudoku.c bench/bignum.c bench/pointer_chase.c bench/matmul.c bench/stencil.c bench/nbody.c \
-	bench/fft.c bench/lbm.c bench/raytrace.c bench/lu.c bench/montecarlo.c bench/whetstone.c \
-	bench/probe.c bench/probe_chase.c bench/probe_rob.c bench/probe_mlp.c bench/probe_stream.c bench/probe_sq.c \
-	bench/fpmath.c bench/registry.c bench/expected.c \
-	bench/stats.c bench/student_t.c bench/inference.c bench/planning.c bench/order.c bench/analysis.c
+	kernel/experiment/measured_cpu.c kernel/experiment/counters.c kernel/experiment/power.c \
+	kernel/experiment/experiment.c kernel/experiment/boot_seed.c \
+	kernel/experiment/probes.c
 
 KERNEL_OBJS := $(patsubst %.c,$(BUILD)/kernel/%.o,$(sort $(KERNEL_SRCS))) \
                $(patsubst %.asm,$(BUILD)/kernel/%.o,$(KERNEL_ASM))
 
 kernel: $(BUILD)/idlebench.elf
 
-$(BUILD)/idlebench.elf: $(KERNEL_OBJS) linker.ld
-	ld $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS) $(shell $(KERNEL_CC) -print-libgcc-file-name)
+$(BUILD)/idlebench.elf: $(KERNEL_OBJS) $(CORE_KERNEL_A) linker.ld
+	ld $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS) $(CORE_KERNEL_A) $(shell $(KERNEL_CC) -print-libgcc-file-name)
 
 # Objects depend on the flags they were built with: a changed flag rebuilds
 # them, never a stale mix.
@@ -81,8 +75,8 @@ VERSION_HEADER := $(BUILD)/gen/version.h
 $(VERSION_HEADER): FORCE | $(BUILD)/gen
 	@printf '#define IDLEBENCH_VERSION "%s"\n' '$(FULL_VERSION)' | cmp -s - $@ || \
 		printf '#define IDLEBENCH_VERSION "%s"\n' '$(FULL_VERSION)' >$@
-$(BUILD)/kernel/kernel/kernel_run.o $(BUILD)/efi/kernel/kernel_run.o $(BUILD)/host/obj/tools/cmd_bench.o \
-	$(BUILD)/host/obj/tools/linux_run.o: $(VERSION_HEADER)
+$(BUILD)/kernel/kernel/kernel_run.o $(BUILD)/efi/kernel/kernel_run.o $(BUILD)/host/obj/tools/cli/cmd_bench.o \
+	$(BUILD)/host/obj/tools/linux/linux_run.o: $(VERSION_HEADER)
 
 $(BUILD)/kernel/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/kernel_cflags
 	@mkdir -p $(dir $@)
@@ -100,12 +94,12 @@ $(BUILD)/kernel/boot/ap_trampoline_blob.o: $(BUILD)/gen/ap_trampoline.bin
 -include $(KERNEL_OBJS:.o=.d)
 
 # The screen font comes from Debian's console-setup-linux at build time.
-$(BUILD)/gen/font_glyphs.h: tools/gen_font.c $(CONSOLE_FONT) | $(BUILD)/gen
-	$(HOST_CC) -O2 -Wall -Wextra -o $(BUILD)/gen/gen_font tools/gen_font.c
+$(BUILD)/gen/font_glyphs.h: tools/build/gen_font.c $(CONSOLE_FONT) | $(BUILD)/gen
+	$(HOST_CC) -O2 -Wall -Wextra -o $(BUILD)/gen/gen_font tools/build/gen_font.c
 	gzip -dc $(CONSOLE_FONT) > $(BUILD)/gen/console_font.psf
 	$(BUILD)/gen/gen_font $(BUILD)/gen/console_font.psf $@
 
 # Hybrid BIOS+UEFI image (grub-mkrescue: El Torito + GPT/MBR, `dd`-able).
 iso: $(BUILD)/idlebench.iso
-$(BUILD)/idlebench.iso: $(BUILD)/idlebench.elf grub.cfg tools/make-iso.sh
-	tools/make-iso.sh $(BUILD)/idlebench.elf grub.cfg $@
+$(BUILD)/idlebench.iso: $(BUILD)/idlebench.elf grub.cfg scripts/make-iso.sh
+	scripts/make-iso.sh $(BUILD)/idlebench.elf grub.cfg $@

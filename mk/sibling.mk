@@ -2,9 +2,8 @@
 # parser, and the mailbox protocol (state machine, cache-line layout, and a
 # two-thread run of the measured/parked protocol).
 UNIT_TESTS += test_idle_mode test_mailbox test_cpu_roles test_residency
-test_idle_mode_SRCS := tests/unit/sibling/test_idle_mode.c kernel/sibling/idle_mode.c kernel/lib/fmt.c
-test_mailbox_SRCS := tests/unit/sibling/test_mailbox.c kernel/sibling/mailbox.c kernel/sibling/idle_mode.c \
-	kernel/lib/fmt.c
+test_idle_mode_SRCS := tests/unit/sibling/test_idle_mode.c
+test_mailbox_SRCS := tests/unit/sibling/test_mailbox.c kernel/sibling/mailbox.c
 # The two-thread case uses pthreads (see test_owner_lock_LDLIBS, mk/lib.mk).
 test_mailbox_LDLIBS := -pthread
 # Which CPUs are measured, parked, held in HLT (the own sibling under
@@ -12,4 +11,4 @@ test_mailbox_LDLIBS := -pthread
 test_cpu_roles_SRCS := tests/unit/sibling/test_cpu_roles.c kernel/sibling/cpu_roles.c
 # Whether MPERF is trusted (counting at the TSC rate while busy) and whether a
 # mode's dwell was idle (wake-ups, C0 share).
-test_residency_SRCS := tests/unit/sibling/test_residency.c kernel/sibling/residency.c kernel/lib/fmt.c
+test_residency_SRCS := tests/unit/sibling/test_residency.c kernel/sibling/residency.c

@@ -1,5 +1,5 @@
 # `make sign KEY=db.key CERT=db.crt`: build/idlebench-signed.efi, the UEFI
-# application signed for Secure Boot (tools/sign-efi.sh: sbsign, then
+# application signed for Secure Boot (scripts/sign-efi.sh: sbsign, then
 # sbverify against CERT; no file at all when either fails). Enrolling CERT
 # (db or MOK): README.md, "Secure Boot".
 
@@ -12,5 +12,5 @@ endif
 endif
 
 .PHONY: sign
-sign: $(BUILD)/idlebench.efi tools/sign-efi.sh
-	tools/sign-efi.sh '$(KEY)' '$(CERT)' $(BUILD)/idlebench.efi $(SIGNED_EFI)
+sign: $(BUILD)/idlebench.efi scripts/sign-efi.sh
+	scripts/sign-efi.sh '$(KEY)' '$(CERT)' $(BUILD)/idlebench.efi $(SIGNED_EFI)

@@ -3,8 +3,8 @@
 SMBIOS_SRCS := $(filter kernel/smbios/%,$(KERNEL_SRCS))
 
 UNIT_TESTS += test_smbios
-test_smbios_SRCS := tests/unit/smbios/test_smbios.c $(SMBIOS_SRCS) kernel/lib/hash64.c
+test_smbios_SRCS := tests/unit/smbios/test_smbios.c $(SMBIOS_SRCS)
 
 FUZZERS += fuzz_smbios
-fuzz_smbios_SRCS := tests/fuzz/fuzz_smbios.c $(SMBIOS_SRCS) kernel/lib/hash64.c
+fuzz_smbios_SRCS := tests/fuzz/fuzz_smbios.c $(SMBIOS_SRCS)
 fuzz_smbios_CORPUS := tests/fuzz/corpus/smbios

@@ -3,32 +3,23 @@
 # as the kernel): order statistics, type-7 quantiles, bootstrap intervals and
 # geometric means against hand-computed cases.
 UNIT_TESTS += test_stats
-test_stats_SRCS := tests/unit/bench/test_stats.c $(BUILD)/host/bench/stats.o $(BUILD)/host/bench/fpmath.o
-
-# The inference core (bench/student_t.c, inference.c, planning.c, order.c).
-STATS_INFERENCE_OBJS := $(addprefix $(BUILD)/host/bench/,student_t.o inference.o planning.o order.o)
-STATS_TEST_OBJS := $(STATS_INFERENCE_OBJS) $(BUILD)/host/bench/fpmath.o
+test_stats_SRCS := tests/unit/bench/test_stats.c
 
 # Student's t against mpmath reference values; the estimates and Holm,
 # planning, Williams designs and the carry-over check against hand-computed
 # cases; simulated experiments with a known truth that measure the intervals'
 # coverage, the old methods' included.
 UNIT_TESTS += test_stats_student_t test_stats_inference test_stats_planning test_stats_order test_stats_coverage
-test_stats_student_t_SRCS := tests/unit/bench/test_stats_student_t.c $(STATS_TEST_OBJS)
-test_stats_inference_SRCS := tests/unit/bench/test_stats_inference.c $(STATS_TEST_OBJS)
-test_stats_planning_SRCS := tests/unit/bench/test_stats_planning.c $(STATS_TEST_OBJS)
-test_stats_order_SRCS := tests/unit/bench/test_stats_order.c tests/unit/bench/stats_simulation.c $(STATS_TEST_OBJS)
-test_stats_coverage_SRCS := tests/unit/bench/test_stats_coverage.c tests/unit/bench/stats_simulation.c \
-                            $(STATS_TEST_OBJS) $(BUILD)/host/bench/stats.o
+test_stats_student_t_SRCS := tests/unit/bench/test_stats_student_t.c
+test_stats_inference_SRCS := tests/unit/bench/test_stats_inference.c
+test_stats_planning_SRCS := tests/unit/bench/test_stats_planning.c
+test_stats_order_SRCS := tests/unit/bench/test_stats_order.c tests/unit/bench/stats_simulation.c
+test_stats_coverage_SRCS := tests/unit/bench/test_stats_coverage.c tests/unit/bench/stats_simulation.c
 
 # The kernel summary's PMU fields (IPC, ipc_slowdown_pct, instructions per
 # iteration) on made-up sample tables.
 UNIT_TESTS += test_summary_ipc
-test_summary_ipc_SRCS := tests/unit/experiment/test_summary_ipc.c kernel/experiment/summary.c \
-	kernel/sibling/idle_mode.c $(BENCH_HOST_OBJS) kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c \
-	tests/unit/support/stream_text.c
+test_summary_ipc_SRCS := tests/unit/experiment/test_summary_ipc.c tests/unit/support/stream_text.c
 # The shared sample loop with fake callbacks.
 UNIT_TESTS += test_harness
-test_harness_SRCS := tests/unit/experiment/test_harness.c kernel/experiment/harness.c kernel/experiment/plan.c \
-	kernel/experiment/summary.c kernel/sibling/idle_mode.c kernel/lib/hash64.c $(BENCH_HOST_OBJS) \
-	kernel/stream/stream.c kernel/stream/sample_row.c kernel/lib/fmt.c kernel/lib/crc32.c kernel/lib/parse.c
+test_harness_SRCS := tests/unit/experiment/test_harness.c

@@ -3,7 +3,7 @@
 #include <stdint.h>
 
 #include "boot/uefi/efi_cmdline.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 const char *efi_cmdline_status_text(enum efi_cmdline_status st)
 {

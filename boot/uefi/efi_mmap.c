@@ -2,7 +2,7 @@
 #include <stdint.h>
 
 #include "boot/uefi/efi_mmap.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 /* EFI_MEMORY_TYPE values (UEFI 2.10, 7.2 table 7-6). */
 enum {

@@ -13,7 +13,7 @@
 #include "boot/uefi/efi_mp_check.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/console/console.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 #include "kernel/smp/smp.h"
 
 /* EFI_MP_SERVICES_PROTOCOL GUID 3fdda605-a76e-4f46-ad29-12f4531b3d08

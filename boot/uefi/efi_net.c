@@ -3,8 +3,8 @@
 
 #include "boot/uefi/efi_net.h"
 #include "boot/uefi/efi_net_path.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
+#include "lib/fmt.h"
+#include "lib/mem.h"
 
 static EFI_GUID pxe_guid = EFI_PXE_BASE_CODE_PROTOCOL_GUID;
 static EFI_GUID device_path_guid = EFI_DEVICE_PATH_PROTOCOL_GUID;

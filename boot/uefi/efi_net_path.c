@@ -1,6 +1,6 @@
 /* A path beside the DHCP boot file (see efi_net_path.h). */
 #include "boot/uefi/efi_net_path.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 bool efi_net_sibling_path(char *out, size_t cap, const char *bootfile, size_t bootfile_cap, const char *name)
 {

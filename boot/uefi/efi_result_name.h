@@ -1,5 +1,5 @@
 /* Names of the UEFI application's result files, \idlebench\results\NAME:
- * the one scheme of kernel/lib/result_name.h, from the metadata of the
+ * the one scheme of lib/result_name.h, from the metadata of the
  * stream the application holds in memory and the firmware clock (UTC when
  * EFI_TIME.TimeZone is 0, else the clock's own unknown zone). Pure code,
  * unit-tested on the host. */
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/lib/result_name.h"
+#include "lib/result_name.h"
 
 /* Candidate number attempt (0, 1, …) for the stream data[0..len) saved at
  * time t (NULL: GetTime failed): result_name_format with the stream's

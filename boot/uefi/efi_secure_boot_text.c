@@ -1,7 +1,7 @@
 /* The secure_boot metadata value (efi_secure_boot_text.h). */
 #include "boot/uefi/efi_secure_boot_text.h"
 
-#include "kernel/lib/fmt.h"
+#include "lib/fmt.h"
 
 void secure_boot_text(char *out, size_t cap, enum secure_boot_read how, size_t size, uint8_t value)
 {

@@ -9,7 +9,7 @@
 #include "kernel/acpi/acpi_cst.h"
 #include "kernel/acpi/acpi_aml.h"
 #include "kernel/acpi/acpi_table.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define GENERIC_REGISTER_TAG 0x82
 #define GENERIC_REGISTER_BODY_LEN 12

@@ -2,7 +2,7 @@
  * field is read only when Length covers it. */
 #include "kernel/acpi/acpi_fadt.h"
 #include "kernel/acpi/acpi_table.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define FADT_DSDT 40
 #define FADT_PM_TMR_BLK 76

@@ -1,7 +1,7 @@
 /* Text for the ACPI metadata values. Freestanding: a tiny appender instead of
  * snprintf, which the kernel does not have. */
 #include "kernel/acpi/acpi_format.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 struct out {
 	char *buf;

@@ -2,7 +2,7 @@
  * Block ID at 36, Base Address GAS at 40, HPET Number at 52). */
 #include "kernel/acpi/acpi_hpet.h"
 #include "kernel/acpi/acpi_table.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define HPET_EVENT_TIMER_ID 36
 #define HPET_BASE_GAS 40

@@ -2,7 +2,7 @@
  * three kinds idlebench needs and step over the rest by Length. */
 #include "kernel/acpi/acpi_madt.h"
 #include "kernel/acpi/acpi_table.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define MADT_LAPIC_ADDRESS 36 /* 32-bit Local Interrupt Controller Address */
 #define MADT_ENTRIES 44       /* first Interrupt Controller Structure */

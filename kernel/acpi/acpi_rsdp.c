@@ -1,7 +1,7 @@
 /* RSDP checks and the legacy BIOS-area scan (ACPI 6.5 §5.2.5.1 and §5.2.5.3). */
 #include "kernel/acpi/acpi_rsdp.h"
 #include "kernel/acpi/acpi_table.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 enum acpi_err acpi_rsdp_check(const uint8_t *p, uint64_t avail, struct acpi_rsdp_info *out)
 {

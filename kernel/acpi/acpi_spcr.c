@@ -4,7 +4,7 @@
  * A revision 1/2 table is 80 bytes long; the last four are reserved there. */
 #include "kernel/acpi/acpi_spcr.h"
 #include "kernel/acpi/acpi_table.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define SPCR_INTERFACE_TYPE 36
 #define SPCR_BASE_GAS       40

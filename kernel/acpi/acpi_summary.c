@@ -1,7 +1,7 @@
 /* One pass over a checked table set. */
 #include "kernel/acpi/acpi_summary.h"
 #include "kernel/acpi/acpi_table.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 static void scan_aml(const struct acpi_table_set *set, struct acpi_summary *out, const char *sig)
 {

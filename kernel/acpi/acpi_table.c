@@ -1,7 +1,7 @@
 /* Validation of a single ACPI table (ACPI 6.5 §5.2.6: the header, its Length
  * and Checksum fields). */
 #include "kernel/acpi/acpi_table.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 uint8_t acpi_checksum(const uint8_t *p, size_t len)
 {

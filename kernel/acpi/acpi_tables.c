@@ -3,7 +3,7 @@
 #include "kernel/acpi/acpi_tables.h"
 #include "kernel/acpi/acpi_rsdp.h"
 #include "kernel/acpi/acpi_table.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 /* FADT field offsets (ACPI 6.5 Table 5.9). */
 #define FADT_DSDT 40    /* 32-bit DSDT address */

@@ -6,7 +6,7 @@
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 struct idt_gate {
 	uint16_t offset_lo;

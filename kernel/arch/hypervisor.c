@@ -2,7 +2,7 @@
  * these get the isa-debug-exit write under exit=auto: on anything else port
  * 0xF4 may belong to a real device. */
 #include "kernel/arch/hypervisor.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 bool hypervisor_is_qemu(const char *sig)
 {

@@ -6,7 +6,7 @@
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/msr.h"
 #include "kernel/arch/x86.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define LAPIC_ID        0x020
 #define LAPIC_VERSION   0x030

@@ -3,7 +3,7 @@
  * above it. Existing 2 MiB entries are left as they are. */
 #include "kernel/arch/paging.h"
 #include "kernel/arch/x86.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define PTE_P    (1ull << 0)
 #define PTE_RW   (1ull << 1)

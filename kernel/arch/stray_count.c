@@ -3,7 +3,7 @@
 #include <stdbool.h>
 
 #include "kernel/arch/stray_count.h"
-#include "kernel/lib/fmt.h"
+#include "lib/fmt.h"
 
 static uint64_t *counter_of(struct stray_counts *t, uint32_t apic_id)
 {

@@ -1,7 +1,7 @@
 /* EFI configuration table walk (x64 layout: NumberOfTableEntries at offset
  * 104, ConfigurationTable at 112; each entry is a 16-byte GUID and a pointer). */
 #include "kernel/boot/efi_config.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 /* First three GUID fields are little-endian in memory. */
 const struct efi_guid EFI_GUID_SMBIOS3 = { { 0x44, 0x15, 0xfd, 0xf2, 0x94, 0x97, 0x2c, 0x4a,

@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 #include "kernel/boot/multiboot2.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 enum {
 	TAG_END = 0,

@@ -1,7 +1,7 @@
 /* PVH start info reader. Version 0 has no memory map (the E820 table would
  * have to come from elsewhere); QEMU passes version 1 with memmap. */
 #include "kernel/boot/pvh.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 struct hvm_start_info {
 	uint32_t magic;

@@ -12,8 +12,8 @@
 #include "kernel/console/spcr_uart.h"
 #include "kernel/console/uart.h"
 #include "kernel/console/vga_text.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
+#include "lib/fmt.h"
+#include "lib/mem.h"
 
 /* The named items, the SPCR's UART under auto, and COM1. */
 #define CONSOLE_MAX_UARTS (CONSOLE_MAX_ITEMS + 2)

@@ -9,8 +9,8 @@
 
 #include "kernel/acpi/acpi_spcr.h"
 #include "kernel/boot/boot_info.h"
-#include "kernel/console/console_option.h"
-#include "kernel/stream/stream.h"
+#include "core/options/console_option.h"
+#include "core/stream/stream.h"
 
 /* Start the UARTs req names and the screen the loader described. spcr: the
  * machine's SPCR (NULL when it has none): console=spcr and console=auto use
@@ -36,7 +36,7 @@ void console_write_stream(const char *s, size_t n);
 bool console_has_uart(void);
 /* Which screen console is active: "vga-text", "framebuffer" or "none". */
 const char *console_screen_name(void);
-/* Format (kernel/lib/fmt.h conversions, at most 255 bytes) and write to every
+/* Format (lib/fmt.h conversions, at most 255 bytes) and write to every
  * console: for messages outside the result stream (before it begins or after
  * it ends). */
 void console_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));

@@ -10,7 +10,7 @@
 
 #include "font_glyphs.h"
 #include "kernel/console/fb_console.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 static uint8_t *base;
 static struct boot_framebuffer fb_copy; /* its pixel format, for colours */

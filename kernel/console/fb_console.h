@@ -1,5 +1,5 @@
 /* Text console on a linear framebuffer (UEFI GOP, or a VBE mode from GRUB),
- * drawn with the build-time console font (tools/gen_font.c). */
+ * drawn with the build-time console font (tools/build/gen_font.c). */
 #ifndef IDLEBENCH_KERNEL_CONSOLE_FB_CONSOLE_H
 #define IDLEBENCH_KERNEL_CONSOLE_FB_CONSOLE_H
 

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "kernel/console/uart_config.h"
+#include "core/options/uart_config.h"
 
 /* Configuration space of one function: dword read and write at offset. */
 struct pci_function_access {

@@ -5,8 +5,8 @@
 
 #include "bench/analysis.h"
 #include "kernel/console/screen_layout.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
+#include "lib/fmt.h"
+#include "lib/mem.h"
 
 #define LINE 512 /* one line before it is cut to the screen */
 

@@ -4,8 +4,8 @@
  * human text as a wrapped log. Values are copied as written: an empty field
  * stays empty (the layout shows "n/a"), a long one is cut to its slot. */
 #include "kernel/console/screen_model.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
+#include "lib/fmt.h"
+#include "lib/mem.h"
 
 /* The metadata keys kept, by enum screen_meta. */
 static const char *const meta_keys[SCREEN_META_COUNT] = {

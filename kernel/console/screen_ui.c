@@ -3,7 +3,7 @@
  * new log line costs one row and the log's jump scroll a pane now and then
  * (the framebuffer console's reason for jumping: fb_console.c). */
 #include "kernel/console/screen_ui.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define MAX_CELLS (SCREEN_LOG_WIDTH * SCREEN_UI_MAX_ROWS)
 #define LINE_MAX 512 /* a longer stream line is cut (the screen is narrower) */

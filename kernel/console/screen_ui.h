@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "kernel/console/screen_layout.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* Draw character c at column x, row y in style s (a console's cell writer). */
 typedef void (*screen_put_fn)(uint32_t x, uint32_t y, char c, enum screen_style s);

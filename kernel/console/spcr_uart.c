@@ -4,8 +4,8 @@
  * 2 word, 3 dword (ACPI 6.5 Table 5.1), and tables that leave it 0 give the
  * width in Register Bit Width instead. */
 #include "kernel/console/spcr_uart.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
+#include "lib/fmt.h"
+#include "lib/mem.h"
 
 /* Register width in bits from the GAS: access size first, else bit width. */
 static unsigned register_bits(const struct acpi_spcr_info *spcr)

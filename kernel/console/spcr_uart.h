@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "kernel/acpi/acpi_spcr.h"
-#include "kernel/console/uart_config.h"
+#include "core/options/uart_config.h"
 
 /* Fill out from spcr; true when usable, else false with the reason in why. */
 bool spcr_uart_config(const struct acpi_spcr_info *spcr, struct uart_config *out, char *why, size_t why_len);

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "kernel/console/uart_config.h"
+#include "core/options/uart_config.h"
 
 /* One UART in use. */
 struct uart {

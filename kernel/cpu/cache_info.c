@@ -4,7 +4,7 @@
  * without it fall back to the L2/L3 size fields of leaf 8000_0006H. */
 #include "kernel/cpu/cache_info.h"
 
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 /* Deterministic cache parameters: SDM Vol. 2A, CPUID, leaf 04H "Deterministic
  * Cache Parameters Leaf" (and "INPUT EAX = 04H"), identical in AMD APM Vol. 3,

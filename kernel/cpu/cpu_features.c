@@ -3,7 +3,7 @@
  * Vol. 3, Appendix E (Fn8000_0001_ECX, Fn8000_0007_EDX). */
 #include "kernel/cpu/cpu_features.h"
 
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 #define BIT(n) (1u << (n))
 

@@ -3,8 +3,8 @@
  * (Fn0000_0001_EAX Family, Model, Stepping Identifiers). */
 #include "kernel/cpu/cpu_identity.h"
 
-#include "kernel/lib/mem.h"
-#include "kernel/stream/stream.h"
+#include "lib/mem.h"
+#include "core/stream/stream.h"
 
 /* The hypervisor range (Intel SDM Vol. 2A, CPUID: leaves 40000000H-4FFFFFFFH are
  * "Invalid"; hypervisors use 40000000H for their signature by convention, see

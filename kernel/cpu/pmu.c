@@ -23,9 +23,9 @@
  *   the crystal/reference clock while the other thread is halted. */
 #include "kernel/cpu/pmu.h"
 #include "kernel/cpu/machine_state.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
-#include "kernel/stream/stream.h"
+#include "lib/fmt.h"
+#include "lib/mem.h"
+#include "core/stream/stream.h"
 
 static const char *const event_names[PMU_EVENT_COUNT] = {
 	[PMU_INSTRUCTIONS] = "instructions",

@@ -4,8 +4,8 @@
  * counts. */
 #include "kernel/cpu/topology.h"
 
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
+#include "lib/fmt.h"
+#include "lib/mem.h"
 
 /* Extended topology leaves (SDM Vol. 2A, CPUID leaf 0BH/1FH): ECX[15:8] level
  * type, 0 = invalid (ends the list), 1 = SMT (always subleaf 0 when valid);

@@ -12,15 +12,15 @@
 #include "kernel/cpu/pmu.h"
 #include "kernel/experiment/counters.h"
 #include "kernel/experiment/experiment.h"
-#include "kernel/experiment/harness.h"
+#include "core/experiment/harness.h"
 #include "kernel/experiment/power.h"
 #include "kernel/experiment/probes.h"
-#include "kernel/experiment/samples.h"
-#include "kernel/experiment/summary.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/mem.h"
+#include "core/experiment/samples.h"
+#include "core/experiment/summary.h"
+#include "lib/fmt.h"
+#include "lib/mem.h"
 #include "kernel/sibling/sibling.h"
-#include "kernel/stream/sample_row.h"
+#include "core/stream/sample_row.h"
 #include "kernel/time/delay.h"
 
 /* Part of the run's arena. The fixed workloads share region 0 and set it up
@@ -40,7 +40,7 @@ struct arena_region {
 struct run_ctx {
 	const struct plan *plan;
 	struct stream *s;
-	struct harness h;         /* the sample loop (kernel/experiment/harness.h) */
+	struct harness h;         /* the sample loop (core/experiment/harness.h) */
 	uint64_t first_sample_tsc;
 	struct counter_set counters;
 	struct power_table power; /* RAPL energy per mode, for the `#! power` records */

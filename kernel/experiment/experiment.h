@@ -6,10 +6,10 @@
 
 #include <stdbool.h>
 
-#include "kernel/experiment/plan.h"
+#include "core/experiment/plan.h"
 #include "kernel/mm/phys_alloc.h"
 #include "kernel/platform/platform.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* Run the plan; false if it could not complete (reported on s). */
 bool experiment_run(const struct plan *plan, const struct platform *p, const struct plan_conditions *cond,

@@ -9,7 +9,7 @@
 
 #include "kernel/arch/lapic.h"
 #include "kernel/platform/platform.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* Choose xAPIC or x2APIC per x2apic (the MADT's highest APIC ID decides
  * auto), enable it, mask every interrupt source, and record the mode (meta

@@ -1,6 +1,6 @@
 /* Power per idle mode from the RAPL sums (freestanding). */
 #include "kernel/experiment/power.h"
-#include "kernel/lib/fmt.h"
+#include "lib/fmt.h"
 
 bool power_sample_reliable(uint64_t ns)
 {

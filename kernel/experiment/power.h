@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kernel/sibling/idle_mode.h"
-#include "kernel/stream/stream.h"
+#include "core/sibling/idle_mode.h"
+#include "core/stream/stream.h"
 
 /* The RAPL update period: AMD PPR for family 17h (and Hygon 18h) gives about
  * 1 ms for the energy status MSRs. */

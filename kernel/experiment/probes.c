@@ -3,7 +3,7 @@
 #include "bench/stats.h"
 #include "kernel/time/delay.h"
 #include "kernel/experiment/probes.h"
-#include "kernel/stream/probe_record.h"
+#include "core/stream/probe_record.h"
 
 /* Registry index of variant v, or -1 when the registry does not list it. */
 static int index_of(const struct workload *v)

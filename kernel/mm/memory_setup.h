@@ -6,7 +6,7 @@
 
 #include "kernel/boot/boot_info.h"
 #include "kernel/mm/phys_alloc.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* Set up phys from bi (the kernel image excluded) and the identity map
  * above 4 GiB where the boot map stops there; problems are error records. */

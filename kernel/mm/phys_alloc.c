@@ -1,7 +1,7 @@
 /* Range-list allocator. Memory maps overlap and are unsorted on real firmware:
  * usable ranges are clipped against every non-usable region and the exclusions
  * before anything is handed out. */
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 #include "kernel/mm/phys_alloc.h"
 
 static void add_range(struct phys_alloc *a, uint64_t base, uint64_t end)

@@ -18,7 +18,7 @@
 #include "kernel/cpu/cpu_identity.h"
 #include "kernel/cpu/topology.h"
 #include "kernel/smbios/smbios.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 #include "kernel/time/tsc_calibrate.h"
 
 /* Most SMT siblings idlebench handles for one core (SMT4 needs 3). */

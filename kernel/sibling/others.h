@@ -10,7 +10,7 @@
 #include "kernel/mm/phys_alloc.h"
 #include "kernel/platform/platform.h"
 #include "kernel/sibling/cpu_roles.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* The integer workload others=load runs (bench/ registry name). */
 #define OTHERS_LOAD_WORKLOAD "sort"

@@ -12,7 +12,7 @@
 #include "kernel/arch/msr.h"
 #include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
-#include "kernel/sibling/idle_mode.h"
+#include "core/sibling/idle_mode.h"
 #include "kernel/sibling/mailbox.h"
 #include "kernel/selftest.h"
 #include "kernel/sibling/park.h"

@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/sibling/idle_mode.h"
+#include "core/sibling/idle_mode.h"
 #include "kernel/smp/smp.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* A parked CPU gets this long to acknowledge a command. Generous: QEMU TCG
  * on a loaded 2-core host is slow. */

@@ -1,5 +1,5 @@
 /* MPERF trust and idleness verdicts (see residency.h). */
-#include "kernel/lib/fmt.h"
+#include "lib/fmt.h"
 #include "kernel/sibling/residency.h"
 
 enum mperf_state mperf_judge(bool has_cpuid, bool faulted, uint64_t m0, uint64_t m1, uint64_t tsc0,

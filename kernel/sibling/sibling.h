@@ -12,9 +12,9 @@
 #include "kernel/mm/phys_alloc.h"
 #include "kernel/platform/platform.h"
 #include "kernel/selftest.h"
-#include "kernel/sibling/idle_mode.h"
-#include "kernel/sibling/placement.h"
-#include "kernel/stream/stream.h"
+#include "core/sibling/idle_mode.h"
+#include "core/sibling/placement.h"
+#include "core/stream/stream.h"
 
 /* Most CPUs parked at once (SMT4 siblings plus a control CPU fit). */
 #define SIBLING_MAX_PARKED 8

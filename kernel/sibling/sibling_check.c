@@ -4,8 +4,8 @@
  * mode. A mode meant to idle whose dwell does not look idle (residency.h) is
  * status=not_idle. The experiment takes only the modes that pass. */
 #include "kernel/arch/tsc.h"
-#include "kernel/lib/fmt.h"
-#include "kernel/lib/sort.h"
+#include "lib/fmt.h"
+#include "lib/sort.h"
 #include "kernel/sibling/parked.h"
 #include "kernel/sibling/residency.h"
 #include "kernel/sibling/sibling.h"

@@ -3,7 +3,7 @@
  * DMI 2.0's, still found by dmidecode on very old boards). */
 #include "kernel/smbios/smbios.h"
 
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 
 /* 32-bit entry point layout. */
 #define EP32_CHECKSUM      0x04

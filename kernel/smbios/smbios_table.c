@@ -6,8 +6,8 @@
  * instead of looping (dmidecode stops the same way). */
 #include "kernel/smbios/smbios.h"
 
-#include "kernel/lib/hash64.h"
-#include "kernel/lib/mem.h"
+#include "lib/hash64.h"
+#include "lib/mem.h"
 
 #define SMBIOS_TYPE_BIOS        0
 #define SMBIOS_TYPE_SYSTEM      1

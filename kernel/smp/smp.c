@@ -5,7 +5,7 @@
 #include "boot/cpu_setup64.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 #include "kernel/smp/ap_trampoline.h"
 #include "kernel/smp/smp.h"
 #include "kernel/time/delay.h"

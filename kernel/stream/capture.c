@@ -1,5 +1,5 @@
 /* In-memory copy of the result stream (see capture.h). */
-#include "kernel/lib/mem.h"
+#include "lib/mem.h"
 #include "kernel/stream/capture.h"
 
 void stream_capture_append(struct stream_capture *c, const char *bytes, size_t len)

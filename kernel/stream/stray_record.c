@@ -1,6 +1,6 @@
 /* The `#! stray` record (stray_record.h). */
 #include "kernel/arch/stray_irq.h"
-#include "kernel/lib/fmt.h"
+#include "lib/fmt.h"
 #include "kernel/stream/stray_record.h"
 
 void stray_record_write(struct stream *s, const char *during)

@@ -3,7 +3,7 @@
 #ifndef IDLEBENCH_KERNEL_STREAM_STRAY_RECORD_H
 #define IDLEBENCH_KERNEL_STREAM_STRAY_RECORD_H
 
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* `#! stray during=<during> count=<since the last record> total=<since boot>
  * by_apic=<apic:count,...> last_vector=<0xNN or empty>`; during is

@@ -2,7 +2,7 @@
  * CPU's APIC ID as owner and the TSC as clock. */
 #include "kernel/arch/apic_id.h"
 #include "kernel/arch/x86.h"
-#include "kernel/lib/owner_lock.h"
+#include "lib/owner_lock.h"
 #include "kernel/stream/stream_cpu_lock.h"
 
 #define STREAM_LOCK_PATIENCE_TSC (1ull << 32)

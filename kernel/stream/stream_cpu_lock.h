@@ -3,7 +3,7 @@
 #ifndef IDLEBENCH_KERNEL_STREAM_STREAM_CPU_LOCK_H
 #define IDLEBENCH_KERNEL_STREAM_STREAM_CPU_LOCK_H
 
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* Give s a lock owned by APIC ID (recursive on one CPU); a CPU that waits
  * while the holder writes nothing for 2^32 TSC ticks (1-4 s) takes it over. */

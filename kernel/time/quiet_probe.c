@@ -2,7 +2,7 @@
  * need no ordering against other instructions here, only against each other,
  * which RDTSC's program order gives (SDM Vol. 2B RDTSC). */
 #include "kernel/arch/x86.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 #include "kernel/time/delay.h"
 #include "kernel/time/quiet_probe.h"
 

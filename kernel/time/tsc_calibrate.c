@@ -3,7 +3,7 @@
  * visible rather than hidden. Under QEMU -icount shift=0 the TSC is an exact
  * 1 GHz virtual clock, which tests use to check this code to 0.1 %. */
 #include "kernel/arch/tsc.h"
-#include "kernel/lib/sort.h"
+#include "lib/sort.h"
 #include "kernel/arch/x86.h"
 #include "kernel/time/hpet_counter.h"
 #include "kernel/time/tsc_calibrate.h"

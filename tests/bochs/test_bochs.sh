@@ -1,4 +1,4 @@
-# Bochs: a second, independent x86 implementation (tools/bochs-run.sh), with
+# Bochs: a second, independent x86 implementation (scripts/bochs-run.sh), with
 # Intel and AMD CPU models. Each function named btest_* is one test; without
 # bochs they say "skipped: why" and pass. Bochs runs on virtual time
 # (ips=50M: the TSC and timers follow the emulated instruction count), so
@@ -42,14 +42,14 @@ bochs_boot() {
 	local name=$1
 	BOOT_OUT="$QTEST_LOGS/$name.out"
 	BOCHS_CPU=$2 BOCHS_COUNT=$3 CMDLINE=$4 BOCHS_TIMEOUT=${BOCHS_TIMEOUT:-150} \
-		tools/bochs-run.sh 2>"$QTEST_LOGS/$name.err" | tr -d '\r' >"$BOOT_OUT"
+		scripts/bochs-run.sh 2>"$QTEST_LOGS/$name.err" | tr -d '\r' >"$BOOT_OUT"
 	BOOT_RC=${PIPESTATUS[0]}
 }
 
 # bochs_missing: true (and says "skipped: why") when this host cannot run Bochs.
 bochs_missing() {
 	if ! command -v bochs >/dev/null || [ ! -r /usr/share/bochs/BIOS-bochs-latest ]; then
-		echo "skipped: no bochs or its BIOS (packages bochs bochsbios vgabios; tools/install-deps.sh)" >&2
+		echo "skipped: no bochs or its BIOS (packages bochs bochsbios vgabios; scripts/install-deps.sh)" >&2
 		return 0
 	fi
 	[ -r "${BUILD:-build}/idlebench.elf" ] || { echo "skipped: no ${BUILD:-build}/idlebench.elf (make)" >&2; return 0; }

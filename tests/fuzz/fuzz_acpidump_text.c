@@ -5,7 +5,7 @@
 
 #include "kernel/acpi/acpi_summary.h"
 #include "kernel/acpi/acpi_tables.h"
-#include "tools/acpidump_text.h"
+#include "tools/cli/acpidump_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/lib/parse.h"
-#include "kernel/option_table.h"
+#include "lib/parse.h"
+#include "core/options/option_table.h"
 #include "kernel/run_config.h"
 
 #define CHECK(cond) \

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/stream/schema.h"
-#include "tools/stream_reader.h"
+#include "core/stream/schema.h"
+#include "tools/cli/stream_reader.h"
 
 struct buffer {
 	char *data;

@@ -13,7 +13,7 @@ HTML_EXAMPLES=(docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20
 # chromium_missing: true (and says "skipped: why") when this host cannot run headless Chromium.
 chromium_missing() {
 	if ! command -v chromium >/dev/null; then
-		echo "skipped: no chromium (Debian package chromium; tools/install-deps.sh)" >&2
+		echo "skipped: no chromium (Debian package chromium; scripts/install-deps.sh)" >&2
 		return 0
 	fi
 	if ! command -v python3 >/dev/null; then

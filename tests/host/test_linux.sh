@@ -74,7 +74,7 @@ htest_linux_list_is_read_only_and_maps_states() {
 	rm -rf "$root"
 }
 
-# The haltpoll governor ignores disable (tools/linux_hold.h): with a poll
+# The haltpoll governor ignores disable (tools/linux/linux_hold.h): with a poll
 # window (guest_halt_poll_ns > 0) it polls before it halts, so hlt needs
 # menu, written for the run and put back; with guest_halt_poll_ns=0 (the CI
 # VM's setting) it halts at once and the governor is left alone. poll

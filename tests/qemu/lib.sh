@@ -6,13 +6,13 @@
 QTEST_LOGS=${BUILD:-build}/test-logs
 mkdir -p "$QTEST_LOGS"
 
-# boot NAME [VAR=value ...]: boot with tools/qemu-run.sh (BOOT, CMDLINE, SMP,
+# boot NAME [VAR=value ...]: boot with scripts/qemu-run.sh (BOOT, CMDLINE, SMP,
 # QEMU_CPU, QEMU_EXTRA, QEMU_TIMEOUT as environment), save the serial output
 # with \r removed in $QTEST_LOGS/NAME.out; sets BOOT_RC to qemu-run's status.
 boot() {
 	local name=$1
 	shift
-	env QEMU_TIMEOUT=120 "$@" tools/qemu-run.sh 2>"$QTEST_LOGS/$name.err" | tr -d '\r' >"$QTEST_LOGS/$name.out"
+	env QEMU_TIMEOUT=120 "$@" scripts/qemu-run.sh 2>"$QTEST_LOGS/$name.err" | tr -d '\r' >"$QTEST_LOGS/$name.out"
 	BOOT_RC=${PIPESTATUS[0]}
 	BOOT_OUT="$QTEST_LOGS/$name.out"
 }
@@ -78,8 +78,8 @@ expect_no_line() {
 	! stream_of "$BOOT_OUT" | grep -E -- "$1" >/dev/null || fail "unexpected stream line matches: $1"
 }
 
-# The schema the kernel writes (its one home is kernel/stream/schema.h).
-STREAM_SCHEMA=$(sed -n 's/^#define STREAM_SCHEMA_VERSION \([0-9]*\)$/\1/p' kernel/stream/schema.h)
+# The schema the kernel writes (its one home is core/stream/schema.h).
+STREAM_SCHEMA=$(sed -n 's/^#define STREAM_SCHEMA_VERSION \([0-9]*\)$/\1/p' core/stream/schema.h)
 
 # The stream is whole: header first, end record last, field counts, row count
 # and CRC right (the host tool `idlebench check`, which users run too).

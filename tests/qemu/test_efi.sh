@@ -6,7 +6,7 @@
 # efi_image NAME CMDLINE [KB]: a fresh FAT image $QTEST_LOGS/NAME.img.
 efi_image() {
 	EFI_IMG="$QTEST_LOGS/$1.img"
-	EFI_IMG_KB=${3:-16384} tools/make-efi-img.sh "${BUILD:-build}/idlebench.efi" "$2" "$EFI_IMG" >/dev/null ||
+	EFI_IMG_KB=${3:-16384} scripts/make-efi-img.sh "${BUILD:-build}/idlebench.efi" "$2" "$EFI_IMG" >/dev/null ||
 		fail "make-efi-img.sh failed for $1"
 }
 
@@ -136,7 +136,7 @@ qtest_efi_app_hands_back_an_x2apic_it_switched_to() {
 	# the sibling's too (INIT alone would keep it in x2APIC mode): the MP
 	# services procedure reads its IA32_APIC_BASE.
 	local qemu=${QEMU_X2APIC_BIN:-/opt/idlebench-qemu/bin/qemu-system-x86_64}
-	[ -x "$qemu" ] || fail "no x2APIC-capable QEMU at $qemu (tools/install-deps.sh fetches it)" || return 1
+	[ -x "$qemu" ] || fail "no x2APIC-capable QEMU at $qemu (scripts/install-deps.sh fetches it)" || return 1
 	efi_image efi_x2apic "run=siblings x2apic=on modes=hlt,mwait,spin,off" || return 1
 	boot_valid 0 efi_x2apic BOOT=efi EFI_IMG="$EFI_IMG" QEMU_BIN="$qemu" QEMU_CPU="Dhyana,+x2apic" &&
 		expect_line '^#= x2apic=on$' && expect_line '^#= aps_started=1$' || return 1

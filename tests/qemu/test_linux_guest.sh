@@ -1,7 +1,7 @@
 # `idlebench linux` on a real Linux kernel in QEMU, sourced by tests/run-all.sh.
 # The machine running the tests may have no cpuidle driver at all (then the
 # real run of tests/host/test_linux.sh skips), so this boots Debian's own
-# kernel (linux-image-amd64's, unpacked by tools/install-deps.sh) under TCG with 2 vCPUs and the _CST of
+# kernel (linux-image-amd64's, unpacked by scripts/install-deps.sh) under TCG with 2 vCPUs and the _CST of
 # tests/qemu/acpi/cst-c2-0x414.asl: Linux's acpi_idle then offers POLL,
 # C1 "ACPI HLT" and C2 "ACPI IOPORT 0x414" on cpu1. The initramfs is
 # busybox-static, build/host/idlebench and its libraries; /init runs two
@@ -51,12 +51,12 @@ linux_guest_boot() {
 	local vmlinuz busybox dir lib
 	LG_OUT="$QTEST_LOGS/linux_guest.out"
 	BOOT_OUT=$LG_OUT
-	# tools/install-deps.sh unpacks Debian's kernel package into the cache; an installed one will do too.
+	# scripts/install-deps.sh unpacks Debian's kernel package into the cache; an installed one will do too.
 	vmlinuz=$(ls "${IDLEBENCH_GUEST_KERNEL_DIR:-/var/cache/idlebench/guest-kernel}"/boot/vmlinuz-*-amd64 \
 		/boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -n 1)
-	[ -n "$vmlinuz" ] || { skip "no Debian kernel in ${IDLEBENCH_GUEST_KERNEL_DIR:-/var/cache/idlebench/guest-kernel}/boot or /boot (tools/install-deps.sh unpacks linux-image-amd64's)"; return; }
+	[ -n "$vmlinuz" ] || { skip "no Debian kernel in ${IDLEBENCH_GUEST_KERNEL_DIR:-/var/cache/idlebench/guest-kernel}/boot or /boot (scripts/install-deps.sh unpacks linux-image-amd64's)"; return; }
 	busybox=$(command -v busybox) && ! ldd "$busybox" >/dev/null 2>&1 ||
-		{ skip "no static busybox (package busybox-static, tools/install-deps.sh)"; return; }
+		{ skip "no static busybox (package busybox-static, scripts/install-deps.sh)"; return; }
 	command -v iasl >/dev/null || { skip "no iasl (package acpica-tools)"; return; }
 	[ "$(cat "$LG_OUT.pid" 2>/dev/null)" = "$$" ] && return 0
 	rm -f "$LG_OUT.pid" "$LG_OUT"

@@ -1,4 +1,4 @@
-# Network boot (make netboot, tools/make-netboot.sh) under QEMU's user-mode
+# Network boot (make netboot, scripts/make-netboot.sh) under QEMU's user-mode
 # network: its DHCP names the boot file, its built-in TFTP server serves a
 # fresh tree. Four ways in: OVMF's own PXE loads the app (no stick: options
 # over TFTP, results on serial only); the NIC's iPXE ROM (Debian ipxe-qemu)
@@ -10,7 +10,7 @@
 # netboot_tree NAME: a fresh tree in $QTEST_LOGS/NAME (NET_TREE).
 netboot_tree() {
 	NET_TREE="$QTEST_LOGS/$1"
-	tools/make-netboot.sh "${BUILD:-build}/idlebench.elf" "${BUILD:-build}/idlebench.efi" grub.cfg "$NET_TREE" \
+	scripts/make-netboot.sh "${BUILD:-build}/idlebench.elf" "${BUILD:-build}/idlebench.efi" grub.cfg "$NET_TREE" \
 		>/dev/null || fail "make-netboot.sh failed for $1"
 }
 

@@ -21,7 +21,7 @@ screen_boot() {
 	limit=$(env "$@" sh -c 'echo ${QEMU_TIMEOUT:-300}')
 	# straight to a file (a filter in between would hold the marker in its buffer)
 	env QEMU_TIMEOUT="$limit" "$@" QEMU_EXTRA="-monitor unix:$sock,server=on,wait=off" \
-		tools/qemu-run.sh 2>"$QTEST_LOGS/$name.err" </dev/null >"$BOOT_OUT.raw" &
+		scripts/qemu-run.sh 2>"$QTEST_LOGS/$name.err" </dev/null >"$BOOT_OUT.raw" &
 	pid=$!
 	until grep -qF -- "$marker" "$BOOT_OUT.raw" 2>/dev/null; do
 		if ! kill -0 "$pid" 2>/dev/null || [ "$waited" -ge "$limit" ]; then
@@ -126,7 +126,7 @@ qtest_screen_bios_vga_result_page_fits_80x25_and_says_what_the_primary_records_s
 qtest_screen_efi_gop_result_page_names_the_saved_file_and_says_what_the_records_say() {
 	local img="$QTEST_LOGS/screen_efi.img"
 	rm -f "$img"
-	tools/make-efi-img.sh "${BUILD:-build}/idlebench.efi" "preset=quick exit=halt" "$img" >/dev/null ||
+	scripts/make-efi-img.sh "${BUILD:-build}/idlebench.efi" "preset=quick exit=halt" "$img" >/dev/null ||
 		fail "make-efi-img.sh failed" || return 1
 	screen_boot screen_efi "press any key to return to the firmware" BOOT=efi EFI_IMG="$img" || return 1
 	expect_valid_stream || return 1

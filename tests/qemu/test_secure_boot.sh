@@ -1,4 +1,4 @@
-# Secure Boot: idlebench.efi signed as `make sign` signs it (tools/sign-efi.sh)
+# Secure Boot: idlebench.efi signed as `make sign` signs it (scripts/sign-efi.sh)
 # runs under firmware that enforces Secure Boot and saves its result; the
 # unsigned image is refused.
 # The firmware is Debian's OVMF_CODE_4M.snakeoil.fd with a fresh copy of
@@ -15,10 +15,10 @@ SB_KEY=/usr/share/ovmf/PkKek-1-snakeoil.key
 sb_prerequisites() {
 	local f t
 	for f in "$SB_CODE" "$SB_VARS" "$SB_CERT" "$SB_KEY"; do
-		[ -r "$f" ] || fail "$f missing (package ovmf; tools/install-deps.sh)" || return 1
+		[ -r "$f" ] || fail "$f missing (package ovmf; scripts/install-deps.sh)" || return 1
 	done
 	for t in sbsign sbverify openssl; do
-		command -v "$t" >/dev/null || fail "$t missing (tools/install-deps.sh)" || return 1
+		command -v "$t" >/dev/null || fail "$t missing (scripts/install-deps.sh)" || return 1
 	done
 }
 
@@ -42,7 +42,7 @@ boot_until() {
 	local name=$1 re=$2 secs=$3 pid i
 	shift 3
 	BOOT_OUT="$QTEST_LOGS/$name.out"
-	timeout -k 5 "$secs" env QEMU_TIMEOUT=$((secs + 60)) "$@" tools/qemu-run.sh \
+	timeout -k 5 "$secs" env QEMU_TIMEOUT=$((secs + 60)) "$@" scripts/qemu-run.sh \
 		</dev/null >"$QTEST_LOGS/$name.raw" 2>"$QTEST_LOGS/$name.err" &
 	pid=$!
 	for ((i = 0; i < secs; i++)); do
@@ -65,7 +65,7 @@ qtest_secure_boot_signed_app_runs_saves_its_result_and_sees_secure_boot_on() {
 		fail "cannot decrypt $SB_KEY: $(cat "$dir/openssl.err")" || return 1
 	# The script behind `make sign` (tests/scripts/test_efi_signing.sh runs
 	# the target): no make inside make test, no rebuild of the image others use.
-	out=$(tools/sign-efi.sh "$dir/db.key" "$SB_CERT" "${BUILD:-build}/idlebench.efi" "$signed" 2>&1)
+	out=$(scripts/sign-efi.sh "$dir/db.key" "$SB_CERT" "${BUILD:-build}/idlebench.efi" "$signed" 2>&1)
 	local rc=$?
 	rm -f "$dir/db.key" # public test key, but no decrypted key is left lying around
 	[ "$rc" -eq 0 ] || fail "sign-efi.sh failed: $out" || return 1
@@ -78,7 +78,7 @@ qtest_secure_boot_signed_app_runs_saves_its_result_and_sees_secure_boot_on() {
 		fail "$signed does not claim NX_COMPAT (0x100)" || return 1
 
 	local img="$QTEST_LOGS/sb_signed.img" got="$QTEST_LOGS/sb_signed.csv" files
-	tools/make-efi-img.sh "$signed" "run=platform" "$img" >/dev/null || fail "make-efi-img.sh failed" || return 1
+	scripts/make-efi-img.sh "$signed" "run=platform" "$img" >/dev/null || fail "make-efi-img.sh failed" || return 1
 	sb_vars sb_signed || return 1
 	boot_valid 0 sb_signed BOOT=efi EFI_IMG="$img" OVMF_SB_VARS="$SB_VARS_COPY" QEMU_TIMEOUT=300 &&
 		expect_line '^#= boot=efi$' && expect_line '^#= secure_boot=1$' || return 1
@@ -96,7 +96,7 @@ qtest_secure_boot_firmware_refuses_the_unsigned_app() {
 	local img="$QTEST_LOGS/sb_unsigned.img"
 	# What EDK2's BdsDxe prints when LoadImage fails the db check (EFI_ACCESS_DENIED).
 	local refused='BdsDxe: failed to load Boot[0-9A-F]{4} "UEFI QEMU HARDDISK [^"]*" from [^ ]+: Access Denied$'
-	tools/make-efi-img.sh "${BUILD:-build}/idlebench.efi" "run=platform" "$img" >/dev/null ||
+	scripts/make-efi-img.sh "${BUILD:-build}/idlebench.efi" "run=platform" "$img" >/dev/null ||
 		fail "make-efi-img.sh failed" || return 1
 	sb_vars sb_unsigned || return 1
 	boot_until sb_unsigned "$refused" 180 BOOT=efi EFI_IMG="$img" OVMF_SB_VARS="$SB_VARS_COPY"

@@ -4,7 +4,7 @@
 # run=siblings under TCG and must end status=ok with the topology read
 # right, every mode ok, skipped or not_idle with its reason, and the quiet
 # probe taken per mode. IDs above 255 need x2APIC under TCG, which QEMU 7.2
-# lacks: that shape boots the QEMU 10 tools/fetch-qemu-x2apic.sh provides
+# lacks: that shape boots the QEMU 10 scripts/fetch-qemu-x2apic.sh provides
 # (as test_efi.sh's x2APIC tests do).
 
 # shape_ok NAME QEMU_CPU SMP [QEMU_EXTRA]: boot run=siblings; every mode
@@ -56,7 +56,7 @@ qtest_shapes_two_sockets_park_the_others_in_hlt() {
 # start-up to an ID above 255 goes through the x2APIC ICR's 32-bit field.
 qtest_shapes_apic_ids_above_255_under_x2apic() {
 	local qemu=${QEMU_X2APIC_BIN:-/opt/idlebench-qemu/bin/qemu-system-x86_64}
-	[ -x "$qemu" ] || fail "no x2APIC-capable QEMU at $qemu (tools/install-deps.sh fetches it)" || return 1
+	[ -x "$qemu" ] || fail "no x2APIC-capable QEMU at $qemu (scripts/install-deps.sh fetches it)" || return 1
 	boot_valid 0 shape_x2apic BOOT=pvh CMDLINE="run=siblings placement=other-core x2apic=on" QEMU_BIN="$qemu" \
 		QEMU_CPU="Dhyana,+x2apic" SMP="2,maxcpus=512,sockets=4,cores=64,threads=2" \
 		QEMU_EXTRA="-machine q35 -device Dhyana-x86_64-cpu,socket-id=3,core-id=0,thread-id=0 -device Dhyana-x86_64-cpu,socket-id=3,core-id=0,thread-id=1" ||

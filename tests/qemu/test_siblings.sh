@@ -85,8 +85,8 @@ qtest_siblings_grub_uefi_path_starts_the_sibling() {
 }
 
 # x2APIC needs a QEMU that emulates it under TCG (>= 8.1): QEMU_X2APIC_BIN, else
-# the private QEMU 10 that tools/install-deps.sh unpacks into /opt/idlebench-qemu
-# (tools/fetch-qemu-x2apic.sh), else the system QEMU, skipping if it is too old.
+# the private QEMU 10 that scripts/install-deps.sh unpacks into /opt/idlebench-qemu
+# (scripts/fetch-qemu-x2apic.sh), else the system QEMU, skipping if it is too old.
 qtest_siblings_x2apic_mode_brings_up_the_sibling() {
 	local qemu=${QEMU_X2APIC_BIN:-} ver
 	if [ -z "$qemu" ]; then

@@ -1,7 +1,7 @@
 # The Secure Boot side of the idlebench.efi build without booting anything:
-# tools/check-efi-image.sh holds the image to its SBAT section and its
+# scripts/check-efi-image.sh holds the image to its SBAT section and its
 # NX_COMPAT claim (tampered copies of the real build must fail it), and
-# signing (tools/sign-efi.sh, `make sign`) either gives a whole signed image
+# signing (scripts/sign-efi.sh, `make sign`) either gives a whole signed image
 # that sbverify accepts or no file at all. Booting the signed image under
 # Secure Boot: tests/qemu/test_secure_boot.sh. Needs `make efi` first.
 
@@ -14,7 +14,7 @@ efi_from_so() {
 
 stest_check_efi_image_accepts_the_build_with_its_sbat_lines_and_nx_compat() {
 	local b=${BUILD:-build} tmp out
-	tools/check-efi-image.sh "$b/idlebench.so" "$b/idlebench.efi" || { echo "the built image fails the check"; return 1; }
+	scripts/check-efi-image.sh "$b/idlebench.so" "$b/idlebench.efi" || { echo "the built image fails the check"; return 1; }
 	tmp=$(mktemp)
 	objcopy -O binary -j .sbat "$b/idlebench.efi" "$tmp"
 	out=$(cat "$tmp")
@@ -32,7 +32,7 @@ stest_check_efi_image_refuses_nx_compat_with_a_writable_executable_section() {
 	d=$(mktemp -d)
 	objcopy --set-section-flags .data=alloc,load,contents,code "$b/idlebench.so" "$d/wx.so" && efi_from_so "$d/wx.so" "$d/wx.efi" ||
 		{ echo "could not make the W+X copy"; rm -rf "$d"; return 1; }
-	out=$(tools/check-efi-image.sh "$d/wx.so" "$d/wx.efi" 2>&1) && { echo "a W+X .data passed with NX_COMPAT"; rm -rf "$d"; return 1; }
+	out=$(scripts/check-efi-image.sh "$d/wx.so" "$d/wx.efi" 2>&1) && { echo "a W+X .data passed with NX_COMPAT"; rm -rf "$d"; return 1; }
 	rm -rf "$d"
 	grep -F 'claims NX_COMPAT but these sections are writable and executable: .data' <<<"$out" >/dev/null ||
 		{ echo "wrong reason: $out"; return 1; }
@@ -56,7 +56,7 @@ for i in range(n):
         sys.exit(0)
 sys.exit(1)
 PY
-	out=$(tools/check-efi-image.sh "$b/idlebench.so" "$d/ro.efi" 2>&1) && { echo "relocations into a read-only .data passed"; rm -rf "$d"; return 1; }
+	out=$(scripts/check-efi-image.sh "$b/idlebench.so" "$d/ro.efi" 2>&1) && { echo "relocations into a read-only .data passed"; rm -rf "$d"; return 1; }
 	rm -rf "$d"
 	grep -F 'claims NX_COMPAT but relocations patch read-only memory at:' <<<"$out" >/dev/null ||
 		{ echo "wrong reason: $out"; return 1; }
@@ -66,7 +66,7 @@ stest_check_efi_image_refuses_an_image_without_sbat() {
 	local b=${BUILD:-build} d out
 	d=$(mktemp -d)
 	objcopy -R .sbat "$b/idlebench.efi" "$d/nosbat.efi"
-	out=$(tools/check-efi-image.sh "$b/idlebench.so" "$d/nosbat.efi" 2>&1) && { echo "no .sbat passed"; rm -rf "$d"; return 1; }
+	out=$(scripts/check-efi-image.sh "$b/idlebench.so" "$d/nosbat.efi" 2>&1) && { echo "no .sbat passed"; rm -rf "$d"; return 1; }
 	rm -rf "$d"
 	grep -F 'has no .sbat section with SBAT metadata' <<<"$out" >/dev/null || { echo "wrong reason: $out"; return 1; }
 }
@@ -99,12 +99,12 @@ stest_sign_efi_gives_a_verified_image_or_no_file() {
 	openssl req -x509 -newkey rsa:2048 -nodes -keyout "$d/db.key" -out "$d/db.crt" -days 1 -subj "/CN=idlebench test" \
 		>/dev/null 2>&1 && openssl genpkey -algorithm RSA -out "$d/other.key" >/dev/null 2>&1 ||
 		{ echo "openssl could not make test keys"; rm -rf "$d"; return 1; }
-	out=$(tools/sign-efi.sh "$d/db.key" "$d/db.crt" "$b/idlebench.efi" "$d/signed.efi" 2>&1) ||
+	out=$(scripts/sign-efi.sh "$d/db.key" "$d/db.crt" "$b/idlebench.efi" "$d/signed.efi" 2>&1) ||
 		{ echo "signing failed: $out"; rm -rf "$d"; return 1; }
 	out=$(sbverify --cert "$d/db.crt" "$d/signed.efi" 2>&1) || { echo "sbverify rejects it: $out"; rm -rf "$d"; return 1; }
-	tools/check-efi-image.sh "$b/idlebench.so" "$d/signed.efi" || { echo "the signed image fails the image check"; rm -rf "$d"; return 1; }
+	scripts/check-efi-image.sh "$b/idlebench.so" "$d/signed.efi" || { echo "the signed image fails the image check"; rm -rf "$d"; return 1; }
 	# The wrong key: sbsign refuses or sbverify does; either way no file, not even the old one.
-	out=$(tools/sign-efi.sh "$d/other.key" "$d/db.crt" "$b/idlebench.efi" "$d/signed.efi" 2>&1) &&
+	out=$(scripts/sign-efi.sh "$d/other.key" "$d/db.crt" "$b/idlebench.efi" "$d/signed.efi" 2>&1) &&
 		{ echo "signing with a key that does not match the certificate succeeded"; rm -rf "$d"; return 1; }
 	[ ! -e "$d/signed.efi" ] && [ ! -e "$d/signed.efi.tmp" ] || { echo "a file was left: $(ls "$d")"; rm -rf "$d"; return 1; }
 	grep -E '^sign-efi: ' <<<"$out" >/dev/null || { echo "no sign-efi error: $out"; rm -rf "$d"; return 1; }

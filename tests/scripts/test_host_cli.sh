@@ -1,4 +1,4 @@
-# The host CLI's common rules (tools/cli_options.h), checked on the built
+# The host CLI's common rules (tools/cli/cli_options.h), checked on the built
 # binary for every command `idlebench --help` lists: --help exits 0 and
 # lists the flags scripts already use; the README's "Host CLI" section names
 # every flag a --help lists; an unknown flag and a missing argument exit 2

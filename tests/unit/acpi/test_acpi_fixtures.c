@@ -17,7 +17,7 @@
 #include "kernel/acpi/acpi_rsdp.h"
 #include "kernel/acpi/acpi_summary.h"
 #include "kernel/acpi/acpi_tables.h"
-#include "tools/acpidump_text.h"
+#include "tools/cli/acpidump_text.h"
 
 struct expect {
 	const char *file;

@@ -17,7 +17,7 @@
 #include "kernel/acpi/acpi_table.h"
 #include "kernel/acpi/acpi_tables.h"
 #include "kernel/console/spcr_uart.h"
-#include "tools/acpidump_text.h"
+#include "tools/cli/acpidump_text.h"
 
 #define CORPUS "tests/fixtures/acpi-corpus/"
 

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "tools/acpidump_text.h"
+#include "tools/cli/acpidump_text.h"
 
 /* Render len bytes as acpidump does: "XXXX @ 0x...", then "    %04X: " and
  * 16 bytes per line, padded, two spaces, ASCII; a blank line after. */

@@ -1,4 +1,4 @@
-/* The shared sample loop (kernel/experiment/harness.c) with fake callbacks
+/* The shared sample loop (core/experiment/harness.c) with fake callbacks
  * in place of a parked CPU and a timed workload: the rows it writes and the
  * table the summary reads (only good, usable samples; warm-ups in neither),
  * the spike-in's 1 % more iterations counted as before, the end of the
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/experiment/harness.h"
+#include "core/experiment/harness.h"
 
 struct fake {
 	unsigned prepared, measured, rows, unusable_rows;

@@ -1,4 +1,4 @@
-/* The summary's PMU fields (kernel/experiment/summary.c): IPC per (workload,
+/* The summary's PMU fields (core/experiment/summary.c): IPC per (workload,
  * mode), the paired ipc_slowdown_pct against hlt, and the flag on a workload
  * whose instructions per iteration change with the mode; all empty when no
  * PMU counted (QEMU TCG). Sample tables are made up with known answers. */
@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "kernel/experiment/summary.h"
+#include "core/experiment/summary.h"
 #include "tests/unit/support/stream_text.h"
 
 static struct sample_table table;

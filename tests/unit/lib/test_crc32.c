@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/lib/crc32.h"
+#include "lib/crc32.h"
 #include "tests/unit/support/crc32_reference.h"
 
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/lib/fmt.h"
+#include "lib/fmt.h"
 
 #define BIG 512
 

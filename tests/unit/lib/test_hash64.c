@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/lib/hash64.h"
+#include "lib/hash64.h"
 
 static void test_fnv1a64_matches_published_vectors(void **state)
 {

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "kernel/lib/owner_lock.h"
+#include "lib/owner_lock.h"
 
 static uint64_t fake_now;
 static uint64_t fake_clock(void)

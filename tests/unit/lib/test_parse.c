@@ -1,4 +1,4 @@
-/* parse_uint (kernel/lib/parse.c): decimal and 0x-hex, the whole string,
+/* parse_uint (lib/parse.c): decimal and 0x-hex, the whole string,
  * overflow at 2^64, and *out untouched on every failure. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "kernel/lib/parse.h"
+#include "lib/parse.h"
 
 static void test_parse_uint_decimal_hex_and_overflow(void **state)
 {

@@ -1,4 +1,4 @@
-/* The one result-file naming scheme (kernel/lib/result_name.h): parts from
+/* The one result-file naming scheme (lib/result_name.h): parts from
  * the stream's metadata, hostile product strings (slashes, quotes, 200
  * characters, non-ASCII) turned into bounded safe names, the label, the
  * clock's three forms, the `-N` and `-INCOMPLETE` suffixes, and the
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "kernel/lib/result_name.h"
+#include "lib/result_name.h"
 
 static const struct result_time utc = { 2026, 3, 4, 5, 6, 7, true };
 

@@ -1,4 +1,4 @@
-/* console= values (kernel/console/console_option.c): Linux's ttyS0..ttyS3 map
+/* console= values (core/options/console_option.c): Linux's ttyS0..ttyS3 map
  * to the PC COM1..COM4 bases 0x3F8, 0x2F8, 0x3E8, 0x2E8; io/mmio/mmio32 follow
  * Linux's earlycon names (mmio32 = 32-bit registers at stride 4); pci takes
  * lspci's hex bus:device.function; items join with '+'. A baud rate must
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/console/console_option.h"
+#include "core/options/console_option.h"
 
 static struct console_request one(const char *value)
 {

@@ -1,5 +1,5 @@
-/* The command-line parser (kernel/options.c) against the kernel's real
- * option table (kernel/option_table.c): valid lines, defaults, every error
+/* The command-line parser (core/options/options.c) against the kernel's real
+ * option table (core/options/option_table.c): valid lines, defaults, every error
  * status with its offending token and reason, the length limit at exactly
  * OPTIONS_CMDLINE_MAX, the loader's truncation flag, separators, and the
  * table's own consistency (unique names, defaults that pass their own
@@ -14,8 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/lib/parse.h"
-#include "kernel/option_table.h"
+#include "lib/parse.h"
+#include "core/options/option_table.h"
 
 static struct options o;
 

@@ -1,4 +1,4 @@
-/* The sample order of a plan (kernel/experiment/plan.c): every block of one
+/* The sample order of a plan (core/experiment/plan.c): every block of one
  * repetition of one workload holds each mode once; over a Williams cycle
  * every mode follows every other equally often inside blocks; the last step
  * of a repetition is flagged; the seed decides the order and only the seed.
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/experiment/plan.h"
+#include "core/experiment/plan.h"
 
 #define MAX_STEPS 4096
 

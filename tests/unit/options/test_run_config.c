@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/option_table.h"
+#include "core/options/option_table.h"
 #include "kernel/run_config.h"
 
 static struct options o;

@@ -1,4 +1,4 @@
-/* The idle-mode table and the `modes=` list parser (kernel/sibling/idle_mode.c).
+/* The idle-mode table and the `modes=` list parser (core/sibling/idle_mode.c).
  * The names are a contract shared by the command line, the CSV and the report,
  * so they are checked letter for letter and in order; the parser is checked
  * for every way a list can be wrong, for the error text (names the offending
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/sibling/idle_mode.h"
+#include "core/sibling/idle_mode.h"
 
 /* The kernel offers the first seven modes; the rest are `idlebench linux`'s. */
 #define ALL_MODES_MASK ((1u << IDLE_POLL) - 1)

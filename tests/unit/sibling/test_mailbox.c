@@ -17,7 +17,7 @@
 #include <pthread.h>
 #include <cmocka.h>
 
-#include "kernel/sibling/idle_mode.h"
+#include "core/sibling/idle_mode.h"
 #include "kernel/sibling/mailbox.h"
 
 #define LINE 64

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/lib/hash64.h"
+#include "lib/hash64.h"
 #include "kernel/smbios/smbios.h"
 
 static uint8_t buf[4096];

@@ -1,5 +1,5 @@
-/* The data table's one column list (kernel/stream/schema.h) and the one row
- * writer (kernel/stream/sample_row.c): the header, the column count and the
+/* The data table's one column list (core/stream/schema.h) and the one row
+ * writer (core/stream/sample_row.c): the header, the column count and the
  * row text byte for byte, empty cells included. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "kernel/stream/sample_row.h"
-#include "kernel/stream/schema.h"
+#include "core/stream/sample_row.h"
+#include "core/stream/schema.h"
 #include "tests/unit/support/stream_text.h"
 
 /* The column list as results/README.md documents it (schema 3: schema 1's

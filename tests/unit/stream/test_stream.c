@@ -11,8 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/stream/schema.h"
-#include "kernel/stream/stream.h"
+#include "core/stream/schema.h"
+#include "core/stream/stream.h"
 #include "tests/unit/support/crc32_reference.h"
 
 struct capture {

@@ -1,11 +1,11 @@
 /* A stream whose bytes a test reads back as text: for checking the lines a
- * function writes through the stream writer (kernel/stream/stream.c). */
+ * function writes through the stream writer (core/stream/stream.c). */
 #ifndef IDLEBENCH_TESTS_UNIT_SUPPORT_STREAM_TEXT_H
 #define IDLEBENCH_TESTS_UNIT_SUPPORT_STREAM_TEXT_H
 
 #include <stddef.h>
 
-#include "kernel/stream/stream.h"
+#include "core/stream/stream.h"
 
 /* What the stream has written since the last stream_text_begin. */
 struct stream_text {

@@ -1,4 +1,4 @@
-/* The transport noise filter (tools/capture_filter.h): escape sequences of
+/* The transport noise filter (tools/capture/capture_filter.h): escape sequences of
  * every ECMA-48 shape, NULs and SOL client banners go; everything else,
  * split across reads at any byte, comes through unchanged. */
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "tools/capture_filter.h"
+#include "tools/capture/capture_filter.h"
 
 /* Run in through a fresh filter in pieces of `step` bytes (0: all at once), flush, NUL-terminate. */
 static void filter(const char *in, size_t len, size_t step, char *out)

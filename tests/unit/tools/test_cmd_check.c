@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/tools/fd_redirect.h"
-#include "tools/commands.h"
+#include "tools/cli/commands.h"
 
 #define F "tests/fixtures/streams/"
 

@@ -14,10 +14,10 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "tools/linux_cpuidle.h"
-#include "tools/linux_proof.h"
-#include "tools/linux_restore.h"
-#include "tools/linux_topology.h"
+#include "tools/linux/linux_cpuidle.h"
+#include "tools/linux/linux_proof.h"
+#include "tools/linux/linux_restore.h"
+#include "tools/linux/linux_topology.h"
 
 #define FIXTURES "tests/fixtures/sysfs/"
 

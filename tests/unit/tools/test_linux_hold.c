@@ -1,4 +1,4 @@
-/* Holding the parked CPU's state beyond `disable` (tools/linux_hold.h):
+/* Holding the parked CPU's state beyond `disable` (tools/linux/linux_hold.h):
  * the QoS limit per state, and which governor can hold which state, on the
  * fake haltpoll and acpi_idle trees (tests/fixtures/sysfs/). */
 #include <setjmp.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "tools/linux_hold.h"
+#include "tools/linux/linux_hold.h"
 
 #define FIXTURES "tests/fixtures/sysfs/"
 

@@ -1,4 +1,4 @@
-/* The page of `idlebench report --html` (tools/report_html.c) on the
+/* The page of `idlebench report --html` (tools/report/report_html.c) on the
  * fixtures of tests/fixtures/results/generate.py, rendered into memory.
  * Proves: markup in stream strings becomes entities (the escape itself and a
  * whole stream with hostile metadata), the primary numbers are the summary's
@@ -18,8 +18,8 @@
 
 #include <cmocka.h>
 
-#include "kernel/lib/crc32.h"
-#include "tools/report_html.h"
+#include "lib/crc32.h"
+#include "tools/report/report_html.h"
 
 #define F "tests/fixtures/results/"
 

@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "tools/report_pool.h"
-#include "tools/report_summary.h"
+#include "tools/report/report_pool.h"
+#include "tools/report/report_summary.h"
 
 #define F "tests/fixtures/results/"
 

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "tools/serial_port.h"
+#include "tools/capture/serial_port.h"
 
 static void test_pty_in_raw_mode_passes_every_byte_unchanged(void **state)
 {

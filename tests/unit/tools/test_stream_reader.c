@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "kernel/stream/schema.h"
-#include "tools/stream_reader.h"
+#include "core/stream/schema.h"
+#include "tools/cli/stream_reader.h"
 
 #define FIXTURES "tests/fixtures/streams/"
 

@@ -1,4 +1,4 @@
-/* Contract test: what the kernel's stream writer (kernel/stream/stream.c)
+/* Contract test: what the kernel's stream writer (core/stream/stream.c)
  * produces, the host reader accepts, with the same metadata, records, rows and
  * status; and the reader's sink reproduces the writer's bytes exactly. */
 #include <setjmp.h>
@@ -10,9 +10,9 @@
 
 #include <cmocka.h>
 
-#include "kernel/stream/schema.h"
-#include "kernel/stream/stream.h"
-#include "tools/stream_reader.h"
+#include "core/stream/schema.h"
+#include "core/stream/stream.h"
+#include "tools/cli/stream_reader.h"
 
 struct buffer {
 	char data[16384];

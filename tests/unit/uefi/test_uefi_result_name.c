@@ -1,7 +1,7 @@
 /* Result file names of the UEFI application: plausibility of the firmware
  * clock (UEFI 2.10, 8.3 EFI_TIME: Year 1900..9999, Month 1..12, Day 1..31,
  * Hour 0..23, Minute/Second 0..59 — a dead CMOS battery gives 2000-01-01 or
- * garbage) and the names of kernel/lib/result_name.h built from the stream
+ * garbage) and the names of lib/result_name.h built from the stream
  * the application holds in memory. */
 #include <setjmp.h>
 #include <stdarg.h>

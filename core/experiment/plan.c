@@ -1,0 +1,178 @@
+/* Plan resolution and sample order. Interleaving the modes within every
+ * (repetition, workload) block means slow drifts (temperature, boost, host
+ * noise under QEMU) hit every mode alike instead of biasing whichever ran
+ * last; the Williams design balances what each mode follows, so a mode that
+ * disturbs the next sample (carry-over) disturbs every mode alike. */
+#include "bench/inference.h"
+#include "bench/order.h"
+#include "core/experiment/plan.h"
+#include "lib/fmt.h"
+#include "lib/hash64.h"
+#include "lib/parse.h"
+#include "core/stream/schema.h"
+#include "lib/mem.h"
+
+/* Durations: quick is a pipeline check of a few seconds under QEMU TCG, with
+ * too few repetitions for an interval (the summary says so). standard and
+ * full are adaptive: a pilot of 10 repetitions, then as many as Stein's rule
+ * says the primary result needs for a 95 % half-width of 1.0 / 0.3 points,
+ * within 10 / 60 minutes of sampling (under QEMU the budget ends them).
+ * mechanism measures the probes (unless workloads= names others) 10 times,
+ * 20 ms a sample (twice the 10 ms a sample's RAPL energy needs), without
+ * the controls (unless modes= names them): enough
+ * for every sweep point's median and per-variant intervals. */
+const struct plan_preset plan_presets[] = {
+	{ "quick", 3, 1, 2, 0, 0 },
+	{ "standard", STATS_MIN_BLOCKS, 2, 20, 100, 600 },
+	{ "full", STATS_MIN_BLOCKS, 3, 100, 30, 3600 },
+	{ "mechanism", STATS_MIN_BLOCKS, 1, 20, 0, 0 },
+};
+const size_t plan_preset_count = sizeof plan_presets / sizeof plan_presets[0];
+
+static unsigned or_preset(unsigned given, unsigned preset)
+{
+	return given != PLAN_FROM_PRESET ? given : preset;
+}
+
+void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hypervisor, uint32_t modes)
+{
+	enum plan_preset_id id = rq->preset;
+
+	if (id == PLAN_PRESET_AUTO || (size_t)id > plan_preset_count)
+		id = under_hypervisor ? PLAN_PRESET_QUICK : PLAN_PRESET_STANDARD;
+	const struct plan_preset *pre = &plan_presets[id - 1];
+	p->preset = pre->name;
+	p->warmup = or_preset(rq->warmup, pre->warmup);
+	p->sample_ms = or_preset(rq->sample_ms, pre->sample_ms);
+	p->settle_us = rq->settle_us;
+	/* reps= alone fixes the count; precision= (given or the preset's) sizes it. */
+	p->precision_centi = rq->precision_centi != PLAN_FROM_PRESET ? rq->precision_centi
+			     : rq->reps != PLAN_FROM_PRESET ? 0
+							    : pre->precision_centi;
+	/* The preset's budget bounds the preset's adaptive run only; a count the
+	 * command line fixed runs to the end unless budget_s= says otherwise. */
+	p->budget_s = rq->budget_s != PLAN_FROM_PRESET ? rq->budget_s : p->precision_centi ? pre->budget_s : 0;
+	/* Blocked order has no repetitions that end together: no pilot, no
+	 * budget check; blocked_drops tells the stream so, instead of hiding it. */
+	p->blocked_drops = rq->order == PLAN_BLOCKED && (p->precision_centi || p->budget_s);
+	if (rq->order == PLAN_BLOCKED)
+		p->precision_centi = p->budget_s = 0;
+	p->reps = or_preset(rq->reps, pre->reps);
+	if (p->precision_centi && p->reps < STATS_MIN_BLOCKS)
+		p->reps = STATS_MIN_BLOCKS;
+	p->max_reps = p->precision_centi ? PLAN_MAX_REPS : p->reps;
+	p->seed = rq->seed;
+	p->seed_given = rq->seed_given;
+	p->seed_source = rq->seed_given ? "cmdline" : "unset";
+	p->order = rq->order;
+	p->modes = modes;
+	if ((id == PLAN_PRESET_QUICK || id == PLAN_PRESET_MECHANISM) && !rq->modes_given)
+		p->modes &= ~IDLE_CONTROL_MASK;
+	p->workloads = rq->workloads;
+	if (id == PLAN_PRESET_MECHANISM && !rq->workloads_given)
+		workload_select("probe", &p->workloads, NULL, 0);
+}
+
+static size_t count_bits(uint32_t m)
+{
+	size_t n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+size_t plan_step_count(const struct plan *p)
+{
+	return p->workloads.count * count_bits(p->modes) * (p->reps + p->warmup);
+}
+
+void plan_walk(const struct plan *p, bool (*fn)(void *ctx, const struct plan_step *step), void *ctx)
+{
+	enum idle_mode modes[IDLE_MODE_COUNT];
+	size_t nm = 0, last_w = 0, total = p->max_reps + p->warmup;
+
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		if (p->modes & (1u << m))
+			modes[nm++] = (enum idle_mode)m;
+	for (size_t w = 0; w < WORKLOAD_MAX; w++)
+		if (p->workloads.selected[w])
+			last_w = w;
+
+	struct plan_step st;
+	if (p->order == PLAN_BLOCKED) {
+		for (size_t w = 0; w < WORKLOAD_MAX; w++) {
+			if (!p->workloads.selected[w])
+				continue;
+			for (size_t k = 0; k < nm; k++)
+				for (unsigned r = 0; r < total; r++) {
+					st = (struct plan_step){ w, modes[k], r, r < p->warmup, false };
+					if (!fn(ctx, &st))
+						return;
+				}
+		}
+		return;
+	}
+	size_t block = 0;
+	for (unsigned r = 0; r < total; r++) {
+		for (size_t w = 0; w < WORKLOAD_MAX; w++) {
+			if (!p->workloads.selected[w])
+				continue;
+			uint8_t order[STATS_MAX_CONDITIONS];
+			if (!stats_williams_order(nm, block++, p->seed, order))
+				for (size_t k = 0; k < nm; k++)
+					order[k] = (uint8_t)k; /* more modes than a design takes: table order */
+			for (size_t k = 0; k < nm; k++) {
+				st = (struct plan_step){ w, modes[order[k]], r, r < p->warmup, w == last_w && k == nm - 1 };
+				if (!fn(ctx, &st))
+					return;
+			}
+		}
+	}
+}
+
+uint64_t plan_id(const struct plan *p, const struct plan_conditions *c)
+{
+	char num[24];
+	uint64_t h = HASH64_INIT;
+
+	fmt_snprintf(num, sizeof num, "schema=%d", STREAM_SCHEMA_VERSION);
+	h = hash64_field(h, num);
+	for (size_t w = 0; w < WORKLOAD_MAX; w++)
+		if (p->workloads.selected[w])
+			h = hash64_field(h, workload_at(w)->name);
+	fmt_snprintf(num, sizeof num, "sample_ms=%u", p->sample_ms);
+	h = hash64_field(h, num);
+	fmt_snprintf(num, sizeof num, "settle_us=%u", p->settle_us);
+	h = hash64_field(h, num);
+	h = hash64_field(h, p->order == PLAN_BLOCKED ? "blocked" : "interleaved");
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		if (p->modes & (1u << m))
+			h = hash64_field(h, idle_modes[m].name);
+	h = hash64_field(h, c->placement ? c->placement : "");
+	fmt_snprintf(num, sizeof num, "mwait_hint=%u", c->mwait_hint);
+	h = hash64_field(h, num);
+	fmt_snprintf(num, sizeof num, "c2_port=%u", c->c2_port);
+	h = hash64_field(h, num);
+	h = hash64_field(h, c->x2apic ? "x2apic" : "xapic");
+	return hash64_field(h, c->others ? c->others : "");
+}
+
+const char *plan_workloads_validate(const char *value)
+{
+	static char err[512];
+	struct workload_selection sel;
+
+	return workload_select(value, &sel, err, sizeof err) == WORKLOAD_SELECT_OK ? NULL : err;
+}
+
+const char *plan_precision_validate(const char *value)
+{
+	uint64_t centi;
+
+	if (!parse_hundredths(value, &centi))
+		return "not a number with at most two decimals (e.g. 0.5)";
+	if (centi < 1 || centi > 10000)
+		return "out of range 0.01..100";
+	return NULL;
+}

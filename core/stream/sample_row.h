@@ -1,0 +1,54 @@
+/* One sample as a row of the data table: a field per column of
+ * STREAM_COLUMNS (core/stream/schema.h), typed by the column's kind, and
+ * the one writer of the row's text, for the kernel's experiment and for
+ * `idlebench bench` alike. A field that is zero-initialised is an empty
+ * cell where the column can be empty (u64_opt, fixed_opt, text). */
+#ifndef IDLEBENCH_KERNEL_STREAM_SAMPLE_ROW_H
+#define IDLEBENCH_KERNEL_STREAM_SAMPLE_ROW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/stream/schema.h"
+#include "core/stream/stream.h"
+
+/* The C type of each column kind (see STREAM_COLUMNS). */
+typedef uint64_t sample_cell_u64;
+typedef struct {
+	uint64_t value;
+	bool known; /* false: not measured, the cell is empty */
+} sample_cell_u64_opt;
+typedef double sample_cell_fixed;
+typedef struct {
+	double value;
+	bool known; /* false: not measured, the cell is empty */
+} sample_cell_fixed_opt;
+typedef const char *sample_cell_text;
+typedef bool sample_cell_ok_bad;
+
+/* One data row: field `name` holds column `name`. */
+struct sample_row {
+#define SAMPLE_ROW_FIELD_(name, kind, decimals) sample_cell_##kind name;
+	STREAM_COLUMNS(SAMPLE_ROW_FIELD_)
+#undef SAMPLE_ROW_FIELD_
+};
+
+/* Room for a row's text and its NUL: every number at its widest (the five
+ * PMU counts of schema 3 included, 21 characters each, and the core energy)
+ * and `yes` for energy_reliable leave 58 characters for the four names. */
+#define SAMPLE_ROW_TEXT_MAX 450
+
+/* Write column col of r as its cell's text into buf, like fmt_snprintf
+ * (NUL-terminated when size > 0; returns the full length, 0 for an empty
+ * cell; buf may be NULL when size is 0). */
+int sample_row_cell(const struct sample_row *r, enum stream_column col, char *buf, size_t size);
+
+/* Write r's cells in column order, separated by commas (no newline), into
+ * buf like fmt_snprintf. */
+int sample_row_format(const struct sample_row *r, char *buf, size_t size);
+
+/* Append r to the stream's data table (stream_row of its text). */
+void sample_row_write(struct stream *s, const struct sample_row *r);
+
+#endif

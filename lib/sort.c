@@ -1,0 +1,13 @@
+/* Insertion sort: stable, no recursion, no allocation; fine for n <= ~1000. */
+#include "lib/sort.h"
+
+void sort_u64(uint64_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		uint64_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}

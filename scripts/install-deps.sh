@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The one list of Debian packages idlebench needs to build, run and test.
+# As root: installs what is missing (apt-get update once first) and says what.
+# Otherwise: prints the exact apt-get line and fails.
+# Then provides a QEMU that emulates x2APIC under TCG for the x2APIC tests
+# (scripts/fetch-qemu-x2apic.sh: QEMU from <codename>-backports unpacked in
+# QEMU_X2APIC_PREFIX, default /opt/idlebench-qemu; the system QEMU is left
+# alone). Without one those tests skip and say why, so failing to fetch it
+# is a warning, not an error.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+
+PACKAGES=(
+	make gcc binutils nasm            # kernel and host build
+	clang libclang-rt-14-dev          # libFuzzer targets
+	libcmocka-dev                     # host unit tests
+	qemu-system-x86                   # smoke tests and `make run`
+	bochs bochsbios vgabios           # a second x86 implementation (tests/bochs)
+	grub-pc-bin grub-efi-amd64-bin grub-common xorriso mtools   # hybrid ISO
+	ovmf                              # UEFI firmware for QEMU
+	ipxe-qemu                         # the NICs' iPXE ROMs: SeaBIOS network boot (tests/qemu/test_netboot.sh)
+	gnu-efi                           # build/idlebench.efi (crt0, relocation, headers)
+	sbsigntool openssl                # make sign (sbsign, sbverify); the Secure Boot test's key
+	fdisk                             # sfdisk: GPT of build/idlebench-usb.img without root
+	console-setup-linux               # the console font rendered on framebuffers
+	acpica-tools                      # iasl: the test SSDT with a _CST
+	python3                           # the CSV-readability test
+	python3-scipy                     # tests/fixtures/results/generate.py: independent reference figures
+	gnuplot-nox                       # idlebench report --png
+	chromium                          # tests/host/test_html.sh: the --html page in a real browser
+	busybox-static                    # tests/qemu/test_linux_guest.sh: idlebench linux on a real kernel in QEMU
+	gzip git
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep 'install ok installed' >/dev/null; then
+		missing+=("$p")
+	fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "idlebench: missing packages: ${missing[*]}" >&2
+		echo "idlebench: run as root:  apt-get install -y ${missing[*]}" >&2
+		exit 1
+	fi
+	echo "idlebench: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq "${missing[@]}" >/dev/null
+	echo "idlebench: installed ${missing[*]}"
+fi
+
+# Quick and offline once done: the fetch script returns at once when the
+# prefix (or the system QEMU) already keeps +x2apic under TCG.
+x2prefix=${QEMU_X2APIC_PREFIX:-/opt/idlebench-qemu}
+if [ "$(id -u)" -eq 0 ] || [ -w "$(dirname "$x2prefix")" ]; then
+	"$here/fetch-qemu-x2apic.sh" "$x2prefix" ||
+		echo "idlebench: warning: no x2APIC-capable QEMU (see above); the x2APIC tests will skip" >&2
+elif [ ! -x "$x2prefix/bin/qemu-system-x86_64" ]; then
+	echo "idlebench: warning: no x2APIC-capable QEMU; the x2APIC tests will skip. As root:  $here/fetch-qemu-x2apic.sh $x2prefix" >&2
+fi
+
+# A Debian kernel for tests/qemu/test_linux_guest.sh, unpacked from its
+# package into a cache rather than installed: installing linux-image-amd64
+# would run initramfs hooks and change this machine's default boot kernel.
+# Without one that test skips and says why, so this is a warning, not an error.
+guest_kernel_dir=${IDLEBENCH_GUEST_KERNEL_DIR:-/var/cache/idlebench/guest-kernel}
+if ! ls "$guest_kernel_dir"/boot/vmlinuz-*-amd64 >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+	# Under set -e and pipefail: apt-cache fails without package lists, apt-get
+	# update fails offline; neither may end this script (the test skips).
+	kernel_package() {
+		apt-cache depends linux-image-amd64 2>/dev/null |
+			sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*-amd64\)$/\1/p' || true
+	}
+	pkg=$(kernel_package)
+	work=$(mktemp -d)
+	if [ -z "$pkg" ]; then
+		apt-get update -qq || true
+		pkg=$(kernel_package)
+	fi
+	if [ -n "$pkg" ] && (cd "$work" && apt-get download -qq "$pkg" >/dev/null 2>&1) &&
+		mkdir -p "$guest_kernel_dir" && dpkg-deb -x "$work"/*.deb "$guest_kernel_dir"; then
+		echo "idlebench: unpacked $pkg into $guest_kernel_dir (for the Linux guest test)"
+	else
+		echo "idlebench: warning: no Debian kernel unpacked into $guest_kernel_dir; tests/qemu/test_linux_guest.sh will skip" >&2
+	fi
+	rm -rf "$work"
+fi

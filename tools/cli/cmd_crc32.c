@@ -1,0 +1,47 @@
+/* `idlebench crc32 FILE|-`: the CRC-32 the result stream's end record uses,
+ * computed over a whole file (handy when checking a stream by hand). */
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/crc32.h"
+#include "tools/cli/cli_options.h"
+#include "tools/cli/commands.h"
+
+static const struct cli_option options[] = {
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command crc32_cli = {
+	"crc32", "FILE|-",
+	"Prints the CRC-32 (the result stream's, IEEE 802.3) of the whole file, or of stdin with -.\n", "", options,
+	CLI_DASHDASH_ENDS_OPTIONS,
+};
+
+int cmd_crc32(int argc, char **argv)
+{
+	const char *path = NULL, *arg;
+	struct cli_parser p;
+	cli_parser_begin(&p, &crc32_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		if (a != CLI_OPERAND)
+			return cli_exit_status(a);
+		if (path)
+			return cli_usage_error(&crc32_cli, "one FILE only ('%s' and '%s')", path, arg);
+		path = arg;
+	}
+	if (!path)
+		return cli_usage_error(&crc32_cli, "no FILE given");
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	if (!f) {
+		perror(path);
+		return 1;
+	}
+	unsigned char buf[65536];
+	size_t n;
+	uint32_t crc = 0;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		crc = crc32_update(crc, buf, n);
+	if (f != stdin)
+		fclose(f);
+	printf("%08x\n", crc);
+	return 0;
+}

@@ -1,0 +1,292 @@
+/* `idlebench export --jsonl FILE...`: verified result streams as JSON Lines
+ * (one object per line), so jq and pandas read them without our parser. The
+ * CSV stream stays the contract; this is a view of it.
+ *
+ * Per file: one `header` object, one `meta` object (every `#=` key), the
+ * rows in stream order, then every record in stream order with its `line`
+ * (the `end` record last). Every object has "type" and "file". Rows carry the data
+ * columns by name: numeric columns (core/stream/schema.h kinds u64, fixed)
+ * as JSON numbers, an empty cell as null, text columns as strings. Record
+ * and meta values are typed the same way: a value that is a JSON number is
+ * written as one, an empty value is null, anything else a string; except
+ * identifiers that only look like numbers (ids, hashes, the seed, the CRC),
+ * which stay strings so that no digit is lost to a double. A stream key
+ * named like an object's fixed keys, or starting with "field_", is written
+ * as "field_" + key (put_own_key).
+ *
+ * Exit status: 0 written; 1 a file rejected (nothing written for it); 2 usage. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/stream/schema.h"
+#include "tools/cli/cli_options.h"
+#include "tools/cli/commands.h"
+#include "tools/cli/stream_reader.h"
+
+/* Whether a column holds numbers (schema.h kinds u64, u64_opt, fixed, fixed_opt). */
+#define EXPORT_KIND_u64 1
+#define EXPORT_KIND_u64_opt 1
+#define EXPORT_KIND_fixed 1
+#define EXPORT_KIND_fixed_opt 1
+#define EXPORT_KIND_text 0
+#define EXPORT_KIND_ok_bad 0
+#define EXPORT_COLUMN_(name, kind, decimals) { #name, EXPORT_KIND_##kind },
+static const struct {
+	const char *name;
+	int numeric;
+} columns[STREAM_COLUMN_COUNT] = { STREAM_COLUMNS(EXPORT_COLUMN_) };
+#undef EXPORT_COLUMN_
+
+enum { OPT_JSONL };
+static const struct cli_option options[] = {
+	[OPT_JSONL] = { "jsonl", 0, NULL, "JSON Lines, one object per line (the only format so far; required)" },
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command export_cli = {
+	"export", "FILE...",
+	"Verifies each result stream (as `idlebench check`) and writes it to stdout as JSON Lines:\n"
+	"per file a \"header\" object, a \"meta\" object with every metadata key, the rows (\"type\":\"row\",\n"
+	"the data columns by name) in order, then every record (\"type\":\"record\",\"record\":\"summary\",\n"
+	"\"line\":N,...) in stream order, the end record last; every object has \"file\". Numbers are JSON\n"
+	"numbers, an empty cell is null; ids, hashes, the seed and the CRC stay strings.\n"
+	"  jq 'select(.type==\"record\" and .record==\"primary\")' out.jsonl\n"
+	"  pandas: df = pd.read_json(\"out.jsonl\", lines=True); rows = df[df.type == \"row\"]\n",
+	"Exit: 0 written; 1 a file rejected (one line per file on stderr); 2 usage.\n", options,
+	CLI_DASHDASH_ENDS_OPTIONS,
+};
+
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, no
+ * surrogates, at most U+10FFFF), or 0 when the bytes there are not one. */
+static size_t utf8_sequence(const unsigned char *p)
+{
+	size_t n;
+	uint32_t c;
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xC2 && p[0] <= 0xDF)
+		n = 2, c = p[0] & 0x1F;
+	else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+		n = 3, c = p[0] & 0x0F;
+	else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+		n = 4, c = p[0] & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3F);
+	}
+	if ((n == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) || (n == 4 && (c < 0x10000 || c > 0x10FFFF)))
+		return 0;
+	return n;
+}
+
+/* A JSON string literal (RFC 8259 section 7), always valid UTF-8 (section
+ * 8.1): a byte that is not part of a well-formed UTF-8 sequence (a Latin-1
+ * DMI string, a sequence the stream's quoting cut) is written as the
+ * character of that value, \u00XX, as Latin-1 would read it. */
+static void put_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		size_t n = utf8_sequence(p);
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7F || n == 0)
+			fprintf(out, "\\u%04x", *p);
+		else
+			fwrite(p, 1, n, out);
+		p += n ? n : 1;
+	}
+	fputc('"', out);
+}
+
+/* Whether s is a number in JSON's grammar (RFC 8259 section 6): -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+static bool json_number(const char *s)
+{
+	const char *p = s;
+	if (*p == '-')
+		p++;
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		while (*p >= '0' && *p <= '9')
+			p++;
+	else
+		return false;
+	if (*p == '.') {
+		if (*++p < '0' || *p > '9')
+			return false;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (*p < '0' || *p > '9')
+			return false;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return !*p;
+}
+
+/* Keys whose values are identifiers even when all digits. */
+static bool identifier_key(const char *key)
+{
+	size_t n = strlen(key);
+	return !strcmp(key, "seed") || !strcmp(key, "crc32") || !strcmp(key, "version") || !strcmp(key, "label") ||
+	       (n > 3 && !strcmp(key + n - 3, "_id")) || (n > 5 && !strcmp(key + n - 5, "_hash"));
+}
+
+/* A value typed: null when empty, a number when it is one (and may be), else a string. */
+static void put_value(FILE *out, const char *key, const char *v, bool may_be_number)
+{
+	if (!*v)
+		fputs("null", out);
+	else if (may_be_number && !identifier_key(key) && json_number(v))
+		fputs(v, out);
+	else
+		put_string(out, v);
+}
+
+static void put_key(FILE *out, const char *key)
+{
+	fputc(',', out);
+	put_string(out, key);
+	fputc(':', out);
+}
+
+/* {"type":TYPE,"file":PATH */
+static void open_object(FILE *out, const char *type, const char *path)
+{
+	fputs("{\"type\":", out);
+	put_string(out, type);
+	fputs(",\"file\":", out);
+	put_string(out, path);
+}
+
+/* The key a stream's own key k gets in an object whose fixed keys are
+ * fixed[0..n): "field_" + k when k is one of them or itself starts with
+ * "field_" (so "field_type" from the stream never meets the renamed "type"),
+ * k otherwise. JSON readers keep one of two equal keys silently (Python the
+ * last), so a stream key named like a fixed one would hide "type". */
+static void put_own_key(FILE *out, const char *k, const char *const *fixed, size_t n)
+{
+	bool clash = !strncmp(k, "field_", 6);
+	for (size_t i = 0; i < n && !clash; i++)
+		clash = !strcmp(k, fixed[i]);
+	char name[160];
+	snprintf(name, sizeof name, "%s%s", clash ? "field_" : "", k);
+	put_key(out, name);
+}
+
+/* A record's fields; one named like the fixed keys gets a "field_" prefix. */
+static void put_record(FILE *out, const char *path, const struct stream_record *rec)
+{
+	open_object(out, "record", path);
+	put_key(out, "record");
+	put_string(out, rec->type);
+	put_key(out, "line");
+	fprintf(out, "%zu", rec->line);
+	for (size_t i = 0; i < rec->pair_count; i++) {
+		static const char *const fixed[] = { "type", "file", "record", "line" };
+		const struct stream_kv *kv = &rec->pairs[i];
+		put_own_key(out, kv->key, fixed, sizeof fixed / sizeof fixed[0]);
+		put_value(out, kv->key, kv->value, true);
+	}
+	fputs("}\n", out);
+}
+
+static void put_row(FILE *out, const char *path, const char *const *f)
+{
+	open_object(out, "row", path);
+	for (size_t c = 0; c < STREAM_COLUMN_COUNT; c++) {
+		put_key(out, columns[c].name);
+		if (!*f[c])
+			fputs("null", out);
+		else if (columns[c].numeric && json_number(f[c]))
+			fputs(f[c], out);
+		else
+			put_string(out, f[c]);
+	}
+	fputs("}\n", out);
+}
+
+/* One stream: header, meta, the rows in order, then every record in stream
+ * order with its line number (the end record last). */
+static void export_stream(FILE *out, const char *path, const struct stream_reader *r)
+{
+	open_object(out, "header", path);
+	put_key(out, "version");
+	put_string(out, stream_reader_version(r));
+	put_key(out, "schema");
+	fprintf(out, "%u", stream_reader_schema(r));
+	fputs("}\n", out);
+
+	open_object(out, "meta", path);
+	for (size_t i = 0; i < stream_reader_meta_count(r); i++) {
+		static const char *const fixed[] = { "type", "file" };
+		const struct stream_kv *kv = stream_reader_meta_at(r, i);
+		put_own_key(out, kv->key, fixed, sizeof fixed / sizeof fixed[0]);
+		put_value(out, kv->key, kv->value, true);
+	}
+	fputs("}\n", out);
+
+	for (size_t k = 0; k < stream_reader_row_count(r); k++)
+		put_row(out, path, stream_reader_row(r, k));
+	for (size_t i = 0; i < stream_reader_record_count(r); i++)
+		put_record(out, path, stream_reader_record_at(r, i));
+}
+
+int cmd_export(int argc, char **argv)
+{
+	bool jsonl = false;
+	const char **files = calloc((size_t)argc, sizeof *files), *arg;
+	size_t n = 0;
+	if (!files) {
+		fprintf(stderr, "idlebench export: out of memory\n");
+		return 1;
+	}
+	struct cli_parser p;
+	cli_parser_begin(&p, &export_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		if (a == OPT_JSONL) {
+			jsonl = true;
+		} else if (a == CLI_OPERAND) {
+			files[n++] = arg;
+		} else {
+			free(files);
+			return cli_exit_status(a);
+		}
+	}
+	if (!jsonl || !n) {
+		free(files);
+		return cli_usage_error(&export_cli, "%s", !jsonl ? "say the format: --jsonl (JSON Lines, the only one so far)"
+								 : "no result file given");
+	}
+	int status = 0;
+	for (size_t i = 0; i < n; i++) {
+		FILE *f = fopen(files[i], "rb");
+		if (!f) {
+			fprintf(stderr, "%s: %s\n", files[i], strerror(errno));
+			status = 1;
+			continue;
+		}
+		int read_errno;
+		struct stream_reader *r = stream_reader_read_file(f, &read_errno);
+		fclose(f);
+		if (!r || read_errno || stream_reader_result(r) != STREAM_OK) {
+			fprintf(stderr, "%s: %s\n", files[i], !r ? "out of memory" : read_errno ? "read error" : stream_reader_message(r));
+			status = 1;
+		} else {
+			export_stream(stdout, files[i], r);
+		}
+		stream_reader_free(r);
+	}
+	free(files);
+	return status;
+}

@@ -1,0 +1,579 @@
+/* One `idlebench linux` run (tools/linux/linux_run.h). A sample: put the parked
+ * CPU S in the mode's state (only that state enabled), wake S once so its
+ * counters are current, settle, read S's counters, time the workload with
+ * serialized TSC reads (APERF/MPERF around it where /dev/cpu/N/msr reads
+ * them), wake S again, read its counters, judge. The wake helper, the MSR
+ * reader and the machine meta are tools/linux/linux_wake.h, linux_msr.h and
+ * linux_machine.h. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/workload.h"
+#include "kernel/arch/cpuid_native.h"
+#include "kernel/cpu/cpu_identity.h"
+#include "core/experiment/harness.h"
+#include "core/experiment/samples.h"
+#include "core/experiment/summary.h"
+#include "core/stream/sample_row.h"
+#include "core/stream/schema.h"
+#include "core/stream/stream.h"
+#include "tools/cli/host_llc.h"
+#include "tools/linux/linux_hold.h"
+#include "tools/linux/linux_machine.h"
+#include "tools/linux/linux_msr.h"
+#include "tools/linux/linux_perf.h"
+#include "tools/linux/linux_proof.h"
+#include "tools/linux/linux_restore.h"
+#include "tools/linux/linux_run.h"
+#include "tools/linux/linux_wake.h"
+#include "tools/cli/host_timing.h"
+
+#include "version.h" /* IDLEBENCH_VERSION, generated (mk/kernel.mk) */
+
+/* The journal the signal handler restores from. */
+static struct linux_journal journal;
+
+static void on_signal(int sig)
+{
+	static const char msg[] = "idlebench linux: interrupted; the sysfs values it changed are put back\n";
+	size_t failed = linux_journal_restore(&journal);
+	(void)!write(2, msg, sizeof msg - 1);
+	if (failed) {
+		static const char bad[] = "idlebench linux: some values could not be put back: run idlebench linux --restore\n";
+		(void)!write(2, bad, sizeof bad - 1);
+	}
+	_exit(128 + sig);
+}
+
+/* Per workload: its measurement arena (iterations and checksum references
+ * are the harness's, core/experiment/harness.h). */
+struct workload_arena {
+	void *arena;
+	size_t arena_bytes;
+};
+
+/* Proof counts per mode (the `#! linux_proof` records). */
+struct proof_count {
+	unsigned samples, verdict[PROOF_VERDICTS];
+};
+
+struct run {
+	const struct linux_config *cfg;
+	const struct linux_root *root;
+	const struct linux_topology *topo;
+	const struct linux_cpuidle *ci;
+	struct plan plan;
+	struct stream *s;
+	struct linux_wake helper;
+	struct linux_msr msr;
+	struct linux_perf perf;
+	enum idle_mode current; /* the parked CPU's state now (IDLE_MODE_COUNT: as Linux left it) */
+	char qos_path[96];      /* the parked CPU's pm_qos_resume_latency_us */
+	char qos_found[32];     /* its value before the run ("" when it cannot be read) */
+	char qos_now[32];       /* its value now */
+	struct workload_arena ws[WORKLOAD_MAX];
+	struct harness h;       /* the kernel's sample loop */
+	struct proof_count proof[IDLE_MODE_COUNT];
+	struct linux_proof last; /* the latest sample's proof (for after_row) */
+	bool last_counted;       /* its counters were read (sib_c0_pct known) */
+	uint64_t first_sample_ns;
+};
+
+static struct sample_table table;
+
+/* Put the parked CPU in mode's state: that state enabled, every other one
+ * disabled (only on S), or S offline. */
+static bool set_mode(struct run *ru, enum idle_mode mode)
+{
+	int cpu = ru->topo->parked;
+	char path[128], why[LINUX_PATH_MAX + 96];
+
+	mode = idle_modes[mode].parks_as;
+	if (mode == ru->current)
+		return true;
+	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
+	if (ru->current == IDLE_OFFLINE && !linux_journal_set(&journal, ru->root, path, "1", why, sizeof why))
+		goto fail;
+	if (mode == IDLE_OFFLINE) {
+		if (!linux_journal_set(&journal, ru->root, path, "0", why, sizeof why))
+			goto fail;
+	} else {
+		int chosen = linux_cpuidle_state_of(ru->ci, mode);
+		/* enable the chosen state first, so S never has every state disabled */
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t k = 0; k < ru->ci->count; k++) {
+				if ((pass == 0) != ((int)k == chosen))
+					continue;
+				snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpuidle/state%zu/disable", cpu, k);
+				if (!linux_journal_set(&journal, ru->root, path, (int)k == chosen ? "0" : "1", why, sizeof why))
+					goto fail;
+			}
+		/* the parked CPU's own latency limit: what holds the state (tools/linux/linux_hold.h), else as found */
+		const char *qos = linux_hold_qos(ru->ci, chosen, ru->qos_found);
+		qos = qos ? qos : ru->qos_found;
+		if (ru->qos_found[0] && strcmp(qos, ru->qos_now)) {
+			if (!linux_journal_set(&journal, ru->root, ru->qos_path, qos, why, sizeof why))
+				goto fail;
+			snprintf(ru->qos_now, sizeof ru->qos_now, "%s", qos);
+		}
+	}
+	ru->current = mode;
+	return true;
+fail:
+	stream_error(ru->s, "SYSFS_WRITE", why);
+	return false;
+}
+
+static void *arena_alloc(size_t n)
+{
+	void *p = aligned_alloc(4096, (n + 4095) / 4096 * 4096);
+	if (p)
+		memset(p, 0, (n + 4095) / 4096 * 4096); /* touched: locked and mapped before any sample */
+	return p;
+}
+
+/* The build-time check, then the measurement arena and the iterations that
+ * fill sample_ms (harness_calibrate). */
+static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
+{
+	const struct workload *wl = workload_at(w);
+	struct workload_arena *st = &ru->ws[w];
+	uint64_t expected;
+	void *check = arena_alloc(wl->arena_bytes);
+
+	if (!check)
+		return false;
+	wl->setup(check, wl->arena_bytes, WORKLOAD_CHECK_SEED);
+	ru->h.ws[w].expected_ok = workload_expected_checksum(w, &expected) &&
+				  wl->run(check, wl->check_iterations) == expected;
+	free(check);
+	st->arena_bytes = workload_arena_bytes(wl, llc_bytes);
+	if (!st->arena_bytes || !(st->arena = arena_alloc(st->arena_bytes)))
+		return false;
+	wl->setup(st->arena, st->arena_bytes, WORKLOAD_CHECK_SEED);
+	harness_calibrate(&ru->h, w, st->arena);
+	return true;
+}
+
+/* The harness's callbacks (core/experiment/harness.h). */
+
+/* The parked CPU in the step's mode, woken once so its counters are
+ * current, settled. */
+static bool prepare_sample(void *ctx, const struct plan_step *st)
+{
+	struct run *ru = ctx;
+
+	if (!set_mode(ru, st->mode))
+		return false;
+	if (idle_modes[st->mode].parks_as != IDLE_OFFLINE && !linux_wake_kick(&ru->helper)) {
+		stream_error(ru->s, "WAKE_HELPER", "the wake helper on the parked CPU stopped answering");
+		return false;
+	}
+	struct timespec settle = { 0, (long)ru->plan.settle_us * 1000 };
+	nanosleep(&settle, NULL);
+	return true;
+}
+
+/* The timed run between the parked CPU's counters and the measured
+ * thread's (APERF/MPERF, PMU), then the residency proof: *usable only
+ * when the parked CPU was proven in the mode. */
+static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, struct sample_row *row,
+			   uint64_t *checksum, bool *usable)
+{
+	struct run *ru = ctx;
+	const struct workload *wl = workload_at(st->workload);
+	enum idle_mode parks = idle_modes[st->mode].parks_as;
+	const struct linux_cpuidle *ci = ru->ci;
+	int cpu = ru->topo->parked, chosen = linux_cpuidle_state_of(ci, parks);
+	uint64_t u0[LINUX_IDLE_STATES_MAX], t0[LINUX_IDLE_STATES_MAX], u1[LINUX_IDLE_STATES_MAX],
+		t1[LINUX_IDLE_STATES_MAX], a0 = 0, m0 = 0, a1 = 0, m1 = 0;
+	struct linux_proof proof = { .verdict = PROOF_OK };
+	bool offline = parks == IDLE_OFFLINE, counted = false;
+
+	uint64_t w0 = now_ns();
+	if (!offline)
+		counted = linux_cpuidle_counters(ru->root, cpu, u0, t0, ci->count);
+	bool msr = linux_msr_read(&ru->msr, &a0, &m0);
+	struct linux_perf_reading pr0, pr1;
+	bool perf = linux_perf_read(&ru->perf, &pr0);
+	uint64_t ns0 = now_ns(), c0 = tsc_begin();
+	uint64_t sum = wl->run(ru->ws[st->workload].arena, n);
+	uint64_t c1 = tsc_end(), ns1 = now_ns();
+	perf = perf && linux_perf_read(&ru->perf, &pr1);
+	msr = msr && linux_msr_read(&ru->msr, &a1, &m1);
+	if (offline) {
+		char path[96], v[8] = "";
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
+		if (!linux_read_line(ru->root, path, v, sizeof v) || strcmp(v, "0"))
+			proof.verdict = PROOF_BUSY; /* it came back online during the sample */
+	} else {
+		counted = linux_wake_kick(&ru->helper) && counted &&
+			  linux_cpuidle_counters(ru->root, cpu, u1, t1, ci->count);
+		if (counted)
+			linux_proof_judge(u0, t0, u1, t1, ci->count, (size_t)chosen, now_ns() - w0, &proof);
+		else
+			proof.verdict = PROOF_BUSY;
+	}
+	if (!ru->first_sample_ns)
+		ru->first_sample_ns = ns0;
+	row->tsc_cycles = c1 - c0;
+	row->ns = ns1 - ns0;
+	if (msr && m1 > m0) {
+		row->aperf = (sample_cell_u64_opt){ a1 - a0, true };
+		row->mperf = (sample_cell_u64_opt){ m1 - m0, true };
+		row->eff_mhz = (sample_cell_fixed_opt){ (double)(c1 - c0) / (double)(ns1 - ns0) * 1e3 *
+								(double)(a1 - a0) / (double)(m1 - m0), true };
+	}
+	uint64_t pmu_cycles, pmu_instr;
+	if (perf && linux_perf_delta(&pr0, &pr1, &pmu_cycles, &pmu_instr)) {
+		row->unhalted_cycles = (sample_cell_u64_opt){ pmu_cycles, true };
+		row->instructions = (sample_cell_u64_opt){ pmu_instr, true };
+	}
+	if (!offline && counted) {
+		row->sib_c0_pct = (sample_cell_fixed_opt){ proof.c0_pct, true };
+		row->sib_wakeups = (sample_cell_u64_opt){ proof.wakeups, true };
+	}
+	ru->last = proof;
+	ru->last_counted = !offline && counted;
+	*checksum = sum;
+	*usable = proof.verdict == PROOF_OK;
+	return true;
+}
+
+/* A measured row: its proof counted per mode, an `#! excluded` record
+ * after it when the proof failed (report leaves such rows out). */
+static void after_row(void *ctx, const struct plan_step *st, const struct sample_row *row, bool usable)
+{
+	struct run *ru = ctx;
+	const struct linux_proof *proof = &ru->last;
+	struct proof_count *pc = &ru->proof[st->mode];
+
+	pc->samples++;
+	pc->verdict[proof->verdict]++;
+	if (!usable) {
+		char c0[16];
+		snprintf(c0, sizeof c0, "%.1f", proof->c0_pct);
+		stream_record(ru->s, "excluded", "seq=%llu mode=%s verdict=%s sib_c0_pct=%s other_state_entries=%llu",
+			      (unsigned long long)row->seq, row->mode, linux_proof_verdict_name(proof->verdict),
+			      ru->last_counted ? c0 : "", (unsigned long long)proof->other_usage);
+	}
+}
+
+/* Calibration's timed run (harness_calibrate). */
+static uint64_t time_run(void *ctx, size_t w, void *arena, uint64_t n)
+{
+	const struct workload *wl = workload_at(w);
+
+	(void)ctx;
+	uint64_t t0 = now_ns();
+	wl->run(arena, n);
+	return now_ns() - t0;
+}
+
+static uint64_t clock_ns(void *ctx)
+{
+	(void)ctx;
+	return now_ns();
+}
+
+static uint64_t us_to_ns(void *ctx, uint64_t us)
+{
+	(void)ctx;
+	return us * 1000;
+}
+
+static const struct harness_ops linux_ops = {
+	.prepare = prepare_sample, .measure = measure_sample, .after_row = after_row,
+	.time_run = time_run, .clock = clock_ns, .us_to_ticks = us_to_ns,
+};
+
+static void sink(void *ctx, const char *bytes, size_t len)
+{
+	fwrite(bytes, 1, len, ctx);
+	fflush(ctx);
+}
+
+/* The meta of a Linux run: the machine, the CPUs, cpuidle, the thread's conditions. */
+static void write_meta(struct run *ru, const struct cpu_identity *id, const char *sched, const char *mlock,
+		       uint64_t llc_bytes, const char *llc_source)
+{
+	struct stream *s = ru->s;
+	const struct linux_cpuidle *ci = ru->ci;
+	struct utsname u;
+
+	stream_meta(s, "version", IDLEBENCH_VERSION);
+	stream_metaf(s, "schema", "%d", STREAM_SCHEMA_VERSION);
+	stream_meta(s, "boot", "linux");
+	stream_meta(s, "hypervisor", id->hypervisor ? id->hv_signature : "none");
+	cpu_identity_write_meta(id, s);
+	linux_machine_write_meta(ru->root, id, s);
+	if (uname(&u) == 0)
+		stream_metaf(s, "linux_release", "%s", u.release);
+	stream_meta(s, "linux_cmdline", ci->cmdline);
+	stream_meta(s, "linux_idle_override", ci->idle_override);
+	stream_meta(s, "cpuidle_driver", ci->driver);
+	stream_meta(s, "cpuidle_governor", ci->governor);
+	stream_metaf(s, "linux_cpu", "%d", ru->topo->measured);
+	stream_metaf(s, "parked_cpus", "%d", ru->topo->parked);
+	stream_meta(s, "placement", placement_name(ru->cfg->placement));
+	stream_meta(s, "smt_control", ru->topo->smt_control);
+	stream_metaf(s, "smt_siblings", "%d", ru->topo->siblings);
+	stream_meta(s, "others", "linux");
+	for (size_t k = 0; k < ci->count; k++) {
+		char key[32];
+		const struct linux_idle_state *st = &ci->state[k];
+		snprintf(key, sizeof key, "cpuidle_state%zu", k);
+		stream_metaf(s, key, "name=%s desc=%s latency_us=%llu residency_us=%llu disable=%d mode=%s", st->name,
+			     st->desc, (unsigned long long)st->latency_us, (unsigned long long)st->residency_us,
+			     st->disabled, st->mode < IDLE_MODE_COUNT ? idle_modes[st->mode].name : "none");
+	}
+	stream_meta(s, "parked_pm_qos_resume_latency_us", ru->qos_found);
+	stream_meta(s, "linux_sched", sched);
+	stream_meta(s, "linux_mlock", mlock);
+	stream_meta(s, "aperfmperf", ru->msr.fd >= 0 ? "msr" : ru->msr.why);
+	if (ru->perf.cycles_fd >= 0) {
+		stream_metaf(s, "pmu", "perf_event_open cpu%d this thread, user and kernel", ru->topo->measured);
+		stream_meta(s, "pmu.unhalted_cycles", "perf PERF_COUNT_HW_CPU_CYCLES");
+		stream_meta(s, "pmu.instructions", "perf PERF_COUNT_HW_INSTRUCTIONS");
+	} else {
+		stream_meta(s, "pmu", ru->perf.why);
+	}
+	stream_metaf(s, "llc_bytes", "%llu", (unsigned long long)llc_bytes);
+	stream_meta(s, "llc_source", llc_source);
+	stream_meta(s, "timing", "lfence;rdtsc .. rdtscp;lfence");
+}
+
+/* Beyond `disable` (tools/linux/linux_hold.h): the governor the usable modes'
+ * states need (written now, system-wide, only when the current one cannot
+ * hold one of them) and the QoS limit each mode writes, as meta. */
+static bool hold_setup(struct run *ru, uint32_t usable)
+{
+	const struct linux_cpuidle *ci = ru->ci;
+	char why[320] = "", err[LINUX_PATH_MAX + 96], written[160] = "", hp_text[24] = "";
+	uint32_t mask = 0;
+	long long halt_poll_ns = -1;
+
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		int k = (usable & (1u << m)) ? linux_cpuidle_state_of(ci, idle_modes[m].parks_as) : -1;
+		if (k < 0)
+			continue;
+		mask |= 1u << k;
+		const char *q = ru->qos_found[0] ? linux_hold_qos(ci, k, ru->qos_found) : NULL;
+		if (q)
+			snprintf(written + strlen(written), sizeof written - strlen(written), "%s%s:%s", written[0] ? "," : "",
+				 idle_modes[m].name, q);
+	}
+	if (linux_read_line(ru->root, "/sys/module/haltpoll/parameters/guest_halt_poll_ns", hp_text, sizeof hp_text))
+		halt_poll_ns = strtoll(hp_text, NULL, 10);
+	const char *gov = linux_hold_governor(ci->governor, ci->available_governors, mask, halt_poll_ns, why, sizeof why);
+	stream_meta(ru->s, "parked_pm_qos_written", written);
+	if (hp_text[0])
+		stream_meta(ru->s, "haltpoll_guest_halt_poll_ns", hp_text);
+	stream_meta(ru->s, "cpuidle_governor_run", gov ? gov : ci->governor);
+	stream_meta(ru->s, "cpuidle_governor_why", why);
+	if (gov && !linux_journal_set(&journal, ru->root, "/sys/devices/system/cpu/cpuidle/current_governor", gov, err,
+				      sizeof err)) {
+		stream_error(ru->s, "SYSFS_WRITE", err);
+		return false;
+	}
+	return true;
+}
+
+/* The cpuidle files a run writes must be writable: say which one is not, and why. */
+static bool check_writable(const struct linux_root *r, const struct linux_cpuidle *ci, uint32_t modes, char *why,
+			   size_t size)
+{
+	char path[128], full[LINUX_PATH_MAX];
+
+	for (size_t k = 0; k < ci->count; k++) {
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpuidle/state%zu/disable", ci->cpu, k);
+		if (linux_path(r, path, full) && access(full, W_OK) != 0)
+			goto no;
+	}
+	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", ci->cpu);
+	if ((modes & (1u << IDLE_OFFLINE)) && linux_path(r, path, full) && access(full, W_OK) != 0)
+		goto no;
+	return true;
+no:
+	snprintf(why, size, "cannot write %s (%s): choosing cpu%d's idle state needs root (or write access to its "
+		 "cpuidle files); `idlebench linux --list` shows the states without it", path, strerror(errno), ci->cpu);
+	return false;
+}
+
+int linux_run(const struct linux_config *c, const struct linux_root *r, const struct linux_topology *t,
+	      const struct linux_cpuidle *ci, FILE *out)
+{
+	static struct run ru;
+	static struct stream st;
+	char why[LINUX_PATH_MAX + 256];
+	uint32_t usable = 0;
+
+	uint64_t begin_ns = now_ns();
+
+	memset(&ru, 0, sizeof ru);
+	ru.cfg = c;
+	ru.root = r;
+	ru.topo = t;
+	ru.ci = ci;
+	ru.s = &st;
+	ru.current = IDLE_MODE_COUNT;
+	if (t->parked >= 0 && !check_writable(r, ci, c->modes, why, sizeof why)) {
+		fprintf(stderr, "idlebench linux: %s\n", why);
+		return 1;
+	}
+	if (t->parked >= 0 && !linux_journal_begin(&journal, r, why, sizeof why)) {
+		fprintf(stderr, "idlebench linux: %s\n", why);
+		return 1;
+	}
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGXCPU, &sa, NULL); /* RLIMIT_RTTIME under SCHED_FIFO */
+	/* A closed pipe on stdout (`| head`) must not kill the run before its
+	 * restore: writes then fail with EPIPE and the run still ends normally. */
+	signal(SIGPIPE, SIG_IGN);
+	fprintf(stderr, "idlebench linux: restore file %s (if this run is killed: idlebench linux --restore)\n",
+		journal.file);
+
+	/* The measured thread: pinned, SCHED_FIFO where permitted, memory locked. */
+	char sched[160], mlock_text[160];
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(t->measured, &set);
+	if (sched_setaffinity(0, sizeof set, &set) != 0) {
+		fprintf(stderr, "idlebench linux: cannot pin to cpu%d: %s\n", t->measured, strerror(errno));
+		linux_journal_restore(&journal);
+		return 1;
+	}
+	struct sched_param sp = { .sched_priority = sched_get_priority_min(SCHED_FIFO) };
+	if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0)
+		snprintf(sched, sizeof sched, "fifo priority %d, pinned to cpu%d", sp.sched_priority, t->measured);
+	else
+		snprintf(sched, sizeof sched, "other (SCHED_FIFO not permitted: %s), pinned to cpu%d", strerror(errno),
+			 t->measured);
+	if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0)
+		snprintf(mlock_text, sizeof mlock_text, "all");
+	else
+		snprintf(mlock_text, sizeof mlock_text, "none (mlockall: %s)", strerror(errno));
+	linux_msr_open(&ru.msr, r, t->measured);
+	if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
+		fprintf(stderr, "idlebench linux: no core-clock counts: APERF/MPERF %s; PMU %s\n", ru.msr.why, ru.perf.why);
+
+	struct cpu_identity id;
+	struct host_llc llc;
+	cpu_identity_read(cpuid_native, NULL, &id);
+	host_llc_read(t->measured, id.hypervisor, &llc);
+	snprintf(ru.qos_path, sizeof ru.qos_path, "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us", t->parked);
+	if (t->parked < 0 || !linux_read_line(r, ru.qos_path, ru.qos_found, sizeof ru.qos_found))
+		ru.qos_found[0] = '\0';
+	snprintf(ru.qos_now, sizeof ru.qos_now, "%s", ru.qos_found);
+	stream_init(&st, sink, out);
+	stream_begin(&st, IDLEBENCH_VERSION);
+	write_meta(&ru, &id, sched, mlock_text, llc.bytes, llc.source);
+
+	/* Which modes this machine offers, each said. */
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(c->modes & (1u << m)))
+			continue;
+		char reason[320], q[340];
+		const char *no = t->parked < 0 ? t->why : linux_mode_unavailable(r, ci, (enum idle_mode)m, reason, sizeof reason);
+		if (no) {
+			stream_record(&st, "mode", "name=%s status=skipped reason=%s", idle_modes[m].name,
+				      stream_quote(q, sizeof q, no));
+			continue;
+		}
+		usable |= 1u << m;
+		int k = linux_cpuidle_state_of(ci, idle_modes[m].parks_as);
+		if (k >= 0)
+			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=state%d state_name=%s",
+				      idle_modes[m].name, t->parked, k, stream_quote(q, sizeof q, ci->state[k].name));
+		else
+			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=offline", idle_modes[m].name,
+				      t->parked);
+	}
+	bool held = t->parked < 0 || hold_setup(&ru, usable);
+	struct plan_request rq = c->plan;
+	const char *seed_source = "cmdline";
+	if (!rq.seed_given) {
+		if (getrandom(&rq.seed, sizeof rq.seed, 0) != sizeof rq.seed)
+			rq.seed = tsc_begin();
+		seed_source = "getrandom";
+	}
+	plan_resolve(&ru.plan, &rq, id.hypervisor, usable);
+	ru.plan.seed_source = seed_source;
+	memset(&table, 0, sizeof table);
+	harness_init(&ru.h, &ru.plan, &linux_ops, &ru, &st, &table, placement_name(c->placement));
+	const struct plan *p = &ru.plan;
+	struct plan_conditions cond = { .placement = placement_name(c->placement), .others = "linux" };
+	harness_write_plan_meta(p, &cond, &st);
+	summary_write_plan_meta(p, &st);
+
+	bool ok = false;
+	if (!held)
+		goto end;
+	if (!p->modes || !p->workloads.count) {
+		stream_error(&st, "NOTHING_TO_MEASURE", t->parked < 0 ? t->why : "no usable mode or no workload selected");
+		goto end;
+	}
+	if (!linux_wake_start(&ru.helper, t->parked, why, sizeof why)) {
+		stream_error(&st, "WAKE_HELPER", why);
+		goto end;
+	}
+	/* Calibrate with the parked CPU in the baseline state. */
+	if (!set_mode(&ru, (p->modes & (1u << IDLE_HLT)) ? IDLE_HLT : (enum idle_mode)__builtin_ctz(p->modes)))
+		goto end;
+	for (size_t w = 0; w < workload_count(); w++) {
+		if (!p->workloads.selected[w])
+			continue;
+		if (!prepare(&ru, w, llc.bytes)) {
+			stream_error(&st, "NO_ARENA", "cannot allocate or size a workload's arena");
+			goto end;
+		}
+		harness_write_workload(&ru.h, w, ru.ws[w].arena_bytes);
+	}
+	if (!harness_walk(&ru.h))
+		goto end;
+	uint64_t end_ns = now_ns();
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		if (p->modes & (1u << m)) {
+			const struct proof_count *pc = &ru.proof[m];
+			stream_record(&st, "linux_proof", "mode=%s samples=%u verified=%u excluded=%u busy=%u other_state=%u",
+				      idle_modes[m].name, pc->samples, pc->verdict[PROOF_OK], pc->samples - pc->verdict[PROOF_OK],
+				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
+		}
+	summary_write(p, &table, ru.h.measured_reps, &st);
+	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
+	harness_write_stop(&ru.h, ru.first_sample_ns - begin_ns, end_ns - ru.h.start);
+	ok = true;
+	for (size_t w = 0; w < workload_count(); w++)
+		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok)
+			ok = false; /* said at its `#! workload` record */
+end:
+	linux_wake_stop(&ru.helper);
+	size_t changed = journal.count, failed = linux_journal_restore(&journal);
+	stream_record(&st, "restore", "values=%zu failed=%zu", changed, failed);
+	if (failed) {
+		snprintf(why, sizeof why, "%zu sysfs value(s) could not be put back: run idlebench linux --restore", failed);
+		stream_error(&st, "RESTORE", why);
+		ok = false;
+	}
+	for (size_t w = 0; w < WORKLOAD_MAX; w++)
+		free(ru.ws[w].arena);
+	if (ru.msr.fd >= 0)
+		close(ru.msr.fd);
+	linux_perf_close(&ru.perf);
+	stream_end(&st, ok);
+	return ok ? 0 : 1;
+}

@@ -1,0 +1,425 @@
+/* `idlebench compare [--allow-different-plans] A... -- B...`: how much a
+ * change (a kernel patch, a BIOS setting, a microcode update, another
+ * machine) moved the slowdown against hlt.
+ *
+ * Each group is pooled exactly as `idlebench report` pools a set
+ * (tools/report/report_pool.c: one file = one boot; tools/report/report_summary.c: each
+ * boot's paired estimates, then a t interval over the group's boots), so a
+ * group must be one comparable set. Per workload and mode and for the
+ * primary result's class geomeans, the difference of the two groups'
+ * estimates on the log scale with a Welch t interval
+ * (stats_difference_of, bench/inference.h): B's slowdown ratio over A's,
+ * (1 + B) / (1 + A) - 1. The verdict says whether that difference is
+ * distinguishable from noise at the interval's width.
+ *
+ * Groups of different plans (another plan_id: other workloads, modes,
+ * sample length, placement...) measure different things; they are refused,
+ * with what differs, unless --allow-different-plans. Another machine_id is
+ * expected (firmware and microcode are part of it) and only stated.
+ *
+ * Exit status: 0 comparison printed; 1 a file rejected, a group not one
+ * set, or the plans differ; 2 usage. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "tools/cli/cli_options.h"
+#include "tools/cli/commands.h"
+#include "tools/report/report_pool.h"
+#include "tools/report/report_summary.h"
+#include "tools/cli/stream_reader.h"
+
+/* The metadata behind plan_id (core/experiment/plan.c plan_id), compared
+ * key by key to say what differs when the ids do. */
+static const char *const plan_keys[] = {
+	"schema", "modes_measured", "sample_ms", "settle_us", "order", "placement",
+	"c2_port", "x2apic", "others", "primary_mode",
+};
+
+/* The workload slot of set s measuring name, or ANALYSIS_NONE (slots of names
+ * the registry does not know depend on the files' order, so groups are
+ * matched by name). */
+static size_t set_workload_slot(const struct report_set *s, const char *name)
+{
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+		if (s->workload_used[w] && !strcmp(s->workload_name[w], name))
+			return w;
+	return ANALYSIS_NONE;
+}
+
+/* The mode slot of set s measuring name, or ANALYSIS_NONE. */
+static size_t set_mode_slot(const struct report_set *s, const char *name)
+{
+	for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+		if (s->mode_used[m] && !strcmp(s->mode_name[m], name))
+			return m;
+	return ANALYSIS_NONE;
+}
+
+enum { OPT_ALLOW_DIFFERENT_PLANS };
+static const struct cli_option options[] = {
+	[OPT_ALLOW_DIFFERENT_PLANS] = { "allow-different-plans", 0, NULL,
+					"compare groups whose plan_id differs (other workloads, modes,\n"
+					"sample length, placement...); refused otherwise, naming what\n"
+					"differs. Only the workloads and modes both measured are shown." },
+	{ NULL, 0, NULL, NULL },
+};
+/* "--" splits the groups, so options are still read after it. */
+static const struct cli_command compare_cli = {
+	"compare", "A_FILE... -- B_FILE...",
+	"The difference in slowdown against hlt between two groups of result files (one file =\n"
+	"one boot), e.g. before (A) and after (B) a kernel patch, a BIOS setting or a microcode\n"
+	"update. Each group is pooled as `idlebench report` pools a set (each boot's paired\n"
+	"estimate, then a t interval over the group's boots) and must be one set: the same\n"
+	"plan_id, machine_id and placement. Per workload and mode, and for the primary result\n"
+	"(int and fp geomeans of mwait vs hlt), it prints A's and B's slowdown and the\n"
+	"difference (1 + B) / (1 + A) - 1 in % with a 95% Welch t interval on the log scale\n"
+	"(the groups' variances are not assumed equal), its minimum detectable difference, and\n"
+	"a verdict per primary class: distinguishable from noise (the interval excludes 0) or\n"
+	"not. A group of one boot gives a within-boot interval, and the verdict says so: boot-\n"
+	"to-boot variation is then not in the width.\n",
+	"Exit: 0 comparison printed; 1 a file rejected, a group not one set, or the plans\n"
+	"differ; 2 usage.\n",
+	options, CLI_DASHDASH_SEPARATES,
+};
+
+/* A number, or "-" (never 0 for unknown). */
+static const char *num(char *buf, size_t size, double v)
+{
+	if (isnan(v))
+		return "-";
+	fmt_fixed(buf, size, v, 2);
+	return buf;
+}
+
+/* "[lo, hi]" or the reason there is none. */
+static const char *difference_interval(char *buf, size_t size, const struct stats_difference *d)
+{
+	char lo[32], hi[32];
+	if (d->status != STATS_INTERVAL)
+		fmt_snprintf(buf, size, "%s", d->status == STATS_NO_DATA ? "-" : "n/a: no interval on one side");
+	else
+		fmt_snprintf(buf, size, "[%s, %s]", num(lo, sizeof lo, d->lo_pct), num(hi, sizeof hi, d->hi_pct));
+	return buf;
+}
+
+/* One group: its files pooled, one set, summarized. */
+struct group {
+	const char *name;
+	struct report_pool pool;
+	struct report_summary *sum;
+	const char *first_file;
+};
+
+/* Verify and pool a group's files; false (reasons on stderr) unless they form one set. */
+static bool load_group(struct group *g, const char *const *files, size_t n)
+{
+	bool ok = true;
+	g->first_file = n ? files[0] : NULL;
+	for (size_t i = 0; i < n; i++) {
+		char err[1024];
+		if (!report_pool_add_file(&g->pool, files[i], err, sizeof err)) {
+			fprintf(stderr, "%s\n", err);
+			ok = false;
+		}
+	}
+	if (!ok)
+		return false;
+	if (g->pool.set_count != 1) {
+		fprintf(stderr, "idlebench compare: group %s is not one comparable set (%zu sets):\n", g->name,
+			g->pool.set_count);
+		for (size_t i = 1; i < g->pool.set_count; i++) {
+			char why[1024];
+			report_set_difference(g->pool.set[0], g->pool.set[i], why, sizeof why);
+			fprintf(stderr, "  %s, boot 1 against %s: %s\n", g->name, g->pool.set[i]->boot[0].path, why);
+		}
+		return false;
+	}
+	g->sum = malloc(sizeof *g->sum);
+	if (!g->sum || !report_summarize(g->pool.set[0], 0.0, g->sum)) {
+		free(g->sum);
+		g->sum = NULL;
+		fprintf(stderr, "idlebench compare: out of memory\n");
+		return false;
+	}
+	return true;
+}
+
+static void free_group(struct group *g)
+{
+	if (g->sum) {
+		report_summary_free(g->sum);
+		free(g->sum);
+	}
+	report_pool_free(&g->pool);
+}
+
+/* Whether the two sets measured the same plan (both have a plan_id, equal, and the same placement). */
+static bool same_plan(const struct report_set *a, const struct report_set *b)
+{
+	return a->by_plan && b->by_plan && !strcmp(a->plan_id, b->plan_id) && !strcmp(a->placement, b->placement);
+}
+
+static const char *meta_of(const struct stream_reader *r, const char *key)
+{
+	const char *v = r ? stream_reader_meta(r, key) : NULL;
+	return v ? v : "";
+}
+
+static struct stream_reader *read_stream(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	int e;
+	struct stream_reader *r = stream_reader_read_file(f, &e);
+	fclose(f);
+	return r;
+}
+
+/* "workloads measured in A only: lz, sort" (nothing when there are none); how many. */
+static size_t print_only_in(FILE *out, const char *name, const struct report_set *here, const struct report_set *there)
+{
+	size_t n = 0;
+	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
+		if (!here->workload_used[w] || set_workload_slot(there, here->workload_name[w]) != ANALYSIS_NONE)
+			continue;
+		if (!n++)
+			fprintf(out, "  workloads measured in %s only: %s", name, here->workload_name[w]);
+		else
+			fprintf(out, ", %s", here->workload_name[w]);
+	}
+	if (n)
+		fprintf(out, "\n");
+	return n;
+}
+
+/* Print, one per line, what behind the plan_id differs: the plan's metadata
+ * of each group's first file, and the workloads each measured. */
+static void print_plan_differences(FILE *out, const struct group *a, const struct group *b)
+{
+	struct stream_reader *ra = read_stream(a->first_file), *rb = read_stream(b->first_file);
+	size_t shown = 0;
+	for (size_t i = 0; i < sizeof plan_keys / sizeof plan_keys[0]; i++) {
+		const char *va = meta_of(ra, plan_keys[i]), *vb = meta_of(rb, plan_keys[i]);
+		if (strcmp(va, vb)) {
+			fprintf(out, "  %s: A %s, B %s\n", plan_keys[i], *va ? va : "(absent)", *vb ? vb : "(absent)");
+			shown++;
+		}
+	}
+	stream_reader_free(ra);
+	stream_reader_free(rb);
+	const struct report_set *sa = a->pool.set[0], *sb = b->pool.set[0];
+	shown += print_only_in(out, "A", sa, sb) + print_only_in(out, "B", sb, sa);
+	if (!shown)
+		fprintf(out, "  (the recorded plan metadata and workloads agree: the plan_id covers what the files do not state,\n"
+			     "   e.g. the MWAIT hint)\n");
+}
+
+static void print_group(FILE *out, const struct group *g)
+{
+	const struct report_set *s = g->pool.set[0];
+	char id[512];
+	report_set_identity(s, id, sizeof id);
+	fprintf(out, "  %s: %s\n     plan_id %s, machine_id %s: %zu boot%s%s\n", g->name, id,
+		*s->plan_id ? s->plan_id : "(none)", *s->machine_id ? s->machine_id : "(none)", g->sum->boots,
+		g->sum->boots == 1 ? "" : "s", report_untrustworthy(g->sum) ? "; UNTRUSTWORTHY: a control failed" : "");
+}
+
+/* One table line: name, A, B, the difference, its interval and MDE, and
+ * the mark: " *" when marked (the caller's rule), " (1 boot)" when a group
+ * is one boot (no verdict: its interval is about that boot). */
+static void print_line(FILE *out, const char *label, const struct stats_slowdown *a, const struct stats_slowdown *b,
+		       const struct stats_difference *d, bool marked)
+{
+	char va[32], vb[32], vd[32], iv[80], mde[32];
+	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s%s\n", label, num(va, sizeof va, a->value_pct),
+		num(vb, sizeof vb, b->value_pct), num(vd, sizeof vd, d->value_pct), difference_interval(iv, sizeof iv, d),
+		num(mde, sizeof mde, d->mde_pct), d->within_boot_only ? " (1 boot)" : marked ? " *" : "");
+}
+
+/* The per-workload lines: each compared cell of A with B's, its difference,
+ * and its place in the Holm family (ANALYSIS_NONE: not a member). */
+struct compare_line {
+	size_t w, m;            /* A's slots */
+	const struct stats_slowdown *a, *b;
+	struct stats_difference d;
+	size_t member;
+};
+
+/* Every per-workload line the groups share, in A's mode then workload order;
+ * p[] gets the family's p-values (as `report` forms its family: controls and
+ * probes are outside it), *family their count. Returns the line count. */
+static size_t compare_lines(const struct group *ga, const struct group *gb, struct compare_line *line, double *p,
+			    size_t *family)
+{
+	const struct report_set *sa = ga->pool.set[0], *sb = gb->pool.set[0];
+	const struct report_summary *ua = ga->sum, *ub = gb->sum;
+	size_t n = 0;
+	*family = 0;
+	for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
+		size_t mb = sa->mode_used[m] && m != REPORT_MODE_HLT ? set_mode_slot(sb, sa->mode_name[m]) : ANALYSIS_NONE;
+		if (mb == ANALYSIS_NONE || mb == REPORT_MODE_HLT)
+			continue;
+		for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
+			size_t wb = sa->workload_used[w] ? set_workload_slot(sb, sa->workload_name[w]) : ANALYSIS_NONE;
+			if (wb == ANALYSIS_NONE || !ua->set->cell[w][m].have || !ub->set->cell[wb][mb].have)
+				continue;
+			struct compare_line *l = &line[n++];
+			*l = (struct compare_line){ .w = w, .m = m, .a = &ua->set->cell[w][m].s,
+						    .b = &ub->set->cell[wb][mb].s, .member = ANALYSIS_NONE };
+			l->d = stats_difference_of(l->a, l->b);
+			bool judged = l->d.status == STATS_INTERVAL && !l->d.within_boot_only;
+			if (judged && report_in_holm_family(sa, ua, w, m) && *family < STATS_MAX_TESTS) {
+				l->member = *family;
+				p[(*family)++] = stats_difference_p_value(&l->d);
+			}
+		}
+	}
+	return n;
+}
+
+/* The verdict about one primary class, in one line. */
+static void print_verdict(FILE *out, const char *cls, const char *mode, const struct stats_difference *d)
+{
+	char v[32], iv[80], mde[32], hw[32];
+	fprintf(out, "verdict %s (%s vs hlt): ", cls, mode);
+	if (d->status == STATS_NO_DATA) {
+		fprintf(out, "no estimate in one of the groups\n");
+		return;
+	}
+	if (d->status != STATS_INTERVAL) {
+		fprintf(out, "B vs A %s %% with no interval (too few blocks or boots): cannot be told from noise\n",
+			num(v, sizeof v, d->value_pct));
+		return;
+	}
+	if (d->within_boot_only) {
+		/* A single boot's interval is about that boot: two of them compared
+		 * cover the machines' true difference only ~19 % of the time
+		 * (tests/unit/bench/test_stats_coverage.c), so no verdict. */
+		fprintf(out, "B vs A %s %% %s: not judged: a group is a single boot, whose interval covers only that "
+			     "boot (such comparisons cover the true difference ~19 %% of the time); give each group "
+			     ">= 2 boots\n", num(v, sizeof v, d->value_pct), difference_interval(iv, sizeof iv, d));
+		return;
+	}
+	double half = (d->hi_pct - d->lo_pct) / 2;
+	fprintf(out, "B vs A %s %% %s (+-%s points): %s", num(v, sizeof v, d->value_pct),
+		difference_interval(iv, sizeof iv, d), num(hw, sizeof hw, half),
+		stats_difference_distinguishable(d) ? "distinguishable from noise at this width"
+						    : "not distinguishable from noise at this width");
+	if (!stats_difference_distinguishable(d))
+		fprintf(out, " (a difference below %s %% would likely go unseen)", num(mde, sizeof mde, d->mde_pct));
+	fprintf(out, "\n");
+}
+
+static void print_comparison(FILE *out, const struct group *a, const struct group *b)
+{
+	const struct report_set *sa = a->pool.set[0], *sb = b->pool.set[0];
+	const struct report_summary *ua = a->sum, *ub = b->sum;
+	fprintf(out, "idlebench compare: B against A, slowdown vs hlt\n");
+	print_group(out, a);
+	print_group(out, b);
+	if (sa->by_plan && sb->by_plan && strcmp(sa->machine_id, sb->machine_id))
+		fprintf(out, "  machine_id differs: another machine, firmware or microcode (expected for a BIOS or microcode change)\n");
+	if (!same_plan(sa, sb))
+		fprintf(out, "  PLANS DIFFER (--allow-different-plans): only what both measured is compared\n");
+	if (!ua->have_baseline || !ub->have_baseline) {
+		fprintf(out, "  no slowdowns: hlt was not measured in %s\n", !ua->have_baseline ? "A" : "B");
+		return;
+	}
+	static struct compare_line line[REPORT_MODE_SLOTS * REPORT_WORKLOAD_SLOTS];
+	static double p[STATS_MAX_TESTS], p_holm[STATS_MAX_TESTS];
+	static bool significant[STATS_MAX_TESTS];
+	size_t family, lines = compare_lines(a, b, line, p, &family);
+	stats_holm(p, family, p_holm, significant);
+	fprintf(out, "  B vs A = (1 + slowdown B) / (1 + slowdown A) - 1, Welch t interval over the groups' estimates;\n"
+		     "  * on a primary line = its interval excludes 0; * on a workload line = Holm-adjusted p <= 0.05\n"
+		     "  over the family of %zu workload lines (controls and probes are not in it; an unmarked line's\n"
+		     "  own interval may still exclude 0: alone it is one of many comparisons)\n", family);
+	const char *mode = ua->primary != ANALYSIS_NONE ? sa->mode_name[ua->primary] : NULL;
+	size_t pb = mode ? set_mode_slot(sb, mode) : ANALYSIS_NONE;
+	struct stats_difference verdict[2];
+	bool have_primary = mode && pb != ANALYSIS_NONE && ub->primary == pb;
+	fprintf(out, "\n  primary result: %s vs hlt, class geometric mean, %%\n", mode ? mode : "(none)");
+	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s\n", "class", "A", "B", "B vs A", "[95% interval]", "MDE");
+	for (size_t k = 0; have_primary && k < 2; k++) {
+		const struct stats_slowdown *x = &ua->set->cls[k][ua->primary].s, *y = &ub->set->cls[k][pb].s;
+		verdict[k] = stats_difference_of(x, y);
+		print_line(out, analysis_class_name((enum analysis_class)k), x, y, &verdict[k],
+			   stats_difference_distinguishable(&verdict[k]));
+	}
+	fprintf(out, "\n  per workload and mode, %%\n");
+	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s\n", "workload mode", "A", "B", "B vs A", "[95% interval]", "MDE");
+	for (size_t i = 0; i < lines; i++) {
+		const struct compare_line *l = &line[i];
+		char label[64];
+		fmt_snprintf(label, sizeof label, "%s %s", sa->workload_name[l->w], sa->mode_name[l->m]);
+		print_line(out, label, l->a, l->b, &l->d, l->member != ANALYSIS_NONE && significant[l->member]);
+	}
+	fprintf(out, "\n");
+	for (size_t k = 0; have_primary && k < 2; k++)
+		print_verdict(out, analysis_class_name((enum analysis_class)k), mode, &verdict[k]);
+	if (!have_primary)
+		fprintf(out, "verdict: no primary result in both groups\n");
+	if (report_untrustworthy(ua) || report_untrustworthy(ub))
+		fprintf(out, "verdict: a control failed in %s: do not quote this comparison\n",
+			report_untrustworthy(ua) && report_untrustworthy(ub) ? "both groups" :
+			report_untrustworthy(ua) ? "group A" : "group B");
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	bool allow_different_plans = false;
+	const char **files = calloc((size_t)argc, sizeof *files);
+	size_t n = 0, split = (size_t)-1;
+	if (!files) {
+		fprintf(stderr, "idlebench compare: out of memory\n");
+		return 1;
+	}
+	struct cli_parser p;
+	const char *arg;
+	cli_parser_begin(&p, &compare_cli, argc, argv);
+	for (int o; (o = cli_next(&p, &arg)) != CLI_END;) {
+		if (o == CLI_SEPARATOR && split != (size_t)-1) {
+			free(files);
+			return cli_usage_error(&compare_cli, "more than one --: two groups, A -- B");
+		}
+		if (o == CLI_SEPARATOR) {
+			split = n;
+		} else if (o == OPT_ALLOW_DIFFERENT_PLANS) {
+			allow_different_plans = true;
+		} else if (o == CLI_OPERAND) {
+			files[n++] = arg;
+		} else {
+			free(files);
+			return cli_exit_status(o);
+		}
+	}
+	if (split == (size_t)-1 || !split || split == n) {
+		free(files);
+		return cli_usage_error(&compare_cli, "two groups of result files are needed: A_FILE... -- B_FILE...");
+	}
+	struct group a = { .name = "A" }, b = { .name = "B" };
+	bool ok = load_group(&a, files, split);
+	ok = load_group(&b, files + split, n - split) && ok;
+	free(files);
+	int status = ok ? 0 : 1;
+	if (ok && !same_plan(a.pool.set[0], b.pool.set[0])) {
+		char why[1024];
+		report_set_difference(a.pool.set[0], b.pool.set[0], why, sizeof why);
+		FILE *out = allow_different_plans ? stdout : stderr;
+		fprintf(out, "idlebench compare: the groups measured different plans: %s\n", why);
+		print_plan_differences(out, &a, &b);
+		if (!allow_different_plans) {
+			fprintf(stderr, "refused: another plan measures something else (--allow-different-plans compares anyway)\n");
+			status = 1;
+		}
+	}
+	if (!status)
+		print_comparison(stdout, &a, &b);
+	free_group(&a);
+	free_group(&b);
+	return status;
+}

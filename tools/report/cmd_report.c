@@ -1,0 +1,182 @@
+/* `idlebench report FILE… [--png OUT.png] [--firmware-s S]`: verify result
+ * files (one per boot), group them into comparable sets, analyse each boot
+ * and combine the boots of a set, print one block per set, and optionally
+ * draw the chart.
+ *
+ * Exit status: 0 table printed (and the PNG written when asked, or gnuplot
+ * missing: the table is the report, the chart an extra, so a machine without
+ * gnuplot still gets its answer; stderr says why there is no PNG); 1 a file
+ * was rejected (nothing printed but the reasons), or the chart was asked for
+ * and gnuplot failed, wrote no PNG, or there was nothing to plot; 2 usage. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/cli/cli_options.h"
+#include "tools/cli/commands.h"
+#include "tools/report/report_html.h"
+#include "tools/report/report_png.h"
+#include "tools/report/report_pool.h"
+#include "tools/report/report_summary.h"
+#include "tools/report/report_table.h"
+
+enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S };
+static const struct cli_option options[] = {
+	[OPT_PNG] = { "png", 0, "OUT.png",
+		      "also draw slowdown vs hlt per workload and mode with interval\n"
+		      "whiskers through gnuplot (Debian package gnuplot-nox). Without\n"
+		      "gnuplot the table is still printed, stderr says so, exit 0." },
+	[OPT_HTML] = { "html", 0, "OUT.html",
+		       "also write the report as one self-contained page (inline CSS and\n"
+		       "SVG, no script, no network): primary result, controls and flags,\n"
+		       "slowdown whiskers, samples over time, wake latency, probes, metadata" },
+	[OPT_FIRMWARE_S] = { "firmware-s", 0, "SECONDS",
+			     "time per boot the stream cannot see, for planning (default " CLI_TEXT(
+				     REPORT_DEFAULT_FIRMWARE_S) "):\n"
+			     "setup_s counts from the TSC's reset (firmware included); add the\n"
+			     "way from one run's end to the next reset (reboot, power cycle)" },
+	{ NULL, 0, NULL, NULL },
+};
+static const struct cli_command report_cli = {
+	"report", "FILE...",
+	"Verifies each result stream (as `idlebench check`); each file is one boot. Files with\n"
+	"the same plan_id, machine_id and placement form one set (schema 1 files, which have\n"
+	"no plan_id: the same cpu_vendor, cpu_family, cpu_model, smbios_product, placement);\n"
+	"other sets are shown side by side with the reason they were not pooled.\n"
+	"Per set, recomputed from the rows with the kernel's own analysis (bench/analysis.c):\n"
+	"each boot's paired log-ratio slowdowns against hlt (blocks = repetitions), then a t\n"
+	"interval over the boots' estimates (one boot: within this boot only). It prints the\n"
+	"primary result (int and fp geomeans of mwait vs hlt) beside the seed's figures (Hygon\n"
+	"18h, MWAIT-C1 vs HLT: SPEC CPU2017 intrate " ANALYSIS_SEED_INTRATE " %, fprate " ANALYSIS_SEED_FPRATE
+	" %, UnixBench single-core\n"
+	ANALYSIS_SEED_UNIXBENCH " %), the controls (A/A hlt2 must cover 0, spike must cover +1 %; a set failing one\n"
+	"is flagged UNTRUSTWORTHY), per workload and mode the slowdown with its 95% interval,\n"
+	"Holm-adjusted p and minimum detectable effect, class geomeans, the variance components\n"
+	"and the repetitions and boots a +-1 % answer needs (>= 2 boots), and per boot the\n"
+	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n",
+	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, or the\n"
+	"page could not be written; 2 usage.\n",
+	options, CLI_DASHDASH_ENDS_OPTIONS,
+};
+
+/* A non-negative decimal number of seconds. */
+static bool parse_seconds(const char *s, double *v)
+{
+	if (*s < '0' || *s > '9')
+		return false;
+	char *end;
+	errno = 0;
+	*v = strtod(s, &end);
+	return !*end && errno == 0 && *v >= 0 && *v < 1e9;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	const char *png = NULL, *html = NULL;
+	double firmware_s = REPORT_DEFAULT_FIRMWARE_S;
+	const char **files = calloc((size_t)argc, sizeof *files);
+	size_t nfiles = 0;
+	if (!files) {
+		fprintf(stderr, "idlebench report: out of memory\n");
+		return 1;
+	}
+	struct cli_parser p;
+	const char *arg;
+	cli_parser_begin(&p, &report_cli, argc, argv);
+	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
+		int status = -1;
+		switch (a) {
+		case CLI_OPERAND:
+			files[nfiles++] = arg;
+			break;
+		case OPT_PNG:
+			png = arg;
+			if (!*png)
+				status = cli_usage_error(&report_cli, "--png needs an output file name");
+			break;
+		case OPT_HTML:
+			html = arg;
+			if (!*html)
+				status = cli_usage_error(&report_cli, "--html needs an output file name");
+			break;
+		case OPT_FIRMWARE_S:
+			if (!parse_seconds(arg, &firmware_s))
+				status = cli_usage_error(&report_cli, "--firmware-s needs a number of seconds, got '%s'", arg);
+			break;
+		default:
+			status = cli_exit_status(a);
+		}
+		if (status >= 0) {
+			free(files);
+			return status;
+		}
+	}
+	if (!nfiles) {
+		free(files);
+		return cli_usage_error(&report_cli, "no result file given");
+	}
+
+	/* Every file is verified before anything is printed: a report never mixes
+	 * a table with a rejected input. */
+	struct report_pool pool = { .set_count = 0 };
+	bool all_ok = true;
+	for (size_t i = 0; i < nfiles; i++) {
+		char err[1024];
+		if (!strcmp(files[i], "-")) {
+			fprintf(stderr, "-: report reads files, not stdin (save the stream with idlebench capture)\n");
+			all_ok = false;
+		} else if (!report_pool_add_file(&pool, files[i], err, sizeof err)) {
+			fprintf(stderr, "%s\n", err);
+			all_ok = false;
+		}
+	}
+	free(files);
+	if (!all_ok) {
+		report_pool_free(&pool);
+		return 1;
+	}
+
+	struct report_summary *sums[REPORT_MAX_SETS] = { NULL };
+	int status = 0;
+	for (size_t i = 0; i < pool.set_count && !status; i++) {
+		sums[i] = malloc(sizeof *sums[i]);
+		if (!sums[i] || !report_summarize(pool.set[i], firmware_s, sums[i])) {
+			free(sums[i]);
+			sums[i] = NULL;
+			fprintf(stderr, "idlebench report: out of memory\n");
+			status = 1;
+		}
+	}
+	for (size_t i = 0; i < pool.set_count && !status; i++) {
+		if (i)
+			printf("\n");
+		report_table_print(stdout, &pool, (const struct report_summary *const *)sums, i);
+	}
+	fflush(stdout);
+	if (png && !status) {
+		enum report_png_result r = report_png_write(png, &pool, (const struct report_summary *const *)sums);
+		if (r == REPORT_PNG_OK) {
+			printf("\nchart: %s\n", png);
+		} else {
+			fprintf(stderr, "idlebench report: %s: no PNG written\n", report_png_result_text(r));
+			status = r == REPORT_PNG_NO_GNUPLOT ? 0 : 1;
+		}
+	}
+	if (html && !status) {
+		char err[1024];
+		if (report_html_write(html, &pool, (const struct report_summary *const *)sums, err, sizeof err)) {
+			printf("\npage: %s\n", html);
+		} else {
+			fprintf(stderr, "idlebench report: %s: no HTML written\n", err);
+			status = 1;
+		}
+	}
+	for (size_t i = 0; i < pool.set_count; i++) {
+		if (sums[i])
+			report_summary_free(sums[i]);
+		free(sums[i]);
+	}
+	report_pool_free(&pool);
+	return status;
+}

@@ -1,0 +1,97 @@
+/* What `idlebench report` computes for one comparable set of boots
+ * (tools/report/report_pool.h), with the kernel's own freestanding code:
+ *  - per boot, bench/analysis.c (the analysis the kernel's summary prints):
+ *    paired log-ratio slowdowns per (workload, mode), class geomeans, Holm,
+ *    MDE, the control verdicts;
+ *  - across the boots of the set, per cell and class geomean a t interval
+ *    over the boots' estimates (stats_across_boots, "boots-t"; one boot: its
+ *    within-boot interval, labelled so), Holm-adjusted again over the same
+ *    family (per-workload cells, neither the baseline nor the controls);
+ *  - the variance components of the primary result and the repetitions per
+ *    boot and boots a ±1 % answer needs (bench/planning.h);
+ *  - per boot the carry-over check over the rows in measurement order
+ *    (bench/order.h). */
+#ifndef IDLEBENCH_TOOLS_REPORT_SUMMARY_H
+#define IDLEBENCH_TOOLS_REPORT_SUMMARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bench/analysis.h"
+#include "bench/order.h"
+#include "bench/planning.h"
+#include "tools/report/report_pool.h"
+
+/* Time per boot the stream cannot see, assumed for planning when not given
+ * (`--firmware-s`). setup_s counts from the TSC's reset, so it already holds
+ * POST, the loader and idlebench's set-up; what it misses is the way from
+ * the end of one run to the next reset (reboot, power cycle, a network boot's
+ * wait), which depends on how boots are driven: 0 unless told. */
+#define REPORT_DEFAULT_FIRMWARE_S 0.0
+/* The precision the planning lines aim at: ±1 % on the primary result. */
+#define REPORT_TARGET_HALF_WIDTH_PCT 1.0
+
+/* Descriptive figures of one (workload, mode) over every boot of the set. */
+struct report_figures {
+	size_t n, bad;                  /* good samples, rows with check=bad (missing samples) */
+	double median_cpi;              /* valid when n > 0 */
+	bool have_eff, have_sib_c0;
+	double eff_mhz, sib_c0_pct;     /* medians of the non-empty fields */
+	bool have_ipc, have_instr;
+	double ipc;                     /* median instructions per unhalted cycle (PMU) */
+	double instr_per_iter;          /* median instructions per executed iteration (PMU) */
+};
+
+/* The carry-over check of one boot. */
+struct report_carryover {
+	bool checked;                   /* the check ran (else why says why not) */
+	char why[96];
+	struct stats_carryover c;       /* c.prev_mode is a mode slot here (not the check's index) */
+};
+
+/* Planning from one primary class's boots. */
+struct report_plan {
+	bool have;                      /* >= 2 boots with an estimate: v is meaningful */
+	struct stats_variance_components v;
+	size_t reps_now;                /* mean blocks per boot, rounded */
+	size_t optimal_reps;            /* stats_optimal_reps (0 without costs) */
+	size_t boots_now, boots_optimal; /* stats_boots_needed for ±1 % at reps_now, at optimal_reps */
+};
+
+/* Everything the table and the chart print for one set. */
+struct report_summary {
+	size_t boots;
+	bool have_baseline;             /* hlt measured: slowdowns exist */
+	size_t primary;                 /* primary mode slot, or ANALYSIS_NONE */
+	size_t aa, spike;               /* control mode slots, or ANALYSIS_NONE */
+	struct analysis *boot[REPORT_MAX_BOOTS];   /* each boot's own analysis */
+	struct analysis *set;           /* across the boots (the one boot's when there is one) */
+	struct report_figures fig[REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];
+	/* The PMU's slowdown: unhalted cycles per instruction against hlt, paired
+	 * within a boot, boots-t across boots (status STATS_NO_DATA without a PMU). */
+	struct stats_slowdown ipc[REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];
+	struct report_carryover carry[REPORT_MAX_BOOTS];
+	/* Planning (set->... of the primary mode, int and fp). */
+	double firmware_s;              /* the firmware assumption used */
+	bool have_costs;                /* every boot has a `#! stop` record */
+	double setup_s, boot_cost_s, rep_cost_s; /* mean setup_s; + firmware_s; mean elapsed_s / (rounds + warmup) */
+	struct report_plan plan[2];     /* ANALYSIS_CLASS_INT, ANALYSIS_CLASS_FP */
+};
+
+/* Compute out for set s; false only when out of memory (out is then freed). */
+bool report_summarize(const struct report_set *s, double firmware_s, struct report_summary *out);
+/* Release what report_summarize allocated (out itself is the caller's). */
+void report_summary_free(struct report_summary *out);
+/* Whether workload w's instructions per iteration in mode m differ from
+ * hlt's by more than ANALYSIS_INSTR_DIFFERS_PCT (1 yes, 0 no), or -1 where
+ * that cannot be said (hlt itself, no counts, the spike-in of a workload
+ * whose iterations do not all cost the same): one rule for the text table
+ * and the HTML page. */
+int report_instr_differs(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m);
+/* Whether cell (w, m) of s is in the Holm family: a measured mode other than
+ * hlt and the controls, an int or fp workload (the probes are not). */
+bool report_in_holm_family(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m);
+/* True when a control of the set failed: its interval misses the known effect. */
+bool report_untrustworthy(const struct report_summary *sum);
+
+#endif
