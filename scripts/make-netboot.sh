@@ -58,11 +58,12 @@ cat >"$tmp/idlebench.ipxe" <<'IPXE'
 #!ipxe
 # idlebench over the network (make netboot). Paths are relative to this
 # script's own URL (TFTP or HTTP). UEFI: the app, options after its name,
-# results on serial. BIOS: GRUB's menu, which boots the multiboot2 kernel.
+# results on serial; preset=auto: standard on hardware, quick in a VM.
+# BIOS: GRUB's menu, which boots the multiboot2 kernel.
 iseq ${platform} efi && goto efi ||
 chain boot/grub/i386-pc/core.0 || goto failed
 :efi
-chain idlebench.efi preset=standard || goto failed
+chain idlebench.efi preset=auto || goto failed
 :failed
 echo idlebench: chain failed; see the message above
 shell

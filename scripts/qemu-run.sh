@@ -12,6 +12,8 @@
 #     whose db holds the test key /usr/share/ovmf/PkKek-1-snakeoil.pem.
 #   BOOT=usb: USB_IMG (default $BUILD/idlebench-usb.img) as a USB stick on xHCI;
 #     USB_FW=uefi (OVMF, default) or bios (SeaBIOS). Used in place as well.
+#   BOOT=usb and BOOT=net boot the image's own menu, whose default entry is
+#     preset=auto (quick under QEMU); they take no CMDLINE and refuse one.
 #   BOOT=net: the firmware's network boot over QEMU's user network, whose DHCP
 #     names NET_BOOTFILE and whose TFTP server serves NET_DIR (default
 #     $BUILD/netboot, `make netboot`). NET_FW=bios (SeaBIOS and the NIC's iPXE
@@ -45,6 +47,18 @@ machine=pc
 args=(-machine "$machine" -cpu "$QEMU_CPU" -smp "$SMP" -m 512M
       -display none -serial stdio -monitor none -no-reboot
       -device isa-debug-exit,iobase=0xf4,iosize=0x04)
+
+# The stick and the network tree carry their own menus: a CMDLINE would not
+# reach the kernel, and a run that ignored it would not be the one asked for.
+case "$BOOT" in
+usb|net)
+	if [ -n "$CMDLINE" ]; then
+		echo "qemu-run: BOOT=$BOOT boots its own GRUB menu (default entry preset=auto) and cannot pass" \
+			"CMDLINE='$CMDLINE'; use BOOT=bios, uefi, efi or pvh for options" >&2
+		exit 2
+	fi
+	;;
+esac
 
 case "$BOOT" in
 pvh)

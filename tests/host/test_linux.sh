@@ -74,6 +74,33 @@ htest_linux_list_is_read_only_and_maps_states() {
 	rm -rf "$root"
 }
 
+# --list says each reason once (issue 23): without a sibling to park (SMT
+# off, sibling offline) the reason is on the first line and the modes do not
+# repeat it; a parked CPU without cpuidle gets one line, the modes point at
+# it; hlt2 and spike, which park as hlt, point at hlt's reason. Reasons that
+# differ per mode (hlt's and ioport's under intel_idle) stay.
+htest_linux_list_says_each_reason_once() {
+	local fx root out n
+	for fx in smt-off:"SMT is switched off" offline-sibling:"its sibling threads are offline" \
+		cpuidle-off:"cpuidle is off" intel-idle:"has no HLT state" intel-idle:"I/O-port C-states"; do
+		root=$(linux_fake_root "${fx%%:*}") || return 1
+		out=$("$LINUX_BIN" linux --sysfs-root="$root" --list) || fail "--list failed on ${fx%%:*}" || return 1
+		rm -rf "$root"
+		n=$(grep -cF "${fx#*:}" <<<"$out")
+		[ "$n" -eq 1 ] || fail "${fx%%:*}: '${fx#*:}' said $n times, not once: $out" || return 1
+	done
+	root=$(linux_fake_root smt-off) || return 1
+	out=$("$LINUX_BIN" linux --sysfs-root="$root" --list)
+	rm -rf "$root"
+	grep -qx "modes: none, without a CPU to park (why: the first line)" <<<"$out" ||
+		fail "smt-off: no single 'modes: none' line: $out" || return 1
+	root=$(linux_fake_root intel-idle) || return 1
+	out=$("$LINUX_BIN" linux --sysfs-root="$root" --list)
+	rm -rf "$root"
+	grep -qE "^  hlt2 +unavailable: as hlt \(above\)$" <<<"$out" && grep -qE "^  mwait +available$" <<<"$out" ||
+		fail "intel-idle: hlt2 does not point at hlt, or mwait is not available: $out"
+}
+
 # The haltpoll governor ignores disable (tools/linux/linux_hold.h): with a poll
 # window (guest_halt_poll_ns > 0) it polls before it halts, so hlt needs
 # menu, written for the run and put back; with guest_halt_poll_ns=0 (the CI

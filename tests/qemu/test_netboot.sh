@@ -49,7 +49,7 @@ qtest_netboot_ovmf_pxe_boots_the_app_which_reads_options_over_tftp_and_streams_t
 # the app must still say "results on serial only", not fail to write there.
 qtest_netboot_ipxe_chains_the_app_with_options_on_uefi() {
 	netboot_tree net_ipxe_efi || return 1
-	grep -qxF 'chain idlebench.efi preset=standard || goto failed' "$NET_TREE/idlebench.ipxe" ||
+	grep -qxF 'chain idlebench.efi preset=auto || goto failed' "$NET_TREE/idlebench.ipxe" ||
 		fail "the tree's iPXE script has no UEFI chain line" || return 1
 	printf '#!ipxe\nchain idlebench.efi modes=hlt,off workloads=matmul reps=2\n' >"$NET_TREE/test.ipxe"
 	boot_valid 0 net_ipxe_efi BOOT=net NET_FW=uefi NET_ROM=ipxe NET_DIR="$NET_TREE" NET_BOOTFILE=test.ipxe &&

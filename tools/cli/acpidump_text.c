@@ -37,6 +37,7 @@ static int fail(struct acpidump_error *err, const char *table, unsigned line, si
 	err->line = line;
 	err->offset = offset;
 	err->unreadable = 0;
+	err->no_table = 0;
 	va_start(ap, fmt);
 	vsnprintf(err->text, sizeof err->text, fmt, ap);
 	va_end(ap);
@@ -306,6 +307,7 @@ int acpidump_parse_text(const char *text, size_t len, enum acpidump_mode mode, s
 		goto bad;
 	if (out->count == 0 && strict) {
 		fail(err, "", line, 0, "no ACPI table sections found (not an acpidump text file?)");
+		err->no_table = 1;
 		goto bad;
 	}
 	return 0;
@@ -419,8 +421,10 @@ int acpidump_read_dir(const char *dir, enum acpidump_mode mode, struct acpidump 
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	if (rc == 0 && n == 0)
+	if (rc == 0 && n == 0) {
 		rc = fail(err, "", 0, 0, "%s: no *.dat tables", dir);
+		err->no_table = 1;
+	}
 	if (rc)
 		acpidump_free(out);
 	return rc;

@@ -56,6 +56,7 @@ struct acpidump_error {
 	size_t offset;      /* byte offset within the table */
 	char text[160];
 	int unreadable;     /* 1: a file could not be read (not a malformed dump) */
+	int no_table;       /* 1: not a dump at all: no table section, no *.dat file */
 };
 
 /* Parse a text dump of len bytes. Returns 0, or -1 with *err filled. STRICT
@@ -70,7 +71,9 @@ int acpidump_parse_text(const char *text, size_t len, enum acpidump_mode mode, s
  * LENIENT drops (and records) a file whose Length lies. */
 int acpidump_read_dir(const char *dir, enum acpidump_mode mode, struct acpidump *out, struct acpidump_error *err);
 
-/* Read a file: a text dump, or a directory of .dat files. Returns 0 or -1. */
+/* Read a file: a text dump, or a directory of .dat files. Returns 0 or -1.
+ * LENIENT returns 0 for a text file without any table section (count 0,
+ * tables_dropped 0): the caller decides whether that is an error. */
 int acpidump_read_path(const char *path, enum acpidump_mode mode, struct acpidump *out, struct acpidump_error *err);
 
 /* Release what a read allocated; *d becomes empty. */

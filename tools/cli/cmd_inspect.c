@@ -11,8 +11,14 @@
  * contents do not parse (its keys are left empty). `--strict` rejects the
  * dump at the first of these instead.
  *
- * Exit status: 0 ok; 2 usage, or (--strict) malformed input, with one line on
- * stderr naming the table and offset; 1 a file that cannot be read. */
+ * A file that holds no table at all (random bytes, some other text, an empty
+ * file, a directory without *.dat files) is not a dump to read leniently:
+ * it is the wrong file, and printing c2_port=none for it, or echoing its
+ * lines as "# skipped", would pass it off as a machine without C2.
+ *
+ * Exit status: 0 ok; 2 usage, no ACPI table in the input, or (--strict)
+ * malformed input, with one line on stderr naming the table and offset; 1 a
+ * file that cannot be read. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +46,8 @@ static const struct cli_command inspect_cli = {
 	"  FILE: Linux `acpidump` text output; DIR: binary *.dat tables (acpixtract -a)\n"
 	"  Lines, tables and table contents that cannot be used are skipped and listed\n"
 	"  on \"# skipped\" lines (the kernel skips the same tables).\n",
-	"Exit: 0 ok; 1 a file that cannot be read; 2 usage, or (--strict) malformed input.\n", options,
+	"Exit: 0 ok; 1 a file that cannot be read; 2 usage, no ACPI table in the input, or (--strict) malformed\n"
+	"input.\n", options,
 	CLI_DASHDASH_ENDS_OPTIONS,
 };
 
@@ -51,6 +58,14 @@ static void describe(const struct acpidump_table *d, char *buf, size_t cap)
 		snprintf(buf, cap, "file %s", d->file);
 	else
 		snprintf(buf, cap, "line %u", d->line);
+}
+
+/* One line, the same for every kind of wrong file; nothing of its bytes. */
+static int no_table(const char *path)
+{
+	fprintf(stderr, "inspect: %s holds no ACPI table: is this acpidump output? (a FILE must hold "
+		"\"XXXX @ 0x...\" table sections, a DIR binary *.dat tables)\n", path);
+	return EXIT_MALFORMED;
 }
 
 static int malformed(const char *path, const char *table, const char *where, size_t offset, const char *why)
@@ -122,7 +137,7 @@ static void print_skipped(const struct acpidump *dump, const struct acpi_table_s
 		return;
 	}
 	printf("# skipped: %u table(s), %u table content(s), %u line(s) not understood%s\n", tables, contents,
-	       dump->lines_skipped, dump->count ? "" : "; the file holds no ACPI table sections");
+	       dump->lines_skipped, dump->count ? "" : "; none of its tables could be used");
 	for (size_t i = 0; i < dump->skip_count; i++) {
 		const struct acpidump_skip *k = &dump->skips[i];
 		if (k->is_line)
@@ -319,9 +334,15 @@ int cmd_inspect(int argc, char **argv)
 			fprintf(stderr, "inspect: %s\n", err.text);
 			return 1;
 		}
+		if (err.no_table)
+			return no_table(path);
 		char where[32];
 		snprintf(where, sizeof where, "line %u", err.line);
 		return malformed(path, err.table[0] ? err.table : "-", err.line ? where : "file", err.offset, err.text);
+	}
+	if (dump.count == 0 && dump.tables_dropped == 0) {
+		acpidump_free(&dump);
+		return no_table(path);
 	}
 	static struct acpi_table_set set;
 	static size_t dump_index[ACPI_MAX_TABLES];

@@ -22,11 +22,44 @@
 #include "tools/capture/result_file.h"
 #include "tools/cli/stream_reader.h"
 
+/* Each mode's availability, each reason said once: without a CPU to park
+ * (its reason is on the first line) no mode can run; the reason of a parked
+ * CPU without cpuidle is on its own line above; a mode whose reason an
+ * earlier mode already gave (hlt2 and spike park as hlt) names that mode. */
+static void list_modes(const struct linux_root *r, const struct linux_topology *t, const struct linux_cpuidle *ci)
+{
+	static char why[IDLE_MODE_COUNT][320];
+	const char *no[IDLE_MODE_COUNT] = { 0 };
+
+	if (t->parked < 0) {
+		printf("modes: none, without a CPU to park (why: the first line)\n");
+		return;
+	}
+	printf("modes:\n");
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(idle_modes[m].where & IDLE_IN_LINUX))
+			continue;
+		no[m] = linux_mode_unavailable(r, ci, (enum idle_mode)m, why[m], sizeof why[m]);
+		int same = -1;
+		for (int k = 0; k < m && no[m] && same < 0; k++)
+			if (no[k] && !strcmp(no[k], no[m]))
+				same = k;
+		if (!no[m])
+			printf("  %-8s available\n", idle_modes[m].name);
+		else if (!ci->present && !strcmp(no[m], ci->why))
+			printf("  %-8s unavailable: no cpuidle on cpu%d (above)\n", idle_modes[m].name, t->parked);
+		else if (same >= 0)
+			printf("  %-8s unavailable: as %s (above)\n", idle_modes[m].name, idle_modes[same].name);
+		else
+			printf("  %-8s %s\n", idle_modes[m].name, no[m]);
+	}
+}
+
 /* The read-only listing: CPUs, driver, every state and its mode, every mode's availability. */
 static void list(const struct linux_config *c, const struct linux_root *r, const struct linux_topology *t,
 		 const struct linux_cpuidle *ci)
 {
-	char why[320], file[LINUX_PATH_MAX];
+	char file[LINUX_PATH_MAX];
 
 	printf("measured cpu%d, placement %s: ", t->measured, placement_name(c->placement));
 	if (t->parked >= 0)
@@ -46,13 +79,7 @@ static void list(const struct linux_config *c, const struct linux_root *r, const
 		       s->disabled ? "disabled" : "enabled ",
 		       s->mode < IDLE_MODE_COUNT ? idle_modes[s->mode].name : s->unmapped);
 	}
-	printf("modes:\n");
-	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
-		if (!(idle_modes[m].where & IDLE_IN_LINUX))
-			continue;
-		const char *no = t->parked < 0 ? t->why : linux_mode_unavailable(r, ci, (enum idle_mode)m, why, sizeof why);
-		printf("  %-8s %s\n", idle_modes[m].name, no ? no : "available");
-	}
+	list_modes(r, t, ci);
 	linux_journal_file(r, file);
 	if (linux_exists(r, "/run/idlebench-linux.restore"))
 		printf("a restore is pending: %s (idlebench linux --restore)\n", file);
