@@ -25,5 +25,5 @@ test_inspect_corpus_SRCS = tests/unit/tools/test_inspect_corpus.c tools/cli/cmd_
 
 # `idlebench inspect` on files that hold no ACPI table: exit 2, one line.
 UNIT_TESTS += test_inspect_not_a_dump
-test_inspect_not_a_dump_SRCS = tests/unit/tools/test_inspect_not_a_dump.c tools/cmd_inspect.c $(ACPI_SRCS) \
+test_inspect_not_a_dump_SRCS = tests/unit/tools/test_inspect_not_a_dump.c tools/cli/cmd_inspect.c \
                                $(ACPIDUMP_SRCS) $(TOOLS_TEST_HELPER) $(CLI_SRCS)

@@ -4,7 +4,7 @@
 # CMDLINE (empty: preset=auto), while usb and net boot the menus of the
 # stick and of the network tree, so their default entries are preset=auto
 # too (standard on hardware, quick under a hypervisor: plan_resolve in
-# kernel/experiment/plan.c), and an explicit standard entry stays.
+# core/experiment/plan.c), and an explicit standard entry stays.
 
 # menu_loader_lines CFG PLATFORM: the loader lines (multiboot2, chainloader)
 # of the entries GRUB shows on PLATFORM (pc or efi), in menu order: entries
@@ -30,8 +30,8 @@ stest_boot_menus_default_entries_are_preset_auto_and_standard_stays() {
 		done
 	done
 	# The iPXE script on UEFI chains the app with one fixed option list.
-	grep -qxF 'chain idlebench.efi preset=auto || goto failed' tools/make-netboot.sh ||
-		{ echo "tools/make-netboot.sh: the iPXE script does not chain the app with preset=auto"; return 1; }
+	grep -qxF 'chain idlebench.efi preset=auto || goto failed' scripts/make-netboot.sh ||
+		{ echo "scripts/make-netboot.sh: the iPXE script does not chain the app with preset=auto"; return 1; }
 }
 
 # The stick and the network tree carry their own menus: a CMDLINE that
@@ -39,7 +39,7 @@ stest_boot_menus_default_entries_are_preset_auto_and_standard_stays() {
 stest_boot_menus_usb_and_net_refuse_a_cmdline_they_cannot_pass() {
 	local boot err rc
 	for boot in usb net; do
-		err=$(BOOT=$boot CMDLINE=preset=quick QEMU_BIN=false tools/qemu-run.sh 2>&1 >/dev/null)
+		err=$(BOOT=$boot CMDLINE=preset=quick QEMU_BIN=false scripts/qemu-run.sh 2>&1 >/dev/null)
 		rc=$?
 		[ "$rc" -eq 2 ] || { echo "BOOT=$boot with CMDLINE: exit $rc, not 2: $err"; return 1; }
 		[[ $err == *"cannot pass CMDLINE='preset=quick'"* ]] || { echo "BOOT=$boot: no clear refusal: $err"; return 1; }
