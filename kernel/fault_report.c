@@ -65,7 +65,7 @@ bool fault_report_cpu_faulted(uint32_t apic_id)
 	return false;
 }
 
-/* The `#! error code=CPU_EXCEPTION` record (results/README.md). */
+/* The `#! error code=CPU_EXCEPTION` record (docs/stream-format.md). */
 static void error_record(struct stream *s, const struct trap_frame *f, const char *msg)
 {
 	char quoted[112];

@@ -1,5 +1,5 @@
 /* The fault report: what a CPU exception leaves in the stream before the run
- * ends with status=error (results/README.md, `code=CPU_EXCEPTION`). */
+ * ends with status=error (docs/stream-format.md, `code=CPU_EXCEPTION`). */
 #ifndef IDLEBENCH_KERNEL_FAULT_REPORT_H
 #define IDLEBENCH_KERNEL_FAULT_REPORT_H
 

@@ -1,7 +1,7 @@
 # `make sign KEY=db.key CERT=db.crt`: build/idlebench-signed.efi, the UEFI
 # application signed for Secure Boot (scripts/sign-efi.sh: sbsign, then
 # sbverify against CERT; no file at all when either fails). Enrolling CERT
-# (db or MOK): README.md, "Secure Boot".
+# (db or MOK): docs/real-hardware.md, "Secure Boot".
 
 SIGNED_EFI := $(BUILD)/idlebench-signed.efi
 

@@ -24,7 +24,7 @@ PACKAGES=(
 	fdisk                             # sfdisk: GPT of build/idlebench-usb.img without root
 	console-setup-linux               # the console font rendered on framebuffers
 	acpica-tools                      # iasl: the test SSDT with a _CST
-	python3                           # the CSV-readability test
+	python3                           # the CSV-readability test, the Markdown link check
 	python3-scipy                     # tests/fixtures/results/generate.py: independent reference figures
 	gnuplot-nox                       # idlebench report --png
 	chromium                          # tests/host/test_html.sh: the --html page in a real browser

@@ -21,5 +21,5 @@ mmd -i "$out" ::/EFI ::/EFI/BOOT ::/idlebench ::/idlebench/results
 mcopy -i "$out" "$app" ::/EFI/BOOT/BOOTX64.EFI
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-printf '# idlebench options (see README.md); one or more per line\n%s\n' "$cmdline" >"$tmp"
+printf '# idlebench options (see docs/options.md); one or more per line\n%s\n' "$cmdline" >"$tmp"
 mcopy -i "$out" "$tmp" ::/idlebench/cmdline.txt

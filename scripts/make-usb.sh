@@ -44,7 +44,7 @@ fi
 # EFI System partition (UEFI 2.10, 5.3.3 table 5-9): the
 # type every UEFI firmware accepts for removable-media boot of
 # \EFI\BOOT\BOOTX64.EFI. The price: Windows and macOS do not mount an
-# ESP-typed partition on their own (README "USB stick" says how to reach the
+# ESP-typed partition on their own (docs/real-hardware.md, "USB stick", says how to reach the
 # results there); Linux does. A Microsoft basic data partition would mount
 # everywhere and boots under OVMF too (EDK2 binds FAT to any partition type),
 # but firmware that insists on the ESP type would not boot it.

@@ -5,7 +5,7 @@
 # image or absent: a failed signing or check leaves no file behind.
 # KEY: PEM private key (sbsign asks for its passphrase when it is
 # encrypted); CERT: its PEM X.509 certificate, the one enrolled in db or as
-# a MOK (README, "Secure Boot").
+# a MOK (docs/real-hardware.md, "Secure Boot").
 set -euo pipefail
 [ $# -eq 4 ] || { echo "usage: $0 KEY CERT IN.efi OUT.efi" >&2; exit 2; }
 key=$1 cert=$2 in=$3 out=$4

@@ -13,7 +13,7 @@
  * writing the results needs the firmware's USB/NVMe/AHCI and FAT drivers.
  * The quiet measured CPU is kept the same way as in the multiboot2 kernel
  * (IF = 0, LVT entries and 8259s masked), so firmware timers never run on it
- * during samples; DESIGN notes: ../../README.md "UEFI application". */
+ * during samples; design notes: docs/real-hardware.md, "The UEFI application". */
 #include <efi.h>
 
 #include "boot/cpu_setup64.h"
@@ -486,7 +486,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 			       (unsigned long long)aps_not_restored);
 
 	/* A platform watchdog the firmware services from timer callbacks went
-	 * unserviced for this long (README, "Watchdogs"). */
+	 * unserviced for this long (docs/real-hardware.md, "Watchdogs"). */
 	if (time_tsc_hz())
 		console_printf("idlebench: interrupts were off for %llu s (the whole run)\n",
 			       (unsigned long long)(if0_ticks / time_tsc_hz()));

@@ -1,6 +1,6 @@
 /* The `#! probe` records: a probe family's result (bench/probe.h) in the
  * stream, for the kernel's experiment and `idlebench bench` alike. Contract:
- * results/README.md, "Probes". */
+ * docs/stream-format.md, "Probes". */
 #ifndef IDLEBENCH_KERNEL_STREAM_PROBE_RECORD_H
 #define IDLEBENCH_KERNEL_STREAM_PROBE_RECORD_H
 

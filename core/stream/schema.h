@@ -1,5 +1,5 @@
 /* The result stream's schema: one home for the version and the data columns.
- * The contract is documented in results/README.md; change a column's meaning
+ * The contract is documented in docs/stream-format.md; change a column's meaning
  * only together with STREAM_SCHEMA_VERSION. */
 #ifndef IDLEBENCH_KERNEL_STREAM_SCHEMA_H
 #define IDLEBENCH_KERNEL_STREAM_SCHEMA_H
@@ -16,7 +16,7 @@
  *   fixed_opt  the same, or empty when not measured
  *   text       string written as it is ("" or NULL: empty)
  *   ok_bad     bool written `ok` or `bad`
- * decimals is 0 where the kind has none. Units and meanings: results/README.md.
+ * decimals is 0 where the kind has none. Units and meanings: docs/stream-format.md.
  * Schema 3 appended the PMU columns (instructions ... one_thread_active), the
  * core's RAPL energy and whether a sample's energy is reliable after `check`: new columns go at the end, so that schema 1 and 2 rows are a prefix
  * (STREAM_COLUMNS_SCHEMA_2) that readers pad with empty cells. */

@@ -1,5 +1,5 @@
 /* The result stream writer: the only producer of machine-readable output.
- * Format contract: results/README.md. Every byte goes to one sink (the
+ * Format contract: docs/stream-format.md. Every byte goes to one sink (the
  * consoles in the kernel, a buffer in tests) and into the running CRC-32. */
 #ifndef IDLEBENCH_KERNEL_STREAM_STREAM_H
 #define IDLEBENCH_KERNEL_STREAM_STREAM_H

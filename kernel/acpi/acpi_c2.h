@@ -25,7 +25,7 @@ enum acpi_c2_source { ACPI_C2_SOURCES(ACPI_C2_SOURCE_ENUM_ITEM) ACPI_C2_SOURCE_C
 #undef ACPI_C2_SOURCE_ENUM_ITEM
 
 /* The rule that decided, in the order they are tried (X(name, text)). The
- * metadata value `c2_rule` names these exactly; results/README.md explains
+ * metadata value `c2_rule` names these exactly; docs/stream-format.md explains
  * each. Rules after cst_* apply only when the AML has no `_CST` at all. */
 #define ACPI_C2_RULES(X) \
 	X(ACPI_C2_RULE_CMDLINE, "cmdline")               /* c2port= given */ \

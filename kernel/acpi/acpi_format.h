@@ -1,4 +1,4 @@
-/* The ACPI metadata values as text (results/README.md keys acpi_cpus,
+/* The ACPI metadata values as text (docs/stream-format.md keys acpi_cpus,
  * acpi_apic_ids, acpi_cstates, c2_port, c2_source), written into a caller
  * buffer so the kernel and `idlebench inspect` print identical strings. Each
  * returns ACPI_ERR_BUFFER_TOO_SMALL (buffer holds "" then) rather than cut. */

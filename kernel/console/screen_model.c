@@ -1,4 +1,4 @@
-/* The screen's reading of the result stream (line forms: results/README.md,
+/* The screen's reading of the result stream (line forms: docs/stream-format.md,
  * "Lines"). Only what a person at the machine needs is kept: a few metadata
  * keys, the primary, geomean, control, stop, error and end records, and the
  * human text as a wrapped log. Values are copied as written: an empty field

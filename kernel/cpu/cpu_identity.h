@@ -45,7 +45,7 @@ size_t cpu_format_hex(uint32_t value, char *buf, size_t cap);
 
 struct stream;
 /* Write the cpu_vendor, cpu_family, cpu_model, cpu_stepping and cpu_brand
- * metadata lines (results/README.md), for the kernel and `idlebench bench`. */
+ * metadata lines (docs/stream-format.md), for the kernel and `idlebench bench`. */
 void cpu_identity_write_meta(const struct cpu_identity *id, struct stream *s);
 
 #endif

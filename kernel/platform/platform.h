@@ -68,7 +68,7 @@ const struct acpi_spcr_info *platform_spcr(const struct platform *p);
  * ACPI tables' too) become `#! error` warning records on s.
  * c2port: the `c2port=` override of the C2 entry port, 0 when not given. */
 void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s);
-/* Write the platform metadata keys (results/README.md) and a readable summary. */
+/* Write the platform metadata keys (docs/stream-format.md) and a readable summary. */
 void platform_report(const struct platform *p, struct stream *s);
 
 #endif

@@ -1,5 +1,5 @@
 /* The `#! stray` record: stray interrupts (kernel/arch/stray_irq.h) taken
- * since the previous record, per CPU. Contract: results/README.md. */
+ * since the previous record, per CPU. Contract: docs/stream-format.md. */
 #ifndef IDLEBENCH_KERNEL_STREAM_STRAY_RECORD_H
 #define IDLEBENCH_KERNEL_STREAM_STRAY_RECORD_H
 

@@ -2,7 +2,7 @@
 # after tests/qemu/lib.sh; each function named htest_* is one test). They run
 # the probes (bench/probe.h) with `idlebench bench` on the CPU `make test`
 # runs on and assert only what must hold on any out-of-order x86 core; the
-# figures themselves are recorded in results/README.md, never asserted.
+# figures themselves are recorded in docs/stream-format.md, never asserted.
 
 # The probes' stream, run once per run-all.sh invocation ($$ is the sourcing
 # shell's PID in every test's subshell) into $BOOT_OUT. About 5 s on a 2-core

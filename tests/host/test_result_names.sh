@@ -1,4 +1,4 @@
-# Result file names (results/README.md "File names"), sourced by tests/run-all.sh.
+# Result file names (docs/stream-format.md "File names"), sourced by tests/run-all.sh.
 
 NAMES_BIN="${BUILD:-build}/host/idlebench"
 

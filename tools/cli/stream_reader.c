@@ -1,5 +1,5 @@
 /* Incremental result-stream reader: see tools/cli/stream_reader.h for the rules and
- * results/README.md for the format contract. */
+ * docs/stream-format.md for the format contract. */
 #include "tools/cli/stream_reader.h"
 
 #include <errno.h>

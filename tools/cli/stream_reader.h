@@ -1,11 +1,11 @@
-/* Host-side reader of the result stream (format: results/README.md; columns and
+/* Host-side reader of the result stream (format: docs/stream-format.md; columns and
  * schema version: core/stream/schema.h). Incremental: feed bytes as they
  * arrive from a serial line, a pipe or a file; the reader skips everything
  * before the `#! idlebench ` header, drops `\r`, accumulates the CRC-32 over
  * the normalized lines, parses metadata, records and rows, and verifies the
  * row count and CRC when the end record arrives.
  *
- * Rules this reader enforces (decided here, documented in results/README.md):
+ * Rules this reader enforces (decided here, documented in docs/stream-format.md):
  * - The stream starts at the first occurrence of the bytes `#! idlebench `
  *   anywhere in the input, even after other bytes on the same line (GRUB and
  *   firmware often leave escape codes or a half line before the kernel's first
@@ -34,7 +34,7 @@
 
 /* Schema versions this reader reads. Schema 2 keeps schema 1's columns and
  * changes what `cycles_per_iter` means for the `spike` control; schema 3
- * appends the PMU columns (results/README.md). Rows of schemas 1 and 2 read
+ * appends the PMU columns (docs/stream-format.md). Rows of schemas 1 and 2 read
  * with those columns empty; readers reject any other schema. */
 #define STREAM_READER_SCHEMA_OLDEST 1
 #define STREAM_READER_SCHEMA_NEWEST 3

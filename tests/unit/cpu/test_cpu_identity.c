@@ -266,7 +266,7 @@ static void test_format_hex(void **state)
 	assert_string_equal(buf, "");
 }
 
-/* The five identity keys of results/README.md, in the order the stream has them. */
+/* The five identity keys of docs/stream-format.md, in the order the stream has them. */
 static void test_identity_metadata_lines(void **state)
 {
 	(void)state;

@@ -1,7 +1,7 @@
 /* The roles of the CPUs (kernel/sibling/cpu_roles.c): which CPUs the
  * `others=` option applies to and which of the measured CPU's siblings are
  * held in HLT, for each placement on SMT2 and SMT4 topologies with gaps in
- * the APIC IDs (the 12-CPU Hygon listing of results/README.md), without SMT,
+ * the APIC IDs (the 12-CPU Hygon listing of docs/stream-format.md), without SMT,
  * and when the output arrays are too small; and the option's names. */
 #include <setjmp.h>
 #include <stdarg.h>

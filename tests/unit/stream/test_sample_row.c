@@ -14,7 +14,7 @@
 #include "core/stream/schema.h"
 #include "tests/unit/support/stream_text.h"
 
-/* The column list as results/README.md documents it (schema 3: schema 1's
+/* The column list as docs/stream-format.md documents it (schema 3: schema 1's
  * columns, then the PMU's). */
 #define DOCUMENTED_HEADER                                                                                      \
 	"seq,workload,class,mode,placement,rep,iterations,tsc_cycles,ns,cycles_per_iter,aperf,mperf,eff_mhz,"  \

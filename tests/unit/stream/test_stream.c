@@ -1,5 +1,5 @@
 /* The result stream writer, captured through its sink: exact lines for every
- * record kind (results/README.md is the contract), key validation, quoting,
+ * record kind (docs/stream-format.md is the contract), key validation, quoting,
  * control characters, row counting, and the end record's CRC-32 checked
  * against an independent bitwise CRC over every byte written before it. */
 #include <setjmp.h>
