@@ -3,3 +3,6 @@
 UNIT_TESTS += test_power
 test_power_SRCS := tests/unit/experiment/test_power.c kernel/experiment/power.c kernel/sibling/idle_mode.c \
 	kernel/stream/stream.c kernel/lib/fmt.c kernel/lib/crc32.c
+# The time a run has left: the samples' rate bounded by the budget.
+UNIT_TESTS += test_eta
+test_eta_SRCS := tests/unit/experiment/test_eta.c kernel/experiment/eta.c

@@ -51,7 +51,7 @@ KERNEL_SRCS := \
 	kernel/sibling/sibling_check.c kernel/sibling/residency.c kernel/sibling/placement.c kernel/sibling/cpu_roles.c \
 	kernel/sibling/others.c \
 	kernel/experiment/measured_cpu.c kernel/experiment/plan.c kernel/experiment/counters.c kernel/experiment/power.c \
-	kernel/experiment/experiment.c kernel/experiment/harness.c kernel/experiment/summary.c kernel/experiment/boot_seed.c \
+	kernel/experiment/experiment.c kernel/experiment/eta.c kernel/experiment/harness.c kernel/experiment/summary.c kernel/experiment/boot_seed.c \
 	kernel/experiment/probes.c kernel/stream/probe_record.c \
 	bench/lz.c bench/hash.c bench/sort.c bench/shortest_path.c bench/alphabeta.c bench/interp.c \
 	bench/sudoku.c bench/bignum.c bench/pointer_chase.c bench/matmul.c bench/stencil.c bench/nbody.c \

@@ -173,16 +173,16 @@ static void header(struct page *p, const struct screen_model *m)
 	if (m->ended)
 		fmt_snprintf(state, sizeof state, "%s", m->ok ? "DONE: ok" : "FAILED: status=error");
 	else if (m->table_started && m->have_progress && m->total) {
-		char bar[21], eta[24];
+		char bar[21], eta[32];
 		uint64_t done = m->done > m->total ? m->total : m->done;
 		size_t fill = (size_t)(done * 20 / m->total);
 		for (size_t i = 0; i < 20; i++)
 			bar[i] = i < fill ? '#' : '.';
 		bar[20] = '\0';
-		if (done) {
-			uint64_t s = m->elapsed_ms * (m->total - done) / done / 1000;
-			fmt_snprintf(eta, sizeof eta, "ETA %llu:%02llu", (unsigned long long)(s / 60),
-				     (unsigned long long)(s % 60));
+		if (m->eta.known) {
+			uint64_t s = m->eta.ms / 1000;
+			fmt_snprintf(eta, sizeof eta, "ETA %llu:%02llu%s", (unsigned long long)(s / 60),
+				     (unsigned long long)(s % 60), m->eta.by_budget ? " (budget)" : "");
 		} else {
 			fmt_snprintf(eta, sizeof eta, "ETA --:--");
 		}

@@ -347,8 +347,10 @@ void screen_model_message(struct screen_model *m, const char *line, size_t len)
 	copy_text(m->after[m->after_count++], SCREEN_LOG_WIDTH + 1, line, len);
 }
 
-void screen_model_progress(struct screen_model *m, uint64_t done, uint64_t total, uint64_t elapsed_ms)
+void screen_model_progress(struct screen_model *m, uint64_t done, uint64_t total, uint64_t elapsed_ms,
+			   const struct eta *eta)
 {
+	m->eta = *eta;
 	m->have_progress = true;
 	m->done = done;
 	m->total = total;

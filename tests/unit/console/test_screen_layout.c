@@ -340,7 +340,8 @@ static void hostile_input_never_reaches_the_last_column_at_any_size(void **state
 			screen_model_line(&model, line, strlen(line));
 		}
 		for (unsigned done = 0; done <= 10; done += 5) { /* the running header at each size */
-			screen_model_progress(&model, done, 10, 123456789);
+			struct eta eta = eta_estimate(done, 10, 123456789, 600);
+			screen_model_progress(&model, done, 10, 123456789, &eta);
 			layout(cols, rows);
 		}
 		screen_model_line(&model, "#! end rows=0 status=ok crc32=0", 31);
@@ -391,10 +392,25 @@ static void running_header_shows_bar_count_and_eta(void **state)
 	layout(80, 25);
 	page_has(80, 25, "calibrating");
 	feed("seq,workload\n0,lz\n");
-	screen_model_progress(&model, 10, 40, 5000);
+	struct eta eta = eta_estimate(10, 40, 5000, 0);
+	screen_model_progress(&model, 10, 40, 5000, &eta);
 	layout(80, 25);
 	assert_string_equal(row(80, 0), " idlebench 0.1.0 | boot pvh | quick  [#####...............]  25% 10/40 ETA 0:15");
 	page_has(80, 25, "Hygon C86 3250");
+}
+
+/* Under QEMU TCG preset=standard's rate says about an hour while its 600 s
+ * budget ends the run: the header shows the budget's remainder and says so. */
+static void running_header_eta_is_bounded_by_the_budget(void **state)
+{
+	(void)state;
+	screen_model_init(&model, 80);
+	feed("#! idlebench 0.1.0 schema=3\n#= boot=pvh\n#= preset=standard\n#= budget_s=600\nseq,workload\n");
+	struct eta eta = eta_estimate(28, 1008, 100000, 600);
+	screen_model_progress(&model, 28, 1008, 100000, &eta);
+	layout(80, 25);
+	page_has(80, 25, "28/1008 ETA 8:20 (budget)");
+	page_lacks(80, 25, "ETA 58:20");
 }
 
 static void log_keeps_human_lines_and_jumps_by_half_a_pane(void **state)
@@ -448,6 +464,7 @@ int main(void)
 		cmocka_unit_test(hostile_input_never_reaches_the_last_column_at_any_size),
 		cmocka_unit_test(failed_run_shows_its_error_and_the_fault_dump),
 		cmocka_unit_test(running_header_shows_bar_count_and_eta),
+		cmocka_unit_test(running_header_eta_is_bounded_by_the_budget),
 		cmocka_unit_test(log_keeps_human_lines_and_jumps_by_half_a_pane),
 		cmocka_unit_test(record_fields_read_quoted_values_not_keys_inside_them),
 		cmocka_unit_test(error_after_the_end_outlives_routine_lines_and_netboot_says_no_file),
