@@ -5,9 +5,9 @@
 # kernel's summary is compiled from.
 REPORT_SRCS := tools/cmd_report.c tools/report_pool.c tools/report_summary.c tools/report_table.c \
                tools/report_png.c tools/report_records.c tools/report_html.c tools/report_html_charts.c \
-               kernel/sibling/idle_mode.c kernel/lib/fmt.c $(CLI_SRCS)
+               tools/report_html_escape.c tools/report_format.c kernel/sibling/idle_mode.c kernel/lib/fmt.c $(CLI_SRCS)
 # `idlebench compare`: two groups pooled as report pools a set, their difference.
-COMPARE_SRCS := tools/cmd_compare.c $(CLI_SRCS)
+COMPARE_SRCS := tools/cmd_compare.c tools/report_format.c $(CLI_SRCS)
 
 HOST_CLI_SRCS += $(REPORT_SRCS) $(COMPARE_SRCS)
 
@@ -22,7 +22,8 @@ test_report_summary_SRCS = tests/unit/tools/test_report_summary.c tools/report_p
 test_analysis_SRCS = tests/unit/bench/test_analysis.c $(BENCH_HOST_OBJS)
 # The HTML page: escaping, the primary numbers from the summary, a set without hlt, several sets.
 test_report_html_SRCS = tests/unit/tools/test_report_html.c tools/report_pool.c tools/report_summary.c \
-                         tools/report_records.c tools/report_html.c tools/report_html_charts.c \
+                         tools/report_records.c tools/report_html.c tools/report_html_charts.c tools/report_html_escape.c \
+                         tools/report_format.c \
                          kernel/sibling/idle_mode.c kernel/lib/fmt.c $(STREAM_READER_SRCS) $(BENCH_HOST_OBJS)
 # `idlebench compare` on fixtures with a known 5 % difference (tests/fixtures/results/shift_mode.py).
 UNIT_TESTS += test_compare

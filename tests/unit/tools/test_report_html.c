@@ -20,6 +20,7 @@
 
 #include "kernel/lib/crc32.h"
 #include "tools/report_html.h"
+#include "tools/report_html_escape.h"
 
 #define F "tests/fixtures/results/"
 
