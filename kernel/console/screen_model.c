@@ -200,6 +200,7 @@ static bool on_record(struct screen_model *m, const char *type, size_t tlen, con
 		screen_record_field(f, len, "mode", m->primary_mode, sizeof m->primary_mode);
 		read_estimate(f, len, &m->primary[k]);
 		screen_record_field(f, len, "seed_pct", m->primary_seed[k], sizeof m->primary_seed[k]);
+		screen_record_field(f, len, "note", m->primary_note[k], sizeof m->primary_note[k]);
 	} else if (IS("geomean")) {
 		screen_record_field(f, len, "class", a, sizeof a);
 		screen_record_field(f, len, "mode", b, sizeof b);

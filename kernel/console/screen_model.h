@@ -62,6 +62,7 @@ struct screen_model {
 	char primary_mode[SCREEN_FIELD];
 	struct screen_estimate primary[2];
 	char primary_seed[2][SCREEN_FIELD];
+	char primary_note[2][SCREEN_META]; /* its note= ("n/a: 3 blocks, need 10"): why there is no interval */
 	struct screen_mode modes[SCREEN_MAX_MODES];
 	unsigned mode_count;
 	bool modes_dropped;             /* geomean records of more modes than SCREEN_MAX_MODES came */
