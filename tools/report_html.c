@@ -29,7 +29,7 @@ static const char page_style[] =
 	".set{flex:1 1 820px;max-width:1100px;border:1px solid #ccc;border-radius:6px;padding:.8em;overflow-x:auto}"
 	"table{border-collapse:collapse;margin:.3em 0}th,td{padding:2px 7px;border-bottom:1px solid #e5e5e5;text-align:left;vertical-align:top}"
 	"td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}th{background:#f3f4f6}"
-	".primary td.n{font-size:1.25em;font-weight:600}"
+	".primary td.big{font-size:1.25em;font-weight:600}"
 	".flags{list-style:none;padding:0;margin:.4em 0}.flags li{margin:.2em 0;padding:.25em .5em;border-radius:4px}"
 	".bad{background:#fde2e1;color:#8a0c05;font-weight:600}.warn{background:#fff3cd;color:#6b4e00}"
 	".info{background:#eef2ff;color:#1e3a8a}.ok{background:#dcfce7;color:#14532d}"
@@ -204,10 +204,31 @@ static void stream_primary(FILE *out, const struct report_records *rec)
 		fprintf(out, "</table></details>\n");
 }
 
+/* One primary class's cells: with an interval the value and interval in large
+ * type; without one the value in normal type saying why there is none, and
+ * no interval spans (there is no interval to show). */
+static void primary_cells(FILE *out, const struct analysis_cell *c, const char *data)
+{
+	char v[32], lo[32], hi[32], note[64];
+	if (!c->have) {
+		fprintf(out, "<td class=\"n\"><span %s data-field=\"value\">-</span></td><td class=\"n\">-</td>", data);
+		return;
+	}
+	if (c->s.status != STATS_INTERVAL) {
+		fprintf(out, "<td class=\"n\"><span %s data-field=\"value\">%s</span> <span class=\"muted\">(no interval: ",
+			data, report_num(v, sizeof v, c->s.value_pct, 2));
+		report_html_escape(out, stats_slowdown_note(&c->s, note, sizeof note));
+		fprintf(out, ")</span></td><td class=\"n\">-</td>");
+		return;
+	}
+	fprintf(out, "<td class=\"n big\"><span %s data-field=\"value\">%s</span></td><td class=\"n big\">[<span %s "
+		     "data-field=\"lo\">%s</span>, <span %s data-field=\"hi\">%s</span>]</td>",
+		data, report_num(v, sizeof v, c->s.value_pct, 2), data, report_num(lo, sizeof lo, c->s.lo_pct, 2), data,
+		report_num(hi, sizeof hi, c->s.hi_pct, 2));
+}
+
 static void primary_section(FILE *out, const struct report_set *s, const struct report_summary *sum, size_t index)
 {
-	static const char *const seed[2] = { ANALYSIS_SEED_INTRATE, ANALYSIS_SEED_FPRATE };
-	static const char *const seed_name[2] = { "SPEC CPU2017 intrate", "SPEC CPU2017 fprate" };
 	fprintf(out, "<h3>Primary result</h3>\n");
 	if (!sum->have_baseline) {
 		fprintf(out, "<p class=\"muted\">No hlt samples: no slowdown, no primary result (e.g. "
@@ -226,29 +247,31 @@ static void primary_section(FILE *out, const struct report_set *s, const struct 
 		sum->boots > 1 ? "t interval over the boots' estimates (boots-t)"
 			       : "one boot: paired t over its repetitions, within this boot only");
 	fprintf(out, "<table class=\"primary\"><tr><th>class</th><th>slowdown %%</th><th>95 %% interval</th>"
-		     "<th>MDE %%</th><th>seed's figure %%</th><th>note</th></tr>\n");
+		     "<th>MDE %%</th><th>note</th></tr>\n");
 	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
 		const struct analysis_cell *c = &sum->set->cls[k][sum->primary];
 		char data[96], mde[32], note[64];
 		fmt_snprintf(data, sizeof data, "data-set=\"%zu\" data-primary=\"%s\"", index + 1, analysis_class_name(k));
 		fprintf(out, "<tr><td>%s</td>", analysis_class_name(k));
-		estimate_cells(out, &c->s, c->have, data);
+		primary_cells(out, c, data);
 		fprintf(out, "<td class=\"n\"><span %s data-field=\"mde\">%s</span></td>", data,
 			c->have ? report_num(mde, sizeof mde, c->mde_pct, 2) : "-");
-		/* the seed's figures answer mwait vs hlt only */
-		if (sum->primary == IDLE_MWAIT)
-			fprintf(out, "<td class=\"n\">%s <span class=\"muted\">(%s)</span></td>", seed[k], seed_name[k]);
-		else
-			fprintf(out, "<td class=\"n\">-</td>");
 		if (c->have)
 			escaped_cell(out, stats_slowdown_note(&c->s, note, sizeof note));
 		else
 			fprintf(out, "<td>no %s workload</td>", analysis_class_name(k));
 		fprintf(out, "</tr>\n");
 	}
-	fprintf(out, "</table>\n<p class=\"muted\">Seed: Hygon family 18h, SMT2, sibling in MWAIT-C1 vs HLT: SPEC CPU2017 "
-		     "intrate " ANALYSIS_SEED_INTRATE " %%, fprate " ANALYSIS_SEED_FPRATE " %%, UnixBench single-core "
-		     ANALYSIS_SEED_UNIXBENCH " %%.</p>\n");
+	/* The seed's figures on a line of their own: beside an emulator's number
+	 * or one quick boot's they would read as comparable. */
+	bool emulated = *s->hypervisor && strcmp(s->hypervisor, "none");
+	fprintf(out, "</table>\n<p class=\"muted seed\">The seed's figures, measured on another machine (Hygon family "
+		     "18h silicon, SMT2, sibling in MWAIT-C1 vs HLT): SPEC CPU2017 intrate " ANALYSIS_SEED_INTRATE
+		     " %%, fprate " ANALYSIS_SEED_FPRATE " %%, UnixBench single-core " ANALYSIS_SEED_UNIXBENCH " %%: %s%s%s</p>\n",
+		sum->primary == IDLE_MWAIT ? "the question this set answers for its own machine"
+					   : "they answer mwait vs hlt, not this set's primary mode",
+		emulated ? "; this set ran under a hypervisor, not comparable with them" : "",
+		sum->boots == 1 ? "; one boot: within this boot only" : "");
 }
 
 static void controls_section(FILE *out, const struct report_set *s, const struct report_summary *sum)
