@@ -10,4 +10,4 @@ test_pci_uart_SRCS := tests/unit/console/test_pci_uart.c kernel/console/pci_uart
 # The screen's reading of the stream and its pages (80x25 and larger).
 UNIT_TESTS += test_screen_layout
 test_screen_layout_SRCS := tests/unit/console/test_screen_layout.c kernel/console/screen_model.c \
-                           kernel/console/screen_layout.c
+                           kernel/console/screen_layout.c kernel/experiment/eta.c

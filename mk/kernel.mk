@@ -51,7 +51,7 @@ KERNEL_SRCS := \
 	kernel/sibling/sibling_check.c kernel/sibling/residency.c kernel/sibling/cpu_roles.c \
 	kernel/sibling/others.c \
 	kernel/experiment/measured_cpu.c kernel/experiment/counters.c kernel/experiment/power.c \
-	kernel/experiment/experiment.c kernel/experiment/boot_seed.c \
+	kernel/experiment/experiment.c kernel/experiment/eta.c kernel/experiment/boot_seed.c \
 	kernel/experiment/probes.c
 
 KERNEL_OBJS := $(patsubst %.c,$(BUILD)/kernel/%.o,$(sort $(KERNEL_SRCS))) \

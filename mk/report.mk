@@ -5,9 +5,10 @@
 # kernel's summary is compiled from.
 REPORT_SRCS := tools/report/cmd_report.c tools/report/report_pool.c tools/report/report_summary.c \
                tools/report/report_table.c tools/report/report_png.c tools/report/report_records.c \
-               tools/report/report_html.c tools/report/report_html_charts.c $(CLI_SRCS)
+               tools/report/report_html.c tools/report/report_html_charts.c tools/report/report_html_escape.c \
+               tools/report/report_format.c $(CLI_SRCS)
 # `idlebench compare`: two groups pooled as report pools a set, their difference.
-COMPARE_SRCS := tools/report/cmd_compare.c $(CLI_SRCS)
+COMPARE_SRCS := tools/report/cmd_compare.c tools/report/report_format.c $(CLI_SRCS)
 
 
 UNIT_TESTS += test_report test_report_summary test_analysis test_report_html
@@ -20,8 +21,8 @@ test_report_summary_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report_su
 test_analysis_SRCS = tests/unit/bench/test_analysis.c
 # The HTML page: escaping, the primary numbers from the summary, a set without hlt, several sets.
 test_report_html_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report_html.c tools/report/report_pool.c \
-                        tools/report/report_summary.c tools/report/report_records.c \
-                        tools/report/report_html.c tools/report/report_html_charts.c
+                        tools/report/report_summary.c tools/report/report_records.c tools/report/report_html.c \
+                        tools/report/report_html_charts.c tools/report/report_html_escape.c tools/report/report_format.c
 # `idlebench compare` on fixtures with a known 5 % difference (tests/fixtures/results/shift_mode.py).
 UNIT_TESTS += test_compare
 test_compare_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_compare.c $(COMPARE_SRCS) tools/report/report_pool.c \

@@ -61,6 +61,29 @@ static void estimate_text(char *out, size_t size, const struct screen_estimate *
 		fmt_snprintf(out, size, "%s [%s, %s]", e->value, e->lo, e->hi);
 }
 
+/* A primary estimate: "12.40 [11.80, 13.00]", "12.40 (no interval: n/a: 3
+ * blocks, need 10)" (the record's note says why) or "n/a". */
+static void primary_text(char *out, size_t size, const struct screen_model *m, int k)
+{
+	const struct screen_estimate *e = &m->primary[k];
+
+	if (e->have && e->value[0] && (!e->lo[0] || !e->hi[0]))
+		fmt_snprintf(out, size, "%s (no interval: %s)", e->value,
+			     m->primary_note[k][0] ? m->primary_note[k] : "the record gives no reason");
+	else
+		estimate_text(out, size, e);
+}
+
+/* Whether both primary estimates have an interval: only then is the verdict
+ * set in the emphasis style (a lone number is not a result to stand out). */
+static bool primary_has_intervals(const struct screen_model *m)
+{
+	for (int k = SCREEN_INT; k <= SCREEN_FP; k++)
+		if (!m->primary[k].have || !m->primary[k].lo[0] || !m->primary[k].hi[0])
+			return false;
+	return true;
+}
+
 /* The sign of a number as the stream wrote it: -1, 0 (zero, or not a
  * number), +1. */
 static int sign_of(const char *v)
@@ -173,16 +196,16 @@ static void header(struct page *p, const struct screen_model *m)
 	if (m->ended)
 		fmt_snprintf(state, sizeof state, "%s", m->ok ? "DONE: ok" : "FAILED: status=error");
 	else if (m->table_started && m->have_progress && m->total) {
-		char bar[21], eta[24];
+		char bar[21], eta[32];
 		uint64_t done = m->done > m->total ? m->total : m->done;
 		size_t fill = (size_t)(done * 20 / m->total);
 		for (size_t i = 0; i < 20; i++)
 			bar[i] = i < fill ? '#' : '.';
 		bar[20] = '\0';
-		if (done) {
-			uint64_t s = m->elapsed_ms * (m->total - done) / done / 1000;
-			fmt_snprintf(eta, sizeof eta, "ETA %llu:%02llu", (unsigned long long)(s / 60),
-				     (unsigned long long)(s % 60));
+		if (m->eta.known) {
+			uint64_t s = m->eta.ms / 1000;
+			fmt_snprintf(eta, sizeof eta, "ETA %llu:%02llu%s", (unsigned long long)(s / 60),
+				     (unsigned long long)(s % 60), m->eta.by_budget ? " (budget)" : "");
 		} else {
 			fmt_snprintf(eta, sizeof eta, "ETA --:--");
 		}
@@ -454,7 +477,7 @@ static void mode_table(struct page *p, const struct screen_model *m, unsigned en
 
 static void result_page(struct page *p, const struct screen_model *m)
 {
-	char label[40], cell[3 * SCREEN_FIELD + 8], verdict[LINE];
+	char label[40], cell[SCREEN_FIELD + SCREEN_META + 24], verdict[LINE];
 	const struct screen_control *bad = failed_control(m);
 
 	line(p, SCREEN_STYLE_TEXT, "%s", "");
@@ -462,21 +485,22 @@ static void result_page(struct page *p, const struct screen_model *m)
 		mode_label(m, m->primary_mode, label, sizeof label);
 		line(p, SCREEN_STYLE_EMPH, "PRIMARY RESULT  %s vs HLT%s: slowdown %%, geomean [95%% CI]", label,
 		     where_parked(m));
+		/* The seed's figures stay on their own line below: beside this run's
+		 * number (an emulator's, one quick boot's) they would read as comparable. */
 		for (int k = SCREEN_INT; k <= SCREEN_FP; k++) {
-			estimate_text(cell, sizeof cell, &m->primary[k]);
-			if (m->primary_seed[k][0])
-				line(p, SCREEN_STYLE_TEXT, "  %-4s%-30s seed: SPEC CPU2017 %s %s", k ? "fp" : "int", cell,
-				     k ? "fprate" : "intrate", m->primary_seed[k]);
-			else
-				line(p, SCREEN_STYLE_TEXT, "  %-4s%s", k ? "fp" : "int", cell);
+			primary_text(cell, sizeof cell, m, k);
+			line(p, SCREEN_STYLE_TEXT, "  %-4s%s", k ? "fp" : "int", cell);
 		}
 	}
 	bool whole = screen_layout_verdict(m, verdict, sizeof verdict);
-	line(p, bad ? SCREEN_STYLE_BAD : SCREEN_STYLE_EMPH, "%s", verdict);
+	uint8_t verdict_style = bad				     ? SCREEN_STYLE_BAD
+				: !m->primary_mode[0] || primary_has_intervals(m) ? SCREEN_STYLE_EMPH
+										  : SCREEN_STYLE_TEXT;
+	line(p, verdict_style, "%s", verdict);
 	if (!whole) { /* the fp half did not fit beside int */
 		char v_fp[96];
 		class_verdict(v_fp, sizeof v_fp, &m->primary[SCREEN_FP], "fp");
-		line(p, SCREEN_STYLE_EMPH, "%*s%s", (int)(strlen(label) + strlen(where_parked(m)) + 1), "", v_fp);
+		line(p, verdict_style, "%*s%s", (int)(strlen(label) + strlen(where_parked(m)) + 1), "", v_fp);
 	}
 	/* bottom up: footer, seed, flags; the table takes what is left */
 	unsigned bottom = p->rows - footer_rows(m);

@@ -200,6 +200,7 @@ static bool on_record(struct screen_model *m, const char *type, size_t tlen, con
 		screen_record_field(f, len, "mode", m->primary_mode, sizeof m->primary_mode);
 		read_estimate(f, len, &m->primary[k]);
 		screen_record_field(f, len, "seed_pct", m->primary_seed[k], sizeof m->primary_seed[k]);
+		screen_record_field(f, len, "note", m->primary_note[k], sizeof m->primary_note[k]);
 	} else if (IS("geomean")) {
 		screen_record_field(f, len, "class", a, sizeof a);
 		screen_record_field(f, len, "mode", b, sizeof b);
@@ -347,8 +348,10 @@ void screen_model_message(struct screen_model *m, const char *line, size_t len)
 	copy_text(m->after[m->after_count++], SCREEN_LOG_WIDTH + 1, line, len);
 }
 
-void screen_model_progress(struct screen_model *m, uint64_t done, uint64_t total, uint64_t elapsed_ms)
+void screen_model_progress(struct screen_model *m, uint64_t done, uint64_t total, uint64_t elapsed_ms,
+			   const struct eta *eta)
 {
+	m->eta = *eta;
 	m->have_progress = true;
 	m->done = done;
 	m->total = total;

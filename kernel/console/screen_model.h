@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel/experiment/eta.h"
+
 #define SCREEN_FIELD 24       /* one number or name from a record */
 #define SCREEN_META 96        /* one metadata value (longer ones are cut) */
 #define SCREEN_MAX_MODES 12   /* rows of the per-mode table */
@@ -60,6 +62,7 @@ struct screen_model {
 	char primary_mode[SCREEN_FIELD];
 	struct screen_estimate primary[2];
 	char primary_seed[2][SCREEN_FIELD];
+	char primary_note[2][SCREEN_META]; /* its note= ("n/a: 3 blocks, need 10"): why there is no interval */
 	struct screen_mode modes[SCREEN_MAX_MODES];
 	unsigned mode_count;
 	bool modes_dropped;             /* geomean records of more modes than SCREEN_MAX_MODES came */
@@ -73,6 +76,7 @@ struct screen_model {
 	/* progress from the experiment loop (screen_model_progress) */
 	bool have_progress;
 	uint64_t done, total, elapsed_ms;
+	struct eta eta;
 	/* where the full result went, when a front end says (the UEFI app's file) */
 	char result_file[192];      /* \idlebench\results\ and a name of at most RESULT_NAME_MAX (150) */
 	bool result_file_failed;
@@ -94,8 +98,10 @@ bool screen_model_line(struct screen_model *m, const char *line, size_t len);
 /* A message outside the stream (console_printf): into the log, or after the
  * end record into the last SCREEN_MAX_AFTER messages the final page shows. */
 void screen_model_message(struct screen_model *m, const char *line, size_t len);
-/* The experiment's progress: done of total samples after elapsed_ms. */
-void screen_model_progress(struct screen_model *m, uint64_t done, uint64_t total, uint64_t elapsed_ms);
+/* The experiment's progress: done of total samples after elapsed_ms, and the
+ * time left (kernel/experiment/eta.h: the budget bounds it). */
+void screen_model_progress(struct screen_model *m, uint64_t done, uint64_t total, uint64_t elapsed_ms,
+			   const struct eta *eta);
 /* The file the full result was saved to (path), or that saving failed (NULL). */
 void screen_model_result_file(struct screen_model *m, const char *path);
 /* The front end saves no file by design (loaded over the network): why. */

@@ -90,7 +90,7 @@ void screen_ui_message(const char *bytes, size_t len)
 		draw();
 }
 
-void screen_ui_progress(struct stream *s, uint64_t done, uint64_t total, uint64_t elapsed_ms)
+void screen_ui_progress(struct stream *s, uint64_t done, uint64_t total, uint64_t elapsed_ms, const struct eta *eta)
 {
 	/* Redraw when the percentage or the second changes, not every sample. */
 	uint64_t key = (total ? done * 100 / total : 0) << 32 | (elapsed_ms / 1000);
@@ -98,7 +98,7 @@ void screen_ui_progress(struct stream *s, uint64_t done, uint64_t total, uint64_
 		return;
 	progress_key = key;
 	stream_hold(s);
-	screen_model_progress(&model, done, total, elapsed_ms);
+	screen_model_progress(&model, done, total, elapsed_ms, eta);
 	draw();
 	stream_release(s);
 }

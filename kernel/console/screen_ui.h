@@ -26,9 +26,10 @@ void screen_ui_stream(const char *bytes, size_t len);
  * it ends, a nested fault): shown in the log and, after the end, on the
  * result page. */
 void screen_ui_message(const char *bytes, size_t len);
-/* The experiment's progress, done of total samples after elapsed_ms; drawn
- * under s's lock (the lines of the stream are drawn under it too). */
-void screen_ui_progress(struct stream *s, uint64_t done, uint64_t total, uint64_t elapsed_ms);
+/* The experiment's progress, done of total samples after elapsed_ms, and
+ * the time left as the experiment computed it; drawn under s's lock (the
+ * lines of the stream are drawn under it too). */
+void screen_ui_progress(struct stream *s, uint64_t done, uint64_t total, uint64_t elapsed_ms, const struct eta *eta);
 /* The file the front end saved the full result to, or NULL when saving failed. */
 void screen_ui_result_file(const char *path);
 /* The front end saves no file by design (loaded over the network): why. */

@@ -11,6 +11,7 @@
 #include "kernel/console/screen_ui.h"
 #include "kernel/cpu/pmu.h"
 #include "kernel/experiment/counters.h"
+#include "kernel/experiment/eta.h"
 #include "kernel/experiment/experiment.h"
 #include "core/experiment/harness.h"
 #include "kernel/experiment/power.h"
@@ -130,23 +131,25 @@ static void progress(void *ctx, const struct harness *h, const struct plan_step 
 {
 	struct run_ctx *c = ctx;
 	uint64_t now = rdtsc();
+	uint64_t elapsed_ms = time_tsc_to_ns(now - h->start) / 1000000;
+	struct eta eta = eta_estimate(h->done, h->total, elapsed_ms, h->plan->budget_s);
 
-	screen_ui_progress(c->s, h->done, h->total, time_tsc_to_ns(now - h->start) / 1000000);
+	screen_ui_progress(c->s, h->done, h->total, elapsed_ms, &eta);
 	/* Every 2 s of TSC time at most, so the serial stream stays small. */
 	if (c->last_progress_tsc && now - c->last_progress_tsc < time_us_to_tsc(2000000) && h->done != h->total)
 		return;
 	c->last_progress_tsc = now;
-	uint64_t elapsed_ms = time_tsc_to_ns(now - h->start) / 1000000;
-	uint64_t eta_ms = h->done ? elapsed_ms * (h->total - h->done) / h->done : 0;
-	char bar[21];
+	char bar[21], left[48] = "-";
 	size_t filled = h->total ? (size_t)(h->done * 20 / h->total) : 20;
 	for (size_t i = 0; i < 20; i++)
 		bar[i] = i < filled ? '#' : '.';
 	bar[20] = '\0';
-	stream_text(c->s, "progress [%s] %llu/%llu samples  %s %s rep %u  elapsed %llus  eta %llus", bar,
+	if (eta.known)
+		fmt_snprintf(left, sizeof left, "%llus%s", (unsigned long long)(eta.ms / 1000),
+			     eta.by_budget ? " (budget_s ends the run)" : "");
+	stream_text(c->s, "progress [%s] %llu/%llu samples  %s %s rep %u  elapsed %llus  eta %s", bar,
 		    (unsigned long long)h->done, (unsigned long long)h->total, workload_at(st->workload)->name,
-		    idle_modes[st->mode].name, st->rep, (unsigned long long)(elapsed_ms / 1000),
-		    (unsigned long long)(eta_ms / 1000));
+		    idle_modes[st->mode].name, st->rep, (unsigned long long)(elapsed_ms / 1000), left);
 }
 
 /* Park the parked CPUs in the step's mode, the workload's inputs loaded, settled. */

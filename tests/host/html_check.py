@@ -5,6 +5,9 @@
   html_check.py primary DOM STREAM   the set's primary numbers in the DOM (the
       spans with data-primary/data-field) equal the stream's `#! primary`
       records (one file = one set: the report recomputes what the kernel did);
+      a number is in large type (its cell's class "big") only with an
+      interval, without one its cell says "(no interval: <the record's note>)"
+      and has no interval spans; the seed's figures are not in the table;
   html_check.py console LOG          Chromium's stderr (--enable-logging=stderr)
       holds no console message: the page has no script, so any message is an
       error, a blocked load (CSP) or an injected script that ran;
@@ -20,7 +23,12 @@ class Spans(HTMLParser):
     def __init__(self):
         super().__init__()
         self.primary = {}      # (set, class, field) -> text
+        self.cell_class = {}   # (set, class, field) -> class of the enclosing td
+        self.cell_text = {}    # (set, class, field) -> the whole text of the enclosing td
         self.active = []       # stack of open keyed spans
+        self.td = None         # (class, keys opened in it) of the open td
+        self.in_primary_table = False
+        self.primary_table_text = ""
         self.bad_tags = []
 
     def handle_starttag(self, tag, attrs):
@@ -30,9 +38,16 @@ class Spans(HTMLParser):
         for k, _ in attrs:
             if k.startswith("on"):
                 self.bad_tags.append(f"{tag}[{k}]")
+        if tag == "table":
+            self.in_primary_table = "primary" in (a.get("class") or "").split()
+        if tag == "td":
+            self.td = ((a.get("class") or "").split(), [], [""])
         if tag == "span" and "data-primary" in a:
             key = (a.get("data-set"), a["data-primary"], a.get("data-field"))
             self.primary[key] = ""
+            if self.td:
+                self.cell_class[key] = self.td[0]
+                self.td[1].append(key)
             self.active.append(key)
         elif tag == "span":
             self.active.append(None)
@@ -40,8 +55,18 @@ class Spans(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "span" and self.active:
             self.active.pop()
+        if tag == "td" and self.td:
+            for key in self.td[1]:
+                self.cell_text[key] = self.td[2][0]
+            self.td = None
+        if tag == "table":
+            self.in_primary_table = False
 
     def handle_data(self, data):
+        if self.td:
+            self.td[2][0] += data
+        if self.in_primary_table:
+            self.primary_table_text += data
         if self.active and self.active[-1] is not None:
             self.primary[self.active[-1]] += data
 
@@ -65,14 +90,33 @@ def records(stream, rtype):
 
 
 def check_primary(dom, stream):
-    spans = parse(dom).primary
+    page = parse(dom)
+    spans = page.primary
     recs = records(stream, "primary")
     if not recs:
         return [f"{stream}: no #! primary record"]
     errors = []
     fields = {"value": "slowdown_vs_hlt_pct", "lo": "ci95_lo", "hi": "ci95_hi", "mde": "mde_pct"}
     for r in recs:
-        for field, key in fields.items():
+        value = ("1", r["class"], "value")
+        big = "big" in page.cell_class.get(value, [])
+        if r.get("seed_pct") and r["seed_pct"] in page.primary_table_text:
+            errors.append(f"{dom}: the seed's {r['seed_pct']} is in the primary table beside this run's number")
+        if not r.get("ci95_lo"):
+            if big:
+                errors.append(f"{dom}: primary {r['class']} has no interval but is in large type")
+            want = f"(no interval: {r.get('note', '')})"
+            if want not in page.cell_text.get(value, ""):
+                errors.append(f"{dom}: primary {r['class']}'s cell lacks {want!r}: {page.cell_text.get(value)!r}")
+            for field in ("lo", "hi"):
+                if ("1", r["class"], field) in spans:
+                    errors.append(f"{dom}: primary {r['class']} shows an interval span {field} without an interval")
+            fields_here = {"value": fields["value"], "mde": fields["mde"]}
+        else:
+            if not big:
+                errors.append(f"{dom}: primary {r['class']} with its interval is not in large type")
+            fields_here = fields
+        for field, key in fields_here.items():
             want = r.get(key) or "-"
             got = spans.get(("1", r["class"], field))
             if got is None:

@@ -8,7 +8,8 @@
 HTML_CHECK=tests/host/html_check.py
 # The example results with the kernel's own `#! primary` records.
 HTML_EXAMPLES=(docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032134Z.csv
-	docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv)
+	docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv
+	tests/fixtures/results/qemu_quick_mwait_not_idle.csv)
 
 # chromium_missing: true (and says "skipped: why") when this host cannot run headless Chromium.
 chromium_missing() {

@@ -27,6 +27,7 @@
 #include "lib/fmt.h"
 #include "tools/cli/cli_options.h"
 #include "tools/cli/commands.h"
+#include "tools/report/report_format.h"
 #include "tools/report/report_pool.h"
 #include "tools/report/report_summary.h"
 #include "tools/cli/stream_reader.h"
@@ -85,15 +86,6 @@ static const struct cli_command compare_cli = {
 	options, CLI_DASHDASH_SEPARATES,
 };
 
-/* A number, or "-" (never 0 for unknown). */
-static const char *num(char *buf, size_t size, double v)
-{
-	if (isnan(v))
-		return "-";
-	fmt_fixed(buf, size, v, 2);
-	return buf;
-}
-
 /* "[lo, hi]" or the reason there is none. */
 static const char *difference_interval(char *buf, size_t size, const struct stats_difference *d)
 {
@@ -101,7 +93,8 @@ static const char *difference_interval(char *buf, size_t size, const struct stat
 	if (d->status != STATS_INTERVAL)
 		fmt_snprintf(buf, size, "%s", d->status == STATS_NO_DATA ? "-" : "n/a: no interval on one side");
 	else
-		fmt_snprintf(buf, size, "[%s, %s]", num(lo, sizeof lo, d->lo_pct), num(hi, sizeof hi, d->hi_pct));
+		fmt_snprintf(buf, size, "[%s, %s]", report_num(lo, sizeof lo, d->lo_pct, 2),
+			     report_num(hi, sizeof hi, d->hi_pct, 2));
 	return buf;
 }
 
@@ -235,9 +228,9 @@ static void print_line(FILE *out, const char *label, const struct stats_slowdown
 		       const struct stats_difference *d, bool marked)
 {
 	char va[32], vb[32], vd[32], iv[80], mde[32];
-	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s%s\n", label, num(va, sizeof va, a->value_pct),
-		num(vb, sizeof vb, b->value_pct), num(vd, sizeof vd, d->value_pct), difference_interval(iv, sizeof iv, d),
-		num(mde, sizeof mde, d->mde_pct), d->within_boot_only ? " (1 boot)" : marked ? " *" : "");
+	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s%s\n", label, report_num(va, sizeof va, a->value_pct, 2),
+		report_num(vb, sizeof vb, b->value_pct, 2), report_num(vd, sizeof vd, d->value_pct, 2),
+		difference_interval(iv, sizeof iv, d), report_num(mde, sizeof mde, d->mde_pct, 2), d->within_boot_only ? " (1 boot)" : marked ? " *" : "");
 }
 
 /* The per-workload lines: each compared cell of A with B's, its difference,
@@ -292,7 +285,7 @@ static void print_verdict(FILE *out, const char *cls, const char *mode, const st
 	}
 	if (d->status != STATS_INTERVAL) {
 		fprintf(out, "B vs A %s %% with no interval (too few blocks or boots): cannot be told from noise\n",
-			num(v, sizeof v, d->value_pct));
+			report_num(v, sizeof v, d->value_pct, 2));
 		return;
 	}
 	if (d->within_boot_only) {
@@ -301,16 +294,17 @@ static void print_verdict(FILE *out, const char *cls, const char *mode, const st
 		 * (tests/unit/bench/test_stats_coverage.c), so no verdict. */
 		fprintf(out, "B vs A %s %% %s: not judged: a group is a single boot, whose interval covers only that "
 			     "boot (such comparisons cover the true difference ~19 %% of the time); give each group "
-			     ">= 2 boots\n", num(v, sizeof v, d->value_pct), difference_interval(iv, sizeof iv, d));
+			     ">= 2 boots\n", report_num(v, sizeof v, d->value_pct, 2), difference_interval(iv, sizeof iv, d));
 		return;
 	}
 	double half = (d->hi_pct - d->lo_pct) / 2;
-	fprintf(out, "B vs A %s %% %s (+-%s points): %s", num(v, sizeof v, d->value_pct),
-		difference_interval(iv, sizeof iv, d), num(hw, sizeof hw, half),
+	fprintf(out, "B vs A %s %% %s (+-%s points): %s", report_num(v, sizeof v, d->value_pct, 2),
+		difference_interval(iv, sizeof iv, d), report_num(hw, sizeof hw, half, 2),
 		stats_difference_distinguishable(d) ? "distinguishable from noise at this width"
 						    : "not distinguishable from noise at this width");
 	if (!stats_difference_distinguishable(d))
-		fprintf(out, " (a difference below %s %% would likely go unseen)", num(mde, sizeof mde, d->mde_pct));
+		fprintf(out, " (a difference below %s %% would likely go unseen)",
+			report_num(mde, sizeof mde, d->mde_pct, 2));
 	fprintf(out, "\n");
 }
 

@@ -1,13 +1,15 @@
 /* The HTML page of `idlebench report --html` (see report_html.h). Numbers go
- * through fmt_fixed (lib/fmt.h) like the text table's, so both read
- * alike and like the kernel's records. */
+ * through report_num (tools/report/report_format.h) like the text table's, so both
+ * read alike and like the kernel's records. */
 #include <errno.h>
 #include <math.h>
 #include <string.h>
 
 #include "lib/fmt.h"
 #include "tools/report/report_html.h"
+#include "tools/report/report_format.h"
 #include "tools/report/report_html_charts.h"
+#include "tools/report/report_html_escape.h"
 
 /* Metadata shown per boot in the machine table, in this order (the rest
  * follows under "all metadata"). */
@@ -27,7 +29,7 @@ static const char page_style[] =
 	".set{flex:1 1 820px;max-width:1100px;border:1px solid #ccc;border-radius:6px;padding:.8em;overflow-x:auto}"
 	"table{border-collapse:collapse;margin:.3em 0}th,td{padding:2px 7px;border-bottom:1px solid #e5e5e5;text-align:left;vertical-align:top}"
 	"td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}th{background:#f3f4f6}"
-	".primary td.n{font-size:1.25em;font-weight:600}"
+	".primary td.big{font-size:1.25em;font-weight:600}"
 	".flags{list-style:none;padding:0;margin:.4em 0}.flags li{margin:.2em 0;padding:.25em .5em;border-radius:4px}"
 	".bad{background:#fde2e1;color:#8a0c05;font-weight:600}.warn{background:#fff3cd;color:#6b4e00}"
 	".info{background:#eef2ff;color:#1e3a8a}.ok{background:#dcfce7;color:#14532d}"
@@ -39,44 +41,20 @@ static const char page_style[] =
 	"border-radius:50%;margin-right:.3em;vertical-align:middle}"
 	"details{margin:.4em 0}code{font-size:.95em}";
 
-void report_html_escape(FILE *out, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&#39;", out); break;
-		default: fputc(*s, out);
-		}
-	}
-}
-
-/* A number, or "-" where there is none (never 0 for unknown). */
-static const char *num(char *buf, size_t size, double v, int decimals)
-{
-	/* fmt_fixed leaves NaN, infinities and magnitudes past 9.2e18 blank:
-	 * every such value is shown as the one "no number" mark. */
-	if (!isfinite(v) || fmt_fixed(buf, size, v, decimals) <= 0)
-		return "-";
-	return buf;
-}
-
 /* <td class="n">value</td> of an estimate's value, lo, hi (or "-"). */
 static void estimate_cells(FILE *out, const struct stats_slowdown *e, bool have, const char *data)
 {
 	char v[32], lo[32], hi[32];
 	bool iv = have && e->status == STATS_INTERVAL;
 	fprintf(out, "<td class=\"n\"><span%s%s%s>%s</span></td>", data ? " " : "", data ? data : "",
-		data ? " data-field=\"value\"" : "", have ? num(v, sizeof v, e->value_pct, 2) : "-");
+		data ? " data-field=\"value\"" : "", have ? report_num(v, sizeof v, e->value_pct, 2) : "-");
 	if (!iv && !data) {
 		fprintf(out, "<td class=\"n\">-</td>");
 		return;
 	}
 	fprintf(out, "<td class=\"n\">[<span%s%s%s>%s</span>, <span%s%s%s>%s</span>]</td>", data ? " " : "",
-		data ? data : "", data ? " data-field=\"lo\"" : "", iv ? num(lo, sizeof lo, e->lo_pct, 2) : "-",
-		data ? " " : "", data ? data : "", data ? " data-field=\"hi\"" : "", iv ? num(hi, sizeof hi, e->hi_pct, 2) : "-");
+		data ? data : "", data ? " data-field=\"lo\"" : "", iv ? report_num(lo, sizeof lo, e->lo_pct, 2) : "-",
+		data ? " " : "", data ? data : "", data ? " data-field=\"hi\"" : "", iv ? report_num(hi, sizeof hi, e->hi_pct, 2) : "-");
 }
 
 static void escaped_cell(FILE *out, const char *s)
@@ -123,8 +101,8 @@ static void set_flags(FILE *out, const struct report_pool *pool, size_t index, c
 		char val[32], lo[32], hi[32];
 		fmt_snprintf(t, sizeof t, "UNTRUSTWORTHY: the %s shows %s %% [%s, %s], which excludes the known %s %%: "
 					  "the intervals of this set do not hold",
-			     what[i], num(val, sizeof val, cc[i]->s.value_pct, 2), num(lo, sizeof lo, cc[i]->s.lo_pct, 2),
-			     num(hi, sizeof hi, cc[i]->s.hi_pct, 2), expected[i]);
+			     what[i], report_num(val, sizeof val, cc[i]->s.value_pct, 2), report_num(lo, sizeof lo, cc[i]->s.lo_pct, 2),
+			     report_num(hi, sizeof hi, cc[i]->s.hi_pct, 2), expected[i]);
 		flag_item(out, "bad", t);
 	}
 	if (*s->hypervisor && strcmp(s->hypervisor, "none")) {
@@ -149,17 +127,16 @@ static void set_flags(FILE *out, const struct report_pool *pool, size_t index, c
 					  "the mode): missing samples, in no figure", excluded);
 		flag_item(out, "warn", t);
 	}
+	char lost[1024];
+	if (report_set_unmeasured_text(s, lost, sizeof lost)) {
+		fmt_snprintf(t, sizeof t, "not measured, though the plan asked for it (the kernel's #! mode status and "
+					  "reason): %s", lost);
+		flag_item(out, "warn", t);
+	}
 	for (size_t b = 0; b < rec->boots; b++) {
 		const struct stream_reader *r = rec->boot[b];
 		const struct stream_record *x;
 		size_t at = 0;
-		while ((x = report_records_next(r, "mode", "status", "not_idle", &at))) {
-			const char *name = stream_record_get(x, "name"), *why = stream_record_get(x, "reason");
-			fmt_snprintf(t, sizeof t, "boot %zu: mode %s not_idle (left out of the plan): %s", b + 1, name ? name : "?",
-				     why ? why : "no reason given");
-			flag_item(out, "warn", t);
-		}
-		at = 0;
 		while ((x = report_records_next(r, "summary", NULL, NULL, &at))) {
 			const char *smi = stream_record_get(x, "smi_samples");
 			if (smi && *smi && strcmp(smi, "0")) {
@@ -227,10 +204,31 @@ static void stream_primary(FILE *out, const struct report_records *rec)
 		fprintf(out, "</table></details>\n");
 }
 
+/* One primary class's cells: with an interval the value and interval in large
+ * type; without one the value in normal type saying why there is none, and
+ * no interval spans (there is no interval to show). */
+static void primary_cells(FILE *out, const struct analysis_cell *c, const char *data)
+{
+	char v[32], lo[32], hi[32], note[64];
+	if (!c->have) {
+		fprintf(out, "<td class=\"n\"><span %s data-field=\"value\">-</span></td><td class=\"n\">-</td>", data);
+		return;
+	}
+	if (c->s.status != STATS_INTERVAL) {
+		fprintf(out, "<td class=\"n\"><span %s data-field=\"value\">%s</span> <span class=\"muted\">(no interval: ",
+			data, report_num(v, sizeof v, c->s.value_pct, 2));
+		report_html_escape(out, stats_slowdown_note(&c->s, note, sizeof note));
+		fprintf(out, ")</span></td><td class=\"n\">-</td>");
+		return;
+	}
+	fprintf(out, "<td class=\"n big\"><span %s data-field=\"value\">%s</span></td><td class=\"n big\">[<span %s "
+		     "data-field=\"lo\">%s</span>, <span %s data-field=\"hi\">%s</span>]</td>",
+		data, report_num(v, sizeof v, c->s.value_pct, 2), data, report_num(lo, sizeof lo, c->s.lo_pct, 2), data,
+		report_num(hi, sizeof hi, c->s.hi_pct, 2));
+}
+
 static void primary_section(FILE *out, const struct report_set *s, const struct report_summary *sum, size_t index)
 {
-	static const char *const seed[2] = { ANALYSIS_SEED_INTRATE, ANALYSIS_SEED_FPRATE };
-	static const char *const seed_name[2] = { "SPEC CPU2017 intrate", "SPEC CPU2017 fprate" };
 	fprintf(out, "<h3>Primary result</h3>\n");
 	if (!sum->have_baseline) {
 		fprintf(out, "<p class=\"muted\">No hlt samples: no slowdown, no primary result (e.g. "
@@ -249,29 +247,31 @@ static void primary_section(FILE *out, const struct report_set *s, const struct 
 		sum->boots > 1 ? "t interval over the boots' estimates (boots-t)"
 			       : "one boot: paired t over its repetitions, within this boot only");
 	fprintf(out, "<table class=\"primary\"><tr><th>class</th><th>slowdown %%</th><th>95 %% interval</th>"
-		     "<th>MDE %%</th><th>seed's figure %%</th><th>note</th></tr>\n");
+		     "<th>MDE %%</th><th>note</th></tr>\n");
 	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
 		const struct analysis_cell *c = &sum->set->cls[k][sum->primary];
 		char data[96], mde[32], note[64];
 		fmt_snprintf(data, sizeof data, "data-set=\"%zu\" data-primary=\"%s\"", index + 1, analysis_class_name(k));
 		fprintf(out, "<tr><td>%s</td>", analysis_class_name(k));
-		estimate_cells(out, &c->s, c->have, data);
+		primary_cells(out, c, data);
 		fprintf(out, "<td class=\"n\"><span %s data-field=\"mde\">%s</span></td>", data,
-			c->have ? num(mde, sizeof mde, c->mde_pct, 2) : "-");
-		/* the seed's figures answer mwait vs hlt only */
-		if (sum->primary == IDLE_MWAIT)
-			fprintf(out, "<td class=\"n\">%s <span class=\"muted\">(%s)</span></td>", seed[k], seed_name[k]);
-		else
-			fprintf(out, "<td class=\"n\">-</td>");
+			c->have ? report_num(mde, sizeof mde, c->mde_pct, 2) : "-");
 		if (c->have)
 			escaped_cell(out, stats_slowdown_note(&c->s, note, sizeof note));
 		else
 			fprintf(out, "<td>no %s workload</td>", analysis_class_name(k));
 		fprintf(out, "</tr>\n");
 	}
-	fprintf(out, "</table>\n<p class=\"muted\">Seed: Hygon family 18h, SMT2, sibling in MWAIT-C1 vs HLT: SPEC CPU2017 "
-		     "intrate " ANALYSIS_SEED_INTRATE " %%, fprate " ANALYSIS_SEED_FPRATE " %%, UnixBench single-core "
-		     ANALYSIS_SEED_UNIXBENCH " %%.</p>\n");
+	/* The seed's figures on a line of their own: beside an emulator's number
+	 * or one quick boot's they would read as comparable. */
+	bool emulated = *s->hypervisor && strcmp(s->hypervisor, "none");
+	fprintf(out, "</table>\n<p class=\"muted seed\">The seed's figures, measured on another machine (Hygon family "
+		     "18h silicon, SMT2, sibling in MWAIT-C1 vs HLT): SPEC CPU2017 intrate " ANALYSIS_SEED_INTRATE
+		     " %%, fprate " ANALYSIS_SEED_FPRATE " %%, UnixBench single-core " ANALYSIS_SEED_UNIXBENCH " %%: %s%s%s</p>\n",
+		sum->primary == IDLE_MWAIT ? "the question this set answers for its own machine"
+					   : "they answer mwait vs hlt, not this set's primary mode",
+		emulated ? "; this set ran under a hypervisor, not comparable with them" : "",
+		sum->boots == 1 ? "; one boot: within this boot only" : "");
 }
 
 static void controls_section(FILE *out, const struct report_set *s, const struct report_summary *sum)
@@ -288,11 +288,11 @@ static void controls_section(FILE *out, const struct report_set *s, const struct
 		fprintf(out, "<tr><td>%s</td>", what[i]);
 		if (mode[i] == ANALYSIS_NONE) {
 			fprintf(out, "<td>%s</td><td class=\"n\">%s</td><td colspan=\"3\" class=\"muted\">not measured</td></tr>\n",
-				idle_modes[i ? IDLE_SPIKE : IDLE_HLT2].name, num(e, sizeof e, expected[i], 2));
+				idle_modes[i ? IDLE_SPIKE : IDLE_HLT2].name, report_num(e, sizeof e, expected[i], 2));
 			continue;
 		}
 		escaped_cell(out, s->mode_name[mode[i]]);
-		fprintf(out, "<td class=\"n\">%s</td>", num(e, sizeof e, expected[i], 2));
+		fprintf(out, "<td class=\"n\">%s</td>", report_num(e, sizeof e, expected[i], 2));
 		estimate_cells(out, &cc[i]->s, cc[i]->have, NULL);
 		fprintf(out, "<td><span class=\"badge %s\">%s%s</span></td></tr>\n",
 			v[i] == ANALYSIS_FAIL ? "bad" : v[i] == ANALYSIS_PASS ? "ok" : "warn", analysis_verdict_name(v[i]),
@@ -336,17 +336,17 @@ static void cells_section(FILE *out, const struct report_set *s, const struct re
 			fprintf(out, "<td style=\"color:%s\">", report_html_mode_color(m));
 			report_html_escape(out, s->mode_name[m]);
 			fprintf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">%s</td>", f->n,
-				f->n ? num(a, sizeof a, f->median_cpi, 2) : "-");
+				f->n ? report_num(a, sizeof a, f->median_cpi, 2) : "-");
 			estimate_cells(out, &c->s, est, NULL);
 			fprintf(out, "<td class=\"n\">%s%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
-				est ? num(b, sizeof b, c->p_holm, 4) : "-", est && c->significant ? " *" : "",
-				est ? num(d, sizeof d, c->mde_pct, 2) : "-", f->have_eff ? num(e, sizeof e, f->eff_mhz, 0) : "-");
+				est ? report_num(b, sizeof b, c->p_holm, 4) : "-", est && c->significant ? " *" : "",
+				est ? report_num(d, sizeof d, c->mde_pct, 2) : "-", f->have_eff ? report_num(e, sizeof e, f->eff_mhz, 0) : "-");
 			fprintf(out, "<td class=\"n\">%s</td><td class=\"n\">%s</td>",
-				est && k->have ? num(a, sizeof a, k->core.value_pct, 2) : "-",
-				est && k->have ? num(b, sizeof b, k->freq_ratio, 4) : "-");
+				est && k->have ? report_num(a, sizeof a, k->core.value_pct, 2) : "-",
+				est && k->have ? report_num(b, sizeof b, k->freq_ratio, 4) : "-");
 			fprintf(out, "<td class=\"n\">%s</td><td class=\"n\">%s</td><td>",
-				f->have_ipc ? num(d, sizeof d, f->ipc, 3) : "-",
-				m != REPORT_MODE_HLT && ipc->status != STATS_NO_DATA ? num(g, sizeof g, ipc->value_pct, 2) : "-");
+				f->have_ipc ? report_num(d, sizeof d, f->ipc, 3) : "-",
+				m != REPORT_MODE_HLT && ipc->status != STATS_NO_DATA ? report_num(g, sizeof g, ipc->value_pct, 2) : "-");
 			if (est && c->s.status != STATS_INTERVAL)
 				fprintf(out, "<span class=\"badge warn\">%s</span> ", stats_slowdown_note(&c->s, note, sizeof note));
 			if (est && f->have_eff && h->have_eff && analysis_freq_differs(f->eff_mhz, h->eff_mhz))
@@ -378,19 +378,13 @@ static void samples_section(FILE *out, const struct report_set *s, const struct 
 
 static void carryover_section(FILE *out, const struct report_set *s, const struct report_summary *sum)
 {
+	static const char *const level[] = { [REPORT_CARRY_NOT_CHECKED] = "info", [REPORT_CARRY_NONE] = "ok",
+					     [REPORT_CARRY_FOUND] = "bad" };
 	fprintf(out, "<h3>Carry-over</h3>\n<ul class=\"flags\">\n");
 	for (size_t i = 0; i < s->boot_count; i++) {
-		const struct report_carryover *c = &sum->carry[i];
-		char t[512], v[32], lo[32], hi[32];
-		if (!c->checked) {
-			fmt_snprintf(t, sizeof t, "boot %zu: %s", i + 1, c->why);
-			flag_item(out, "info", t);
-			continue;
-		}
-		fmt_snprintf(t, sizeof t, "boot %zu: %s after %s %s %% [%s, %s] (95 %% jointly over the previous modes)", i + 1,
-			     c->c.excludes_zero ? "CARRY-OVER: a sample right" : "none detected; largest", s->mode_name[c->c.prev_mode],
-			     num(v, sizeof v, c->c.value_pct, 2), num(lo, sizeof lo, c->c.lo_pct, 2), num(hi, sizeof hi, c->c.hi_pct, 2));
-		flag_item(out, c->c.excludes_zero ? "bad" : "ok", t);
+		char t[512];
+		enum report_carry_level l = report_carryover_sentence(s, sum, i, t, sizeof t);
+		flag_item(out, level[l], t);
 	}
 	fprintf(out, "</ul>\n");
 }
@@ -465,8 +459,8 @@ static void planning_section(FILE *out, const struct report_summary *sum)
 			continue;
 		}
 		fprintf(out, "<li>%s: sd between boots %s %%, within a boot %s %% per block; %zu boots at %zu reps", analysis_class_name(k),
-			num(a, sizeof a, p->v.between >= 0 ? (exp(sqrt(p->v.between)) - 1) * 100 : NAN, 2),
-			num(b, sizeof b, p->v.within >= 0 ? (exp(sqrt(p->v.within)) - 1) * 100 : NAN, 2), p->boots_now, p->reps_now);
+			report_num(a, sizeof a, p->v.between >= 0 ? (exp(sqrt(p->v.between)) - 1) * 100 : NAN, 2),
+			report_num(b, sizeof b, p->v.within >= 0 ? (exp(sqrt(p->v.within)) - 1) * 100 : NAN, 2), p->boots_now, p->reps_now);
 		if (p->optimal_reps)
 			fprintf(out, "; %zu reps per boot minimise the total time: %zu boots", p->optimal_reps, p->boots_optimal);
 		fprintf(out, "</li>\n");

@@ -18,9 +18,6 @@
 #include "tools/report/report_records.h"
 #include "tools/report/report_summary.h"
 
-/* Write s escaped for HTML text and attribute values (& < > " ' become
- * entities; bytes are otherwise kept: the page is UTF-8). */
-void report_html_escape(FILE *out, const char *s);
 /* Write the page of the pool's sets (set i with sums[i] and recs[i]) to out. */
 void report_html_render(FILE *out, const struct report_pool *pool, const struct report_summary *const *sums,
 			const struct report_records *const *recs);

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 
 #include "lib/fmt.h"
-#include "tools/report/report_html.h"
 #include "tools/report/report_html_charts.h"
+#include "tools/report/report_html_escape.h"
 
 /* Layout of a chart, in SVG user units (= CSS px at 100 %). */
 #define CHART_LABEL_W 190   /* row labels left of the plot */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/fmt.h"
 #include "core/stream/schema.h"
 #include "tools/report/report_pool.h"
 #include "tools/cli/stream_reader.h"
@@ -355,6 +356,33 @@ static void read_uniform(const struct report_set *s, const struct stream_reader 
 	}
 }
 
+/* The `#! mode` records whose status is not ok: the modes the sibling check
+ * left out of the plan (results/README.md, Records: mode). */
+static void read_unmeasured(const struct stream_reader *r, struct report_boot *b)
+{
+	for (size_t i = 0; i < stream_reader_record_count(r); i++) {
+		const struct stream_record *rec = stream_reader_record_at(r, i);
+		const char *name = stream_record_get(rec, "name"), *status = stream_record_get(rec, "status");
+		if (strcmp(rec->type, "mode") || !name || !status || !strcmp(status, "ok"))
+			continue;
+		if (b->unmeasured_count == REPORT_MAX_UNMEASURED) {
+			b->unmeasured_dropped = true;
+			continue;
+		}
+		struct report_unmeasured *u = &b->unmeasured[b->unmeasured_count++];
+		const char *reason = stream_record_get(rec, "reason"), *problem = stream_record_get(rec, "problem");
+		const char *wake = stream_record_get(rec, "wake_path");
+		snprintf(u->mode, sizeof u->mode, "%s", name);
+		snprintf(u->status, sizeof u->status, "%s", status);
+		if (reason || problem)
+			snprintf(u->why, sizeof u->why, "%s", reason ? reason : problem);
+		else if (wake)
+			snprintf(u->why, sizeof u->why, "wake_path=%s", wake);
+		else
+			snprintf(u->why, sizeof u->why, "the record gives no reason");
+	}
+}
+
 /* The rows `#! excluded seq=N mode=M` records name (idlebench linux writes
  * one after each row its residency proof rejects): marked, counted per
  * mode. A record naming no row, or a row of another mode, rejects the file. */
@@ -422,6 +450,7 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	if (parse_count(meta_or_empty(r, "warmup"), &warmup))
 		b->warmup = (size_t)warmup;
 	read_uniform(scratch, r, b);
+	read_unmeasured(r, b);
 	return b->stop_reason && read_excluded(scratch, r, b, path, err, err_size) &&
 	       check_unique(scratch, b, path, err, err_size);
 }
@@ -559,6 +588,48 @@ void report_set_difference(const struct report_set *a, const struct report_set *
 	if (strcmp(a->placement, b->placement))
 		add_reason(buf, size, &at, "placement differs (%s here, %s there)", *a->placement ? a->placement : "none",
 			   *b->placement ? b->placement : "none");
+}
+
+bool report_set_unmeasured_text(const struct report_set *s, char *buf, size_t size)
+{
+	size_t at = 0;
+	bool any = false, dropped = false;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < s->boot_count; i++) {
+		const struct report_boot *b = &s->boot[i];
+		dropped = dropped || b->unmeasured_dropped;
+		for (size_t k = 0; k < b->unmeasured_count; k++) {
+			const struct report_unmeasured *u = &b->unmeasured[k];
+			/* said already for an earlier boot? then counted there */
+			bool said = false;
+			for (size_t j = 0; j < i && !said; j++)
+				for (size_t q = 0; q < s->boot[j].unmeasured_count && !said; q++)
+					said = !strcmp(s->boot[j].unmeasured[q].mode, u->mode) &&
+					       !strcmp(s->boot[j].unmeasured[q].status, u->status);
+			if (said)
+				continue;
+			size_t boots = 0;
+			for (size_t j = i; j < s->boot_count; j++)
+				for (size_t q = 0; q < s->boot[j].unmeasured_count; q++)
+					if (!strcmp(s->boot[j].unmeasured[q].mode, u->mode) &&
+					    !strcmp(s->boot[j].unmeasured[q].status, u->status)) {
+						boots++;
+						break;
+					}
+			char in[64] = "";
+			if (boots < s->boot_count)
+				snprintf(in, sizeof in, ", in %zu of %zu boots", boots, s->boot_count);
+			fmt_append(buf, size, &at, "%s%s: %s (%s)%s", any ? "; " : "", u->mode, u->status, u->why, in);
+			any = true;
+		}
+	}
+	if (dropped) {
+		fmt_append(buf, size, &at, "%smore than %d modes: the rest not kept", any ? "; " : "",
+			   REPORT_MAX_UNMEASURED);
+		any = true;
+	}
+	return any;
 }
 
 bool report_set_excluded_text(const struct report_set *s, char *buf, size_t size)

@@ -58,6 +58,18 @@ struct report_sample {
 	                        * included); 0 without the instructions cell */
 };
 
+/* Most modes one boot's sibling check may leave out that the report names. */
+#define REPORT_MAX_UNMEASURED 8
+
+/* A mode the plan asked for that the boot did not measure: its `#! mode`
+ * record's status other than ok (not_idle, skipped, timeout, error) and why
+ * (reason=, problem= or wake_path=, as results/README.md gives them). */
+struct report_unmeasured {
+	char mode[REPORT_NAME_MAX];
+	char status[16];
+	char why[200];
+};
+
 /* One file: one boot. */
 struct report_boot {
 	char *path;
@@ -75,6 +87,9 @@ struct report_boot {
 	size_t warmup;                   /* `#= warmup` (discarded repetitions, inside elapsed_s) */
 	bool uniform_recorded;           /* the `#! workload` records say uniform_iterations (schema 2) */
 	bool uniform[REPORT_WORKLOAD_SLOTS]; /* per workload slot: what the boot recorded */
+	struct report_unmeasured unmeasured[REPORT_MAX_UNMEASURED]; /* in record order */
+	size_t unmeasured_count;         /* kept (more are cut: unmeasured_dropped) */
+	bool unmeasured_dropped;
 };
 
 /* One comparable set of boots. */
@@ -121,6 +136,12 @@ void report_set_difference(const struct report_set *a, const struct report_set *
 /* "5 (poll 3, hlt 2)": the set's excluded rows in all and per mode, for
  * the report's note; false (buf "") when none. */
 bool report_set_excluded_text(const struct report_set *s, char *buf, size_t size);
+
+/* "mwait: not_idle (4943 returns in 20 ms …)", one per mode and status any
+ * boot of s left out, in the first boot's order, "in 1 of 3 boots" where not
+ * every boot did; joined by "; ". False (buf "") when every boot measured
+ * every mode it was asked for. */
+bool report_set_unmeasured_text(const struct report_set *s, char *buf, size_t size);
 
 /* Boot b's samples as the analysis takes them: cpi[(w * REPORT_MODE_SLOTS + m) * reps + r]
  * (NaN where no good sample), reps = the boot's. Caller frees; NULL when out of memory. */

@@ -3,26 +3,8 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "tools/report/report_format.h"
 #include "tools/report/report_table.h"
-
-/* A number, or "-" where there is none (never 0 for unknown). */
-static const char *num(char *buf, size_t size, double v, int decimals)
-{
-	if (isnan(v))
-		return "-";
-	fmt_fixed(buf, size, v, decimals);
-	return buf;
-}
-
-/* "[lo, hi]", or "-" without an interval. */
-static const char *interval(char *buf, size_t size, const struct stats_slowdown *s)
-{
-	char lo[32], hi[32];
-	if (s->status != STATS_INTERVAL)
-		return "-";
-	fmt_snprintf(buf, size, "[%s, %s]", num(lo, sizeof lo, s->lo_pct, 2), num(hi, sizeof hi, s->hi_pct, 2));
-	return buf;
-}
 
 /* "boots-t over 3 boots" or "within one boot (paired-t)". */
 static void method_text(char *buf, size_t size, const struct report_summary *sum)
@@ -46,8 +28,8 @@ static void print_warnings(FILE *out, const struct report_set *s, const struct r
 		char val[32], iv[80];
 		fprintf(out, "  UNTRUSTWORTHY: the %s (%s vs hlt) shows %s %% %s, which excludes the known %s %%:\n"
 			     "  the intervals below do not hold for this set\n",
-			what[i], s->mode_name[mode[i]], num(val, sizeof val, c->s.value_pct, 2),
-			interval(iv, sizeof iv, &c->s), expected[i]);
+			what[i], s->mode_name[mode[i]], report_num(val, sizeof val, c->s.value_pct, 2),
+			report_interval(iv, sizeof iv, &c->s), expected[i]);
 	}
 }
 
@@ -77,7 +59,7 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 				*b->seed_source ? ")" : "");
 		if (b->have_stop)
 			fprintf(out, "; stop %s, setup %s s, sampling %s s", *b->stop_reason ? b->stop_reason : "?",
-				num(setup, sizeof setup, b->setup_s, 2), num(el, sizeof el, b->elapsed_s, 2));
+				report_num(setup, sizeof setup, b->setup_s, 2), report_num(el, sizeof el, b->elapsed_s, 2));
 		fprintf(out, ")\n");
 	}
 	for (size_t j = 0; j < pool->set_count; j++) {
@@ -89,6 +71,10 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 	}
 	if (s->bad_rows)
 		fprintf(out, "  rows with check=bad: %zu (missing samples: their blocks are left out)\n", s->bad_rows);
+	char lost[1024];
+	if (report_set_unmeasured_text(s, lost, sizeof lost))
+		fprintf(out, "  not measured, though the plan asked for it (the kernel's `#! mode` status and reason): %s\n",
+			lost);
 	char excluded[256];
 	if (report_set_excluded_text(s, excluded, sizeof excluded))
 		fprintf(out, "  rows excluded by the residency proof: %s (the parked CPU was not proven in the mode: "
@@ -119,8 +105,8 @@ static void print_primary(FILE *out, const struct report_set *s, const struct re
 				seed_k, analysis_class_name(k));
 			continue;
 		}
-		fprintf(out, "    %-5s %10s %-20s %7s  %-30s %s\n", analysis_class_name(k), num(val, sizeof val, c->s.value_pct, 2),
-			interval(iv, sizeof iv, &c->s), num(mde, sizeof mde, c->mde_pct, 2), seed_k,
+		fprintf(out, "    %-5s %10s %-20s %7s  %-30s %s\n", analysis_class_name(k), report_num(val, sizeof val, c->s.value_pct, 2),
+			report_interval(iv, sizeof iv, &c->s), report_num(mde, sizeof mde, c->mde_pct, 2), seed_k,
 			stats_slowdown_note(&c->s, note, sizeof note));
 	}
 	fprintf(out, "    (seed: Hygon family 18h, SMT2, sibling in MWAIT-C1 vs HLT; UnixBench single-core " ANALYSIS_SEED_UNIXBENCH
@@ -144,8 +130,8 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 		}
 		const struct analysis_cell *c = i ? &sum->set->spike_cell : &sum->set->aa_cell;
 		fprintf(out, "    %-5s %-6s expected %s %%, got %s %% %s: %s%s%s\n", what[i], s->mode_name[mode[i]],
-			num(exp, sizeof exp, expected[i], 2), num(val, sizeof val, c->s.value_pct, 2),
-			interval(iv, sizeof iv, &c->s), analysis_verdict_name(v[i]),
+			report_num(exp, sizeof exp, expected[i], 2), report_num(val, sizeof val, c->s.value_pct, 2),
+			report_interval(iv, sizeof iv, &c->s), analysis_verdict_name(v[i]),
 			v[i] == ANALYSIS_NO_INTERVAL ? " " : "", v[i] == ANALYSIS_NO_INTERVAL ? stats_slowdown_note(&c->s, note, sizeof note) : "");
 	}
 }
@@ -170,9 +156,9 @@ static void print_cells(FILE *out, const struct report_set *s, const struct repo
 			if (!s->mode_used[m] || (!f->n && !f->bad))
 				continue;
 			char med[32], eff[32], c0[32], val[32], iv[80], p[32], mde[32], note[64];
-			const char *median = f->n ? num(med, sizeof med, f->median_cpi, 2) : "-";
-			const char *e = f->have_eff ? num(eff, sizeof eff, f->eff_mhz, 0) : "-";
-			const char *z = f->have_sib_c0 ? num(c0, sizeof c0, f->sib_c0_pct, 1) : "-";
+			const char *median = f->n ? report_num(med, sizeof med, f->median_cpi, 2) : "-";
+			const char *e = f->have_eff ? report_num(eff, sizeof eff, f->eff_mhz, 0) : "-";
+			const char *z = f->have_sib_c0 ? report_num(c0, sizeof c0, f->sib_c0_pct, 1) : "-";
 			if (!sum->have_baseline) {
 				fprintf(out, "  %-14s %-6s %4zu %16s %8s %8s %4zu\n", s->workload_name[w], s->mode_name[m], f->n,
 					median, e, z, f->bad);
@@ -181,9 +167,9 @@ static void print_cells(FILE *out, const struct report_set *s, const struct repo
 			const struct analysis_cell *c = &sum->set->cell[w][m];
 			bool est = m != REPORT_MODE_HLT && c->have;
 			fprintf(out, "  %-14s %-6s %4zu %16s %10s %-20s %7s %6s %8s %8s %4zu  %s\n", s->workload_name[w],
-				s->mode_name[m], f->n, median, est ? num(val, sizeof val, c->s.value_pct, 2) : "-",
-				est ? interval(iv, sizeof iv, &c->s) : "-", est ? num(p, sizeof p, c->p_holm, 4) : "-",
-				est ? num(mde, sizeof mde, c->mde_pct, 2) : "-", e, z, f->bad,
+				s->mode_name[m], f->n, median, est ? report_num(val, sizeof val, c->s.value_pct, 2) : "-",
+				est ? report_interval(iv, sizeof iv, &c->s) : "-", est ? report_num(p, sizeof p, c->p_holm, 4) : "-",
+				est ? report_num(mde, sizeof mde, c->mde_pct, 2) : "-", e, z, f->bad,
 				est ? stats_slowdown_note(&c->s, note, sizeof note) : "");
 		}
 	}
@@ -220,9 +206,9 @@ static void print_clocks(FILE *out, const struct report_set *s, const struct rep
 						      : "-";
 			char t[32], v[32], iv[80], r[32];
 			fprintf(out, "  %-14s %-6s %10s %10s %-20s %10s %s\n", s->workload_name[w], s->mode_name[m],
-				num(t, sizeof t, c->s.value_pct, 2), k->have ? num(v, sizeof v, k->core.value_pct, 2) : "-",
-				k->have ? interval(iv, sizeof iv, &k->core) : "-",
-				k->have ? num(r, sizeof r, k->freq_ratio, 4) : "-", differs);
+				report_num(t, sizeof t, c->s.value_pct, 2), k->have ? report_num(v, sizeof v, k->core.value_pct, 2) : "-",
+				k->have ? report_interval(iv, sizeof iv, &k->core) : "-",
+				k->have ? report_num(r, sizeof r, k->freq_ratio, 4) : "-", differs);
 		}
 }
 
@@ -255,9 +241,9 @@ static void print_ipc(FILE *out, const struct report_set *s, const struct report
 			const char *differs = d < 0 ? "-" : d ? "yes" : "no";
 			char ipc[32], v[32], iv[80], ipi[32];
 			fprintf(out, "  %-14s %-6s %8s %10s %-20s %14s %s\n", s->workload_name[w], s->mode_name[m],
-				num(ipc, sizeof ipc, f->ipc, 3), est ? num(v, sizeof v, e->value_pct, 2) : "-",
-				est ? interval(iv, sizeof iv, e) : "-",
-				f->have_instr ? num(ipi, sizeof ipi, f->instr_per_iter, 1) : "-", differs);
+				report_num(ipc, sizeof ipc, f->ipc, 3), est ? report_num(v, sizeof v, e->value_pct, 2) : "-",
+				est ? report_interval(iv, sizeof iv, e) : "-",
+				f->have_instr ? report_num(ipi, sizeof ipi, f->instr_per_iter, 1) : "-", differs);
 		}
 }
 
@@ -273,8 +259,8 @@ static void print_geomeans(FILE *out, const struct report_set *s, const struct r
 			const struct analysis_cell *c = &sum->set->cls[k][m];
 			char val[32], iv[80], cell[160];
 			if (c->have)
-				fmt_snprintf(cell, sizeof cell, "%s %s (%zu)", num(val, sizeof val, c->s.value_pct, 2),
-					     interval(iv, sizeof iv, &c->s), sum->set->cls_workloads[k]);
+				fmt_snprintf(cell, sizeof cell, "%s %s (%zu)", report_num(val, sizeof val, c->s.value_pct, 2),
+					     report_interval(iv, sizeof iv, &c->s), sum->set->cls_workloads[k]);
 			else
 				fmt_snprintf(cell, sizeof cell, "- (no %s workload)", analysis_class_name(k));
 			fprintf(out, " %-*s", k + 1 < ANALYSIS_CLASS_COUNT ? 30 : 0, cell);
@@ -286,7 +272,7 @@ static void print_geomeans(FILE *out, const struct report_set *s, const struct r
 /* A log-scale variance as a standard deviation in %. */
 static const char *sd_pct(char *buf, size_t size, double var)
 {
-	return num(buf, size, var >= 0 ? (exp(sqrt(var)) - 1) * 100 : NAN, 2);
+	return report_num(buf, size, var >= 0 ? (exp(sqrt(var)) - 1) * 100 : NAN, 2);
 }
 
 static void print_planning(FILE *out, const struct report_summary *sum)
@@ -304,8 +290,8 @@ static void print_planning(FILE *out, const struct report_summary *sum)
 	if (sum->have_costs)
 		fprintf(out, "    cost: boot %s s (setup %s s measured from reset + %s s assumed, --firmware-s), repetition %s s "
 			     "(elapsed_s / (rounds + warmup))\n",
-			num(a, sizeof a, sum->boot_cost_s, 2), num(b, sizeof b, sum->setup_s, 2),
-			num(c, sizeof c, sum->firmware_s, 0), num(d, sizeof d, sum->rep_cost_s, 3));
+			report_num(a, sizeof a, sum->boot_cost_s, 2), report_num(b, sizeof b, sum->setup_s, 2),
+			report_num(c, sizeof c, sum->firmware_s, 0), report_num(d, sizeof d, sum->rep_cost_s, 3));
 	else
 		fprintf(out, "    cost: unknown (a boot without a `#! stop` record, e.g. schema 1): no optimal repetitions\n");
 	for (size_t k = 0; k < 2; k++) {
@@ -330,20 +316,9 @@ static void print_carryover(FILE *out, const struct report_set *s, const struct 
 {
 	fprintf(out, "  carry-over (does a sample depend on the mode run just before it? rows in measurement order):\n");
 	for (size_t i = 0; i < s->boot_count; i++) {
-		const struct report_carryover *c = &sum->carry[i];
-		char val[32], iv[80], lo[32], hi[32];
-		if (!c->checked) {
-			fprintf(out, "    boot %zu: %s\n", i + 1, c->why);
-			continue;
-		}
-		fmt_snprintf(iv, sizeof iv, "[%s, %s]", num(lo, sizeof lo, c->c.lo_pct, 2), num(hi, sizeof hi, c->c.hi_pct, 2));
-		if (c->c.excludes_zero)
-			fprintf(out, "    boot %zu: CARRY-OVER: a sample right after %s runs %s %% %s slower than after the other modes "
-				     "(95 %% jointly over the previous modes)\n",
-				i + 1, s->mode_name[c->c.prev_mode], num(val, sizeof val, c->c.value_pct, 2), iv);
-		else
-			fprintf(out, "    boot %zu: none detected (largest: after %s %s %% %s)\n", i + 1,
-				s->mode_name[c->c.prev_mode], num(val, sizeof val, c->c.value_pct, 2), iv);
+		char t[512];
+		report_carryover_sentence(s, sum, i, t, sizeof t);
+		fprintf(out, "    %s\n", t);
 	}
 }
 

@@ -131,7 +131,9 @@ static void real_run_fits_80x25_uncut_with_the_primary_records_strings(void **st
 	/* the primary records' own strings (int 2.64 [-7.42, 13.80], fp 14.22 [4.98, 24.28]) */
 	page_has(80, 25, "int 2.64 [-7.42, 13.80]");
 	page_has(80, 25, "fp  14.22 [4.98, 24.28]");
-	page_has(80, 25, "seed: SPEC CPU2017 intrate 12.68");
+	/* an emulator's number: the seed's figures on their own line, not beside it */
+	page_lacks(80, 25, "seed: SPEC CPU2017");
+	assert_true(find_row(80, 25, "seed (Hygon 18h): UnixBench 1-core +14.53 %") > find_row(80, 25, "fp  14.22"));
 	/* its A/A control failed: the verdict says so, in the failure style */
 	int v = find_row(80, 25, "UNTRUSTWORTHY: the A/A control failed");
 	assert_true(v > 0);
@@ -159,12 +161,36 @@ static void real_quick_run_fits_80x25_uncut_naming_the_modes_left_out(void **sta
 	screen_model_message(&model, "idlebench: results complete - safe to power off\n", 48);
 	assert_int_equal(layout(80, 25), 0);
 	page_has(80, 25, "PRIMARY RESULT  spin vs HLT on the sibling");
-	page_has(80, 25, "  int 0.33 (no CI)");
-	page_has(80, 25, "  fp  -3.49 (no CI)");
+	page_has(80, 25, "  int 0.33 (no interval: n/a: 3 blocks, need 10)");
+	page_has(80, 25, "  fp  -3.49 (no interval: n/a: 3 blocks, need 10)");
 	page_has(80, 25, "  off   -0.56 (no CI)  -1.97 (no CI)  -1.27 (no CI)");
 	page_has(80, 25, "flags: not measured: mwait (not_idle), ioport (skipped)");
 	page_has(80, 25, "hypervisor TCGTCGTCGTCG: not bare metal");
 	assert_string_equal(row(80, 23), "full result: serial ttyS0 (io 0x3f8, 115200 baud)");
+}
+
+/* One quick boot under QEMU (mwait not_idle, spin primary, 3 blocks): each
+ * number says why it has no interval, in normal type, the verdict too, and
+ * the seed's figures are on their own line, not beside the numbers. */
+static void number_without_interval_says_why_in_normal_type(void **state)
+{
+	(void)state;
+	screen_model_init(&model, 80);
+	feed("#! idlebench 1 schema=3\n#= placement=sibling\n#= hypervisor=TCGTCGTCGTCG\n"
+	     "#! mode name=mwait status=not_idle reason=\"9588 returns from the idle instruction\"\n"
+	     "#! primary class=int mode=spin slowdown_vs_hlt_pct=-1.86 ci95_lo= ci95_hi= method=class-paired-t blocks=3 "
+	     "mde_pct= note=\"n/a: 3 blocks, need 10\" seed_pct=12.68\n"
+	     "#! primary class=fp mode=spin slowdown_vs_hlt_pct=3.72 ci95_lo= ci95_hi= method=class-paired-t blocks=3 "
+	     "mde_pct= note=\"n/a: 3 blocks, need 10\" seed_pct=19.73\n"
+	     "#! end rows=9 status=ok crc32=00000000\n");
+	assert_int_equal(layout(80, 25), 0);
+	page_has(80, 25, "int -1.86 (no interval: n/a: 3 blocks, need 10)");
+	page_has(80, 25, "fp  3.72 (no interval: n/a: 3 blocks, need 10)");
+	page_lacks(80, 25, "seed: SPEC CPU2017");
+	int v = find_row(80, 25, "shows -1.86 % int");
+	assert_true(v > 0);
+	assert_int_equal(style[v], SCREEN_STYLE_TEXT);
+	page_has(80, 25, "seed (Hygon 18h): UnixBench 1-core +14.53 %, SPECrate int +12.68 %");
 }
 
 /* After the end the UEFI app prints more routine lines than the page keeps
@@ -280,7 +306,7 @@ static void absent_values_and_missing_classes_show_na_never_a_number(void **stat
 	     "#! geomean class=int mode=ioport workloads=2 slowdown_vs_hlt_pct=-1.50 ci95_lo= ci95_hi=\n"
 	     "#! end rows=9 status=ok crc32=00000000\n");
 	assert_int_equal(layout(80, 25), 0);
-	page_has(80, 25, "int 3.21 (no CI)");
+	page_has(80, 25, "int 3.21 (no interval: the record gives no reason)");
 	page_has(80, 25, "fp  n/a");
 	page_has(80, 25, "shows 3.21 % int (no 95 % interval)");
 	page_has(80, 25, "n/a fp (no estimate)");
@@ -340,7 +366,8 @@ static void hostile_input_never_reaches_the_last_column_at_any_size(void **state
 			screen_model_line(&model, line, strlen(line));
 		}
 		for (unsigned done = 0; done <= 10; done += 5) { /* the running header at each size */
-			screen_model_progress(&model, done, 10, 123456789);
+			struct eta eta = eta_estimate(done, 10, 123456789, 600);
+			screen_model_progress(&model, done, 10, 123456789, &eta);
 			layout(cols, rows);
 		}
 		screen_model_line(&model, "#! end rows=0 status=ok crc32=0", 31);
@@ -391,10 +418,25 @@ static void running_header_shows_bar_count_and_eta(void **state)
 	layout(80, 25);
 	page_has(80, 25, "calibrating");
 	feed("seq,workload\n0,lz\n");
-	screen_model_progress(&model, 10, 40, 5000);
+	struct eta eta = eta_estimate(10, 40, 5000, 0);
+	screen_model_progress(&model, 10, 40, 5000, &eta);
 	layout(80, 25);
 	assert_string_equal(row(80, 0), " idlebench 0.1.0 | boot pvh | quick  [#####...............]  25% 10/40 ETA 0:15");
 	page_has(80, 25, "Hygon C86 3250");
+}
+
+/* Under QEMU TCG preset=standard's rate says about an hour while its 600 s
+ * budget ends the run: the header shows the budget's remainder and says so. */
+static void running_header_eta_is_bounded_by_the_budget(void **state)
+{
+	(void)state;
+	screen_model_init(&model, 80);
+	feed("#! idlebench 0.1.0 schema=3\n#= boot=pvh\n#= preset=standard\n#= budget_s=600\nseq,workload\n");
+	struct eta eta = eta_estimate(28, 1008, 100000, 600);
+	screen_model_progress(&model, 28, 1008, 100000, &eta);
+	layout(80, 25);
+	page_has(80, 25, "28/1008 ETA 8:20 (budget)");
+	page_lacks(80, 25, "ETA 58:20");
 }
 
 static void log_keeps_human_lines_and_jumps_by_half_a_pane(void **state)
@@ -448,6 +490,8 @@ int main(void)
 		cmocka_unit_test(hostile_input_never_reaches_the_last_column_at_any_size),
 		cmocka_unit_test(failed_run_shows_its_error_and_the_fault_dump),
 		cmocka_unit_test(running_header_shows_bar_count_and_eta),
+		cmocka_unit_test(running_header_eta_is_bounded_by_the_budget),
+		cmocka_unit_test(number_without_interval_says_why_in_normal_type),
 		cmocka_unit_test(log_keeps_human_lines_and_jumps_by_half_a_pane),
 		cmocka_unit_test(record_fields_read_quoted_values_not_keys_inside_them),
 		cmocka_unit_test(error_after_the_end_outlives_routine_lines_and_netboot_says_no_file),

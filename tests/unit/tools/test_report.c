@@ -93,6 +93,21 @@ static void test_one_boot_is_labelled_within_this_boot_only(void **state)
 	assert_contains(o.out, "    not computed: one boot says nothing about how boots differ (needs >= 2 boots of one set)\n");
 }
 
+/* A real quick boot under QEMU TCG with modes=hlt,mwait,spin: mwait failed
+ * the idle check (#! mode status=not_idle), so the primary is spin; the
+ * report names mwait with the kernel's status and reason. */
+static void test_modes_the_plan_lost_are_named_with_status_and_reason(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "report", F "qemu_quick_mwait_not_idle.csv" };
+	report(&o, 2, argv);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "  not measured, though the plan asked for it (the kernel's `#! mode` status and reason): "
+			       "mwait: not_idle (9588 returns from the idle instruction on one CPU in 20000 us (more than 5000/s): it does not stay idle)\n");
+	assert_contains(o.out, "  primary result: spin vs hlt");
+}
+
 static void test_different_plan_or_machine_ids_are_not_pooled_and_say_why(void **state)
 {
 	(void)state;
@@ -349,6 +364,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_two_boots_of_one_plan_pool_into_a_boots_t_interval),
 		cmocka_unit_test(test_one_boot_is_labelled_within_this_boot_only),
+		cmocka_unit_test(test_modes_the_plan_lost_are_named_with_status_and_reason),
 		cmocka_unit_test(test_different_plan_or_machine_ids_are_not_pooled_and_say_why),
 		cmocka_unit_test(test_a_schema_1_file_still_reports_by_machine_identity),
 		cmocka_unit_test(test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top),

@@ -6,6 +6,7 @@
  * without hlt gets no primary result and says why, several sets get one
  * section each with the reason they were not pooled, a failed control is
  * flagged UNTRUSTWORTHY and `hypervisor=none` is not flagged. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -20,6 +21,8 @@
 
 #include "lib/crc32.h"
 #include "tools/report/report_html.h"
+#include "tools/report/report_format.h"
+#include "tools/report/report_html_escape.h"
 
 #define F "tests/fixtures/results/"
 
@@ -142,8 +145,8 @@ static void test_primary_numbers_are_the_summarys(void **state)
 	assert_contains(page, "<span data-set=\"1\" data-primary=\"fp\" data-field=\"lo\">13.54</span>");
 	assert_contains(page, "<span data-set=\"1\" data-primary=\"fp\" data-field=\"hi\">26.75</span>");
 	assert_contains(page, "<span data-set=\"1\" data-primary=\"fp\" data-field=\"mde\">6.29</span>");
-	assert_contains(page, "12.68 <span class=\"muted\">(SPEC CPU2017 intrate)</span>");
-	assert_contains(page, "19.73 <span class=\"muted\">(SPEC CPU2017 fprate)</span>");
+	/* with an interval: large type */
+	assert_contains(page, "<td class=\"n big\"><span data-set=\"1\" data-primary=\"int\" data-field=\"value\">");
 	assert_contains(page, "t interval over the boots' estimates (boots-t)");
 	/* the primary result comes before every other section of the set */
 	assert_true(strstr(page, "<h3>Primary result</h3>") < strstr(page, "<h3>Controls</h3>"));
@@ -151,6 +154,55 @@ static void test_primary_numbers_are_the_summarys(void **state)
 	assert_null(strstr(page, "describe the virtual machine"));
 	assert_null(strstr(page, "UNTRUSTWORTHY"));
 	free(page);
+}
+
+/* The table of the primary result of set 1 of page (caller frees). */
+static char *primary_table(const char *page)
+{
+	const char *a = strstr(page, "<table class=\"primary\">"), *b = a ? strstr(a, "</table>") : NULL;
+	assert_non_null(b);
+	return strndup(a, (size_t)(b - a));
+}
+
+/* One quick boot under QEMU TCG (mwait not_idle, spin primary, 3 blocks):
+ * no number in large type, each says why it has no interval, the seed's
+ * figures are outside the table on their own line, and mwait is named with
+ * its status and reason. */
+static void test_quick_emulated_boot_shows_no_interval_plainly_and_the_seed_apart(void **state)
+{
+	(void)state;
+	const char *files[] = { F "qemu_quick_mwait_not_idle.csv" };
+	char *page = render(files, 1);
+	char *table = primary_table(page);
+	assert_null(strstr(table, "big"));
+	assert_contains(table, "<td class=\"n\"><span data-set=\"1\" data-primary=\"int\" data-field=\"value\">-1.86</span> "
+			       "<span class=\"muted\">(no interval: n/a: 3 blocks, need 10)</span></td>");
+	assert_contains(table, "data-field=\"value\">3.72</span> <span class=\"muted\">(no interval: n/a: 3 blocks, need 10)");
+	assert_null(strstr(table, "data-field=\"lo\""));
+	assert_null(strstr(table, "12.68"));
+	assert_null(strstr(table, "19.73"));
+	assert_contains(page, "<p class=\"muted seed\">The seed's figures, measured on another machine");
+	assert_contains(page, "they answer mwait vs hlt, not this set's primary mode; this set ran under a hypervisor, "
+			      "not comparable with them; one boot: within this boot only</p>");
+	assert_contains(page, "not measured, though the plan asked for it (the kernel&#39;s #! mode status and reason): "
+			      "mwait: not_idle (9588 returns from the idle instruction on one CPU in 20000 us (more than "
+			      "5000/s): it does not stay idle)");
+	free(table);
+	free(page);
+}
+
+/* Every value without a number gets the one mark, an infinity included (the
+ * text table used to print an empty cell for it, the page "-"). */
+static void test_report_num_marks_every_non_number(void **state)
+{
+	(void)state;
+	char b[32];
+	assert_string_equal(report_num(b, sizeof b, NAN, 2), "-");
+	assert_string_equal(report_num(b, sizeof b, INFINITY, 2), "-");
+	assert_string_equal(report_num(b, sizeof b, -INFINITY, 2), "-");
+	assert_string_equal(report_num(b, sizeof b, 1e300, 2), "-");
+	assert_string_equal(report_num(b, sizeof b, -1.864, 2), "-1.86");
+	assert_string_equal(report_num(b, sizeof b, 0.0, 0), "0");
 }
 
 static void test_set_without_hlt_has_no_primary_and_says_why(void **state)
@@ -203,6 +255,8 @@ int main(void)
 		cmocka_unit_test(test_escape_turns_markup_into_entities),
 		cmocka_unit_test(test_hostile_stream_strings_are_escaped_everywhere),
 		cmocka_unit_test(test_primary_numbers_are_the_summarys),
+		cmocka_unit_test(test_quick_emulated_boot_shows_no_interval_plainly_and_the_seed_apart),
+		cmocka_unit_test(test_report_num_marks_every_non_number),
 		cmocka_unit_test(test_set_without_hlt_has_no_primary_and_says_why),
 		cmocka_unit_test(test_several_sets_get_one_section_each),
 		cmocka_unit_test(test_failed_control_is_flagged_untrustworthy_at_the_top),

@@ -1,0 +1,49 @@
+/* The shared cells and sentences of report and compare (tools/report/report_format.h). */
+#include <math.h>
+
+#include "lib/fmt.h"
+#include "tools/report/report_format.h"
+
+const char *report_num(char *buf, size_t size, double v, int decimals)
+{
+	/* fmt_fixed leaves NaN, infinities and magnitudes past 9.2e18 blank: an
+	 * empty cell would drop a field of the space-aligned text table for
+	 * whoever splits it on blanks (awk), so every such value gets the mark
+	 * the table uses for "no number". */
+	if (!isfinite(v) || fmt_fixed(buf, size, v, decimals) <= 0)
+		return REPORT_NO_NUMBER;
+	return buf;
+}
+
+const char *report_interval(char *buf, size_t size, const struct stats_slowdown *s)
+{
+	char lo[32], hi[32];
+	if (s->status != STATS_INTERVAL)
+		return REPORT_NO_NUMBER;
+	fmt_snprintf(buf, size, "[%s, %s]", report_num(lo, sizeof lo, s->lo_pct, 2), report_num(hi, sizeof hi, s->hi_pct, 2));
+	return buf;
+}
+
+enum report_carry_level report_carryover_sentence(const struct report_set *s, const struct report_summary *sum,
+						  size_t b, char *buf, size_t size)
+{
+	const struct report_carryover *c = &sum->carry[b];
+	char val[32], lo[32], hi[32];
+
+	if (!c->checked) {
+		fmt_snprintf(buf, size, "boot %zu: %s", b + 1, c->why);
+		return REPORT_CARRY_NOT_CHECKED;
+	}
+	report_num(val, sizeof val, c->c.value_pct, 2);
+	report_num(lo, sizeof lo, c->c.lo_pct, 2);
+	report_num(hi, sizeof hi, c->c.hi_pct, 2);
+	if (c->c.excludes_zero) {
+		fmt_snprintf(buf, size, "boot %zu: CARRY-OVER: a sample right after %s runs %s %% [%s, %s] slower than after "
+					"the other modes (95 %% jointly over the previous modes)",
+			     b + 1, s->mode_name[c->c.prev_mode], val, lo, hi);
+		return REPORT_CARRY_FOUND;
+	}
+	fmt_snprintf(buf, size, "boot %zu: none detected (largest: after %s %s %% [%s, %s])", b + 1,
+		     s->mode_name[c->c.prev_mode], val, lo, hi);
+	return REPORT_CARRY_NONE;
+}

@@ -1,0 +1,32 @@
+/* The numbers and sentences `idlebench report` (text and HTML) and
+ * `idlebench compare` print alike: one formatter per kind of cell, so the
+ * table, the page and compare never disagree on how a value reads. */
+#ifndef IDLEBENCH_TOOLS_REPORT_FORMAT_H
+#define IDLEBENCH_TOOLS_REPORT_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bench/inference.h"
+#include "tools/report/report_pool.h"
+#include "tools/report/report_summary.h"
+
+/* The mark of a cell without a number. */
+#define REPORT_NO_NUMBER "-"
+
+/* v with decimals (fmt_fixed, as the kernel's records), or REPORT_NO_NUMBER
+ * where there is no number: NaN, an infinity, a magnitude fmt_fixed cannot
+ * print (never 0, never an empty cell). Returns buf or the mark. */
+const char *report_num(char *buf, size_t size, double v, int decimals);
+/* "[lo, hi]" of an estimate with an interval, else REPORT_NO_NUMBER. */
+const char *report_interval(char *buf, size_t size, const struct stats_slowdown *s);
+
+/* How a carry-over sentence qualifies the set (the page's flag colours). */
+enum report_carry_level { REPORT_CARRY_NOT_CHECKED, REPORT_CARRY_NONE, REPORT_CARRY_FOUND };
+/* Boot b's carry-over check as one sentence ("boot 2: CARRY-OVER: a sample
+ * right after spin runs …", "boot 1: none detected (largest: …)" or why it
+ * was not checked), the same for the text table and the page. */
+enum report_carry_level report_carryover_sentence(const struct report_set *s, const struct report_summary *sum,
+						  size_t b, char *buf, size_t size);
+
+#endif
