@@ -8,6 +8,7 @@
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/tsc.h"
 #include "kernel/arch/exception.h"
+#include "kernel/arch/nmi_credit.h"
 #include "kernel/arch/x86.h"
 #include "kernel/fault_report.h"
 #include "kernel/lib/fmt.h"
@@ -130,11 +131,7 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	park.mwait_allowed = mwait_reason == NULL;
 	park.try_mwait_ecx1 = p->feat.mwait_ibe;
 	park.aperfmperf = p->feat.aperfmperf;
-	bool busy_selftest = c->selftest == SELFTEST_SIBLING_UD_BUSY;
-	park.selftest_ud = busy_selftest || c->selftest == SELFTEST_SIBLING_UD || c->selftest == SELFTEST_SIBLING_UD_NMI;
-	park.selftest_ud_busy = busy_selftest;
-	park.selftest_deaf = c->selftest == SELFTEST_SIBLING_DEAF;
-	park.selftest_dead = c->selftest == SELFTEST_SIBLING_DEAD;
+	selftest_configure_park(c->selftest, &park);
 	park_configure(&park);
 	exception_set_nmi_handler(park_nmi);
 	mwait_first_path = WAKE_PATH_STORE;
@@ -179,7 +176,7 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 		len += (size_t)fmt_snprintf(list + len, sizeof list - len, "%s%u", parked_count ? "," : "", ids[i]);
 		parked_count++;
 	}
-	if (busy_selftest && parked_count)
+	if (c->selftest == SELFTEST_SIBLING_UD_BUSY && parked_count)
 		selftest_write_busy_lines(s);
 	stream_meta(s, "aps_started", list);
 	stream_metaf(s, "ap_start_us", "%llu", (unsigned long long)(time_tsc_to_ns(max_start) / 1000));
@@ -260,7 +257,7 @@ static void send_wake(struct ap_cpu *ap, enum wake_path p)
 	if (p == WAKE_PATH_IPI)
 		lapic_send_ipi(ap->apic_id, LAPIC_WAKE_VECTOR);
 	else if (p == WAKE_PATH_NMI) {
-		park_nmi_expect();
+		nmi_credit_expect();
 		lapic_send_nmi(ap->apic_id);
 	}
 }
@@ -314,7 +311,7 @@ enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path 
 	/* A wake NMI it never took (blocked in an NMI handler it halted in) is
 	 * lost with INIT: its credit must not absorb a later platform NMI. The
 	 * other CPUs' wake NMIs were taken long ago (their acks came first). */
-	park_nmi_forget();
+	nmi_credit_forget();
 	smp_stop(ap);
 	if (smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && parked_wait_ack(ap, seq, timeout_us))
 		return WAKE_PATH_RESTART;
