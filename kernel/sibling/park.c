@@ -118,7 +118,7 @@ bool park_nmi(void)
 
 void park_main(struct ap_cpu *ap)
 {
-	struct sibling_mailbox *m = &ap->mailbox;
+	struct sibling_mailbox *m = &parked_cpu_of(ap)->mailbox;
 	uint32_t seen = __atomic_load_n(&m->ack_seq, __ATOMIC_ACQUIRE);
 	uint32_t mode = IDLE_SPIN;
 	uint64_t prev_mperf = 0, prev_tsc = 0;

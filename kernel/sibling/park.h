@@ -4,9 +4,25 @@
 #define IDLEBENCH_KERNEL_SIBLING_PARK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "kernel/sibling/mailbox.h"
 #include "kernel/smp/smp.h"
+
+/* A CPU that runs park_main (the parked CPUs; kernel/sibling/others.c's held
+ * siblings and others): the AP and the mailbox it is commanded through. */
+struct parked_cpu {
+	struct sibling_mailbox mailbox; /* first: 64-byte aligned, its two lines its own */
+	struct ap_cpu ap;               /* ap.main gets &ap */
+} __attribute__((aligned(64)));
+
+/* The parked_cpu holding ap (an AP smp_start ran with park_main, or with a
+ * main that ends in it). */
+static inline struct parked_cpu *parked_cpu_of(struct ap_cpu *ap)
+{
+	return (struct parked_cpu *)((char *)ap - offsetof(struct parked_cpu, ap));
+}
 
 /* Settings every parked CPU shares; set before any is started. */
 struct park_config {
@@ -29,7 +45,8 @@ void park_configure(const struct park_config *cfg);
  * BMC watchdog, a bus error, another agent): it is counted as a stray with
  * vector 0x02 for the `#! stray` record, not swallowed unseen. */
 bool park_nmi(void);
-/* AP main loop (struct ap_cpu.main): never returns; INIT ends it. */
+/* AP main loop (struct ap_cpu.main) of a struct parked_cpu's ap: never
+ * returns; INIT ends it. */
 void park_main(struct ap_cpu *ap);
 
 #endif
