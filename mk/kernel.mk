@@ -31,7 +31,7 @@ KERNEL_SRCS := \
 	kernel/lib/owner_lock.c kernel/lib/hash64.c kernel/lib/safe_name.c \
 	kernel/console/console.c kernel/console/console_option.c kernel/console/uart.c \
 	kernel/console/pci_uart.c kernel/console/spcr_uart.c \
-	kernel/console/vga_text.c kernel/console/fb_console.c \
+	kernel/console/text_grid.c kernel/console/vga_text.c kernel/console/fb_console.c \
 	kernel/console/screen_model.c kernel/console/screen_layout.c kernel/console/screen_ui.c \
 	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c kernel/arch/pci_config.c \
 	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/arch/tsc.c \
