@@ -5,6 +5,7 @@
 
 #include "kernel/arch/exception.h"
 #include "kernel/arch/lapic.h"
+#include "kernel/arch/nmi_credit.h"
 #include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
 #include "lib/mem.h"
@@ -26,7 +27,7 @@ bool selftest_nmi_inside_report(void)
 	if (!__atomic_exchange_n(&nmi_in_report, 0, __ATOMIC_SEQ_CST))
 		return false;
 	uint32_t before = exception_nmi_count();
-	park_nmi_expect();
+	nmi_credit_expect();
 	(void)lapic_send_nmi(lapic_id());
 	uint64_t until = rdtsc() + time_us_to_tsc(100000);
 	while (exception_nmi_count() == before && rdtsc() < until)
@@ -69,13 +70,24 @@ void selftest_write_busy_lines(struct stream *s)
 	}
 }
 
-void selftest_wait_for_busy_lines(void)
+/* On the parked CPU, before its sibling-ud-busy fault. */
+static void wait_for_busy_lines(void)
 {
 	uint64_t until = rdtsc() + 400000000ull;
 
 	while (__atomic_load_n(&busy_lines_written, __ATOMIC_ACQUIRE) < SELFTEST_BUSY_LINES / 8 &&
 	       rdtsc() < until)
 		cpu_pause();
+}
+
+void selftest_configure_park(enum selftest which, struct park_config *cfg)
+{
+	bool busy = which == SELFTEST_SIBLING_UD_BUSY;
+
+	cfg->selftest_ud = busy || which == SELFTEST_SIBLING_UD || which == SELFTEST_SIBLING_UD_NMI;
+	cfg->before_fault = busy ? wait_for_busy_lines : NULL;
+	cfg->selftest_deaf = which == SELFTEST_SIBLING_DEAF;
+	cfg->selftest_dead = which == SELFTEST_SIBLING_DEAD;
 }
 
 void selftest_send_stray(enum selftest which, struct stream *s)
@@ -92,7 +104,7 @@ void selftest_send_stray(enum selftest which, struct stream *s)
 	}
 	struct stray_counts *t = stray_irq_counts();
 	before = stray_counts_total(t);
-	/* the NMI with no park_nmi_expect: as the platform would send one */
+	/* the NMI with no nmi_credit_expect: as the platform would send one */
 	enum lapic_status st = which == SELFTEST_STRAY_NMI ? lapic_send_nmi(id) : lapic_send_ipi(id, SELFTEST_STRAY_VECTOR);
 	uint64_t until = rdtsc() + time_us_to_tsc(100000);
 	do

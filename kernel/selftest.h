@@ -1,6 +1,7 @@
 /* `selftest=ud|pf|gp`: raise a CPU exception on purpose, so tests can prove
  * the fault report and the error end of the stream. The sibling-ud variants
- * fault on a parked CPU (kernel/sibling/park.c); for sibling-ud-busy the boot
+ * fault on a parked CPU (kernel/sibling/park.c runs what selftest_configure_park
+ * sets); for sibling-ud-busy the boot
  * CPU meanwhile writes the lines below, so a test sees whether the two
  * writers' lines stay whole and the CRC right. sibling-deaf and sibling-dead
  * make a parked CPU deaf to the mode's own wake, or to everything but INIT,
@@ -64,8 +65,13 @@ void selftest_restore_apic_id(enum selftest which, uint32_t saved);
  * lines (the boot CPU's side)... */
 #define SELFTEST_BUSY_LINES 400
 void selftest_write_busy_lines(struct stream *s);
-/* ...and the parked CPU faults once an eighth of them are out, or after
- * 100 ms of TSC at 4 GHz if they never come (the parked CPU's side). */
-void selftest_wait_for_busy_lines(void);
+
+struct park_config;
+/* The parked CPUs' part of which: set cfg's self-test fields (selftest_ud
+ * for sibling-ud, sibling-ud-busy and sibling-ud-nmi, selftest_deaf,
+ * selftest_dead; all off for the other values) and its before_fault hook:
+ * for sibling-ud-busy the parked CPU faults once an eighth of the boot
+ * CPU's lines are out, or after 100 ms of TSC at 4 GHz if they never come. */
+void selftest_configure_park(enum selftest which, struct park_config *cfg);
 
 #endif

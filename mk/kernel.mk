@@ -31,11 +31,11 @@ KERNEL_SRCS := \
 	kernel/boot/boot_info.c kernel/boot/multiboot2.c kernel/boot/pvh.c kernel/boot/efi_config.c \
 	kernel/console/console.c kernel/console/uart.c \
 	kernel/console/pci_uart.c kernel/console/spcr_uart.c \
-	kernel/console/vga_text.c kernel/console/fb_console.c \
+	kernel/console/text_grid.c kernel/console/vga_text.c kernel/console/fb_console.c \
 	kernel/console/screen_model.c kernel/console/screen_layout.c kernel/console/screen_ui.c \
 	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c kernel/arch/pci_config.c \
 	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/arch/tsc.c \
-	kernel/arch/lapic.c kernel/arch/apic_base.c kernel/arch/stray_irq.c kernel/arch/stray_count.c \
+	kernel/arch/lapic.c kernel/arch/apic_base.c kernel/arch/stray_irq.c kernel/arch/stray_count.c kernel/arch/nmi_credit.c \
 	kernel/mm/memory_setup.c kernel/mm/phys_alloc.c \
 	kernel/stream/stream_cpu_lock.c \
 	kernel/stream/capture.c kernel/stream/stray_record.c \

@@ -5,17 +5,20 @@
  * read-back scrolling and 8-9 s without. The
  * text on screen is kept in a buffer in RAM instead, and at the bottom the
  * screen jumps up by half its height and is redrawn from that buffer: one
- * full write of the frame per rows/2 lines. */
+ * full write of the frame per rows/2 lines. The cursor, wrap and scroll
+ * are kernel/console/text_grid.c's. */
 #include <stdint.h>
 
 #include "font_glyphs.h"
 #include "kernel/console/fb_console.h"
+#include "kernel/console/text_grid.h"
 #include "lib/mem.h"
 
 static uint8_t *base;
 static struct boot_framebuffer fb_copy; /* its pixel format, for colours */
-static uint32_t pitch, width, height, bytespp, cols, rows, col, row;
+static uint32_t pitch, width, height, bytespp, cols, rows;
 static uint32_t fg_pixel;
+static struct text_grid grid;
 /* The characters on screen, row-major; a screen with more cells than this
  * (4K at 8x16 needs 240x135) uses only its top rows. */
 static unsigned char text[FB_CONSOLE_MAX_CELLS];
@@ -26,6 +29,9 @@ static uint32_t colour(const struct boot_framebuffer *fb, uint8_t r, uint8_t g, 
 	       ((uint32_t)(g >> (8 - fb->green_size)) << fb->green_pos) |
 	       ((uint32_t)(b >> (8 - fb->blue_size)) << fb->blue_pos);
 }
+
+static void put_char(uint32_t cx, uint32_t cy, unsigned char c);
+static void jump_up(uint32_t jump);
 
 bool fb_console_init(const struct boot_framebuffer *fb)
 {
@@ -50,7 +56,7 @@ bool fb_console_init(const struct boot_framebuffer *fb)
 		base = NULL;
 		return false;
 	}
-	col = row = 0;
+	text_grid_init(&grid, cols, rows, rows > 1 ? rows / 2 : 1, put_char, jump_up);
 	memset(text, ' ', (size_t)cols * rows);
 	fg_pixel = colour(fb, 0xC0, 0xC0, 0xC0);
 	for (uint32_t y = 0; y < height; y++)
@@ -86,38 +92,22 @@ static void put_char(uint32_t cx, uint32_t cy, unsigned char c)
 	draw_glyph(cx, cy, c);
 }
 
-/* At the bottom: keep the lower half, move it up, redraw every cell (a
- * space's glyph clears its cell). */
-static void newline(void)
+/* At the bottom (jump = half the rows, or 1 on a one-row screen): keep
+ * the lower part, move it up, redraw every cell (a space's glyph clears its
+ * cell). */
+static void jump_up(uint32_t jump)
 {
-	col = 0;
-	if (++row < rows)
-		return;
-	uint32_t jump = rows > 1 ? rows / 2 : 1;
 	memmove(text, text + (size_t)jump * cols, (size_t)(rows - jump) * cols);
 	memset(text + (size_t)(rows - jump) * cols, ' ', (size_t)jump * cols);
 	for (uint32_t y = 0; y < rows; y++)
 		for (uint32_t x = 0; x < cols; x++)
 			draw_glyph(x, y, text[(size_t)y * cols + x]);
-	row = rows - jump;
 }
 
 void fb_console_write(const char *s, size_t n)
 {
-	if (!base)
-		return;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '\n') {
-			newline();
-			continue;
-		}
-		if (c == '\r')
-			continue;
-		if (col == cols)
-			newline();
-		put_char(col++, row, c);
-	}
+	if (base)
+		text_grid_write(&grid, s, n);
 }
 
 void fb_console_size(uint32_t *c, uint32_t *r)
@@ -128,7 +118,7 @@ void fb_console_size(uint32_t *c, uint32_t *r)
 
 void fb_console_put(uint32_t x, uint32_t y, char ch, uint32_t fg, uint32_t bg)
 {
-	if (!base || x >= cols || y >= rows)
+	if (!base || !text_grid_contains(&grid, x, y))
 		return;
 	text[(size_t)y * cols + x] = (unsigned char)ch;
 	draw_glyph_in(x, y, (unsigned char)ch, colour(&fb_copy, fg >> 16, (fg >> 8) & 0xFF, fg & 0xFF),

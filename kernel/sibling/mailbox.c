@@ -4,6 +4,11 @@
  * compile to plain MOVs on x86). */
 #include "kernel/sibling/mailbox.h"
 
+void mailbox_reset(struct sibling_mailbox *m)
+{
+	*m = (struct sibling_mailbox){ .c0_permille = MAILBOX_C0_UNKNOWN, .mwait_ecx = MAILBOX_ECX_UNPROBED };
+}
+
 uint32_t mailbox_post(struct sibling_mailbox *m, uint32_t mode, uint64_t tsc)
 {
 	uint32_t seq = __atomic_load_n(&m->cmd_seq, __ATOMIC_RELAXED) + 1;

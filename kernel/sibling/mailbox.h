@@ -38,6 +38,9 @@ struct mailbox_command {
 	uint64_t tsc;
 };
 
+/* Before the CPU is first started: no command, nothing acknowledged, C0
+ * share unknown, MWAIT not probed. */
+void mailbox_reset(struct sibling_mailbox *m);
 /* Measured CPU: post mode (tsc = send time) and return the new sequence number. */
 uint32_t mailbox_post(struct sibling_mailbox *m, uint32_t mode, uint64_t tsc);
 /* Measured CPU: true once the parked CPU has acknowledged command seq. */

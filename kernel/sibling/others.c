@@ -30,7 +30,7 @@
 #define INDEX_BASE 0x10000u
 
 struct other_cpu {
-	struct ap_cpu ap;          /* first: the AP's main gets &ap */
+	struct parked_cpu cpu;     /* first: load_main finds o from cpu.ap */
 	bool held;                 /* an own sibling held in HLT (else an other) */
 	bool up;                   /* running our code (hlt or load) */
 	const struct workload *wl; /* others=load: the workload and its arena */
@@ -47,8 +47,8 @@ static uint32_t others_ids[SMP_TRACKED_MAX], held_ids[PLATFORM_MAX_SIBLINGS];
 /* others=load, on the CPU: the workload in a loop until a command arrives. */
 static void load_main(struct ap_cpu *ap)
 {
-	struct other_cpu *o = (struct other_cpu *)ap;
-	struct sibling_mailbox *m = &ap->mailbox;
+	struct other_cpu *o = (struct other_cpu *)parked_cpu_of(ap);
+	struct sibling_mailbox *m = &o->cpu.mailbox;
 	struct mailbox_command cmd;
 
 	o->wl->setup(o->arena, o->wl->arena_bytes, WORKLOAD_CHECK_SEED);
@@ -69,13 +69,14 @@ static void load_main(struct ap_cpu *ap)
 static bool start(struct other_cpu *o, struct phys_alloc *phys, uint32_t id, uint32_t index,
 		  void (*main)(struct ap_cpu *), enum idle_mode first_mode, struct stream *s)
 {
-	struct ap_cpu *ap = &o->ap;
+	struct ap_cpu *ap = &o->cpu.ap;
 	enum smp_status st = smp_prepare(ap, phys, id, index, main);
 
 	if (st == SMP_OK) {
-		uint32_t seq = mailbox_post(&ap->mailbox, first_mode, rdtsc());
+		mailbox_reset(&o->cpu.mailbox);
+		uint32_t seq = mailbox_post(&o->cpu.mailbox, first_mode, rdtsc());
 		st = smp_start(ap, START_TIMEOUT_US);
-		if (st == SMP_OK && !parked_wait_ack(ap, seq, PARKED_ACK_TIMEOUT_US)) {
+		if (st == SMP_OK && !parked_wait_ack(&o->cpu, seq, PARKED_ACK_TIMEOUT_US)) {
 			smp_stop(ap);
 			parked_error(s, "ACK_TIMEOUT", id, "started but did not acknowledge its first command");
 			return false;
@@ -203,10 +204,10 @@ bool others_finish(struct stream *s)
 		if (o->held || !o->up)
 			continue;
 		cpus_up++;
-		uint32_t seq = mailbox_post(&o->ap.mailbox, IDLE_HLT, rdtsc());
-		if (!parked_wait_ack(&o->ap, seq, STOP_TIMEOUT_US)) {
-			smp_stop(&o->ap); /* never left running our code half-way */
-			parked_error(s, "ACK_TIMEOUT", o->ap.apic_id, "a load CPU did not stop; sent INIT");
+		uint32_t seq = mailbox_post(&o->cpu.mailbox, IDLE_HLT, rdtsc());
+		if (!parked_wait_ack(&o->cpu, seq, STOP_TIMEOUT_US)) {
+			smp_stop(&o->cpu.ap); /* never left running our code half-way */
+			parked_error(s, "ACK_TIMEOUT", o->cpu.ap.apic_id, "a load CPU did not stop; sent INIT");
 			continue;
 		}
 		stopped++;
@@ -216,7 +217,7 @@ bool others_finish(struct stream *s)
 			char msg[96];
 			fmt_snprintf(msg, sizeof msg, "%s computed a wrong checksum in %llu rounds", o->wl->name,
 				     (unsigned long long)b);
-			parked_error(s, "LOAD_CHECKSUM", o->ap.apic_id, msg);
+			parked_error(s, "LOAD_CHECKSUM", o->cpu.ap.apic_id, msg);
 		}
 		bad += b;
 	}

@@ -10,11 +10,11 @@
  * and the loop takes the held IPI after STI like the port read. */
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/msr.h"
+#include "kernel/arch/nmi_credit.h"
 #include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
 #include "core/sibling/idle_mode.h"
 #include "kernel/sibling/mailbox.h"
-#include "kernel/selftest.h"
 #include "kernel/sibling/park.h"
 #include "kernel/sibling/residency.h"
 
@@ -100,37 +100,13 @@ static __attribute__((noreturn)) void play_dead(void)
 	}
 }
 
-/* NMIs sent on purpose and not yet taken. Totals, not per CPU: a platform
- * NMI on one parked CPU may use up the credit of a wake NMI still in flight
- * to another, but once all are taken the stray count is right. */
-static volatile uint32_t nmi_credits;
-
-void park_nmi_expect(void)
-{
-	__atomic_fetch_add(&nmi_credits, 1, __ATOMIC_SEQ_CST);
-}
-
-void park_nmi_forget(void)
-{
-	__atomic_store_n(&nmi_credits, 0, __ATOMIC_SEQ_CST);
-}
-
-/* Take one credit; false when there is none. */
-static bool nmi_take_credit(void)
-{
-	uint32_t c = __atomic_load_n(&nmi_credits, __ATOMIC_SEQ_CST);
-	while (c && !__atomic_compare_exchange_n(&nmi_credits, &c, c - 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
-		;
-	return c != 0;
-}
-
 bool park_nmi(void)
 {
 	/* A wake NMI has done its job by ending MWAIT or HLT. The measured CPU
 	 * never takes one: an NMI there is reported as a fault. */
 	if (lapic_is_bsp())
 		return false;
-	if (!nmi_take_credit())
+	if (!nmi_credit_take())
 		stray_counts_add(stray_irq_counts(), lapic_id(), 0x02);
 	if (__atomic_load_n(&dead_apic_plus1, __ATOMIC_SEQ_CST) == lapic_id() + 1)
 		for (;;) {
@@ -142,7 +118,7 @@ bool park_nmi(void)
 
 void park_main(struct ap_cpu *ap)
 {
-	struct sibling_mailbox *m = &ap->mailbox;
+	struct sibling_mailbox *m = &parked_cpu_of(ap)->mailbox;
 	uint32_t seen = __atomic_load_n(&m->ack_seq, __ATOMIC_ACQUIRE);
 	uint32_t mode = IDLE_SPIN;
 	uint64_t prev_mperf = 0, prev_tsc = 0;
@@ -154,8 +130,8 @@ void park_main(struct ap_cpu *ap)
 	m->mperf_state = mperf;
 	m->mwait_ecx = ecx;
 	if (config.selftest_ud && ap->index == 0) {
-		if (config.selftest_ud_busy)
-			selftest_wait_for_busy_lines();
+		if (config.before_fault)
+			config.before_fault();
 		__asm__ volatile("ud2"); /* a fault on a parked CPU, on purpose */
 	}
 	c0_permille(&prev_mperf, &prev_tsc, rdtsc());

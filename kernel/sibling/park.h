@@ -4,9 +4,25 @@
 #define IDLEBENCH_KERNEL_SIBLING_PARK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "kernel/sibling/mailbox.h"
 #include "kernel/smp/smp.h"
+
+/* A CPU that runs park_main (the parked CPUs; kernel/sibling/others.c's held
+ * siblings and others): the AP and the mailbox it is commanded through. */
+struct parked_cpu {
+	struct sibling_mailbox mailbox; /* first: 64-byte aligned, its two lines its own */
+	struct ap_cpu ap;               /* ap.main gets &ap */
+} __attribute__((aligned(64)));
+
+/* The parked_cpu holding ap (an AP smp_start ran with park_main, or with a
+ * main that ends in it). */
+static inline struct parked_cpu *parked_cpu_of(struct ap_cpu *ap)
+{
+	return (struct parked_cpu *)((char *)ap - offsetof(struct parked_cpu, ap));
+}
 
 /* Settings every parked CPU shares; set before any is started. */
 struct park_config {
@@ -15,27 +31,22 @@ struct park_config {
 	bool mwait_allowed;    /* MONITOR/MWAIT usable */
 	bool try_mwait_ecx1;   /* CPUID.05H:ECX.IBE: try interrupt-break ECX=1 */
 	bool aperfmperf;       /* CPUID.06H:ECX[0]: C0 residency from MPERF */
-	bool selftest_ud;      /* selftest=sibling-ud*: the first parked CPU runs UD2 on start */
-	bool selftest_ud_busy; /* ... once the boot CPU is writing (sibling-ud-busy) */
+	bool selftest_ud;      /* selftest=sibling-ud*: the first parked CPU runs UD2 on start, */
+	void (*before_fault)(void); /* ... once this returns (NULL: at once); kernel/selftest.c sets both */
 	bool selftest_deaf;    /* sibling-deaf: hlt mode halts with IF=0 (only an NMI wakes it) */
 	bool selftest_dead;    /* sibling-dead: the first parked CPU ignores its first two commands */
 };
 
 /* Install the shared settings. */
 void park_configure(const struct park_config *cfg);
-/* Measured CPU (or a self-test), just before it sends an NMI on purpose:
- * one NMI more is expected (the wake escalation's, kernel/sibling/sibling.c). */
-void park_nmi_expect(void);
-/* Measured CPU, before INIT-SIPI-SIPI restarts a parked CPU: every NMI
- * expected so far is taken or lost (a pending NMI dies with INIT). */
-void park_nmi_forget(void);
 /* NMI filter (exception_set_nmi_handler): true on a parked CPU, so it just
  * returns (selftest=sibling-dead: a CPU playing dead halts in it for good).
- * An NMI beyond those expected (park_nmi_expect) came from the platform (a
+ * An NMI beyond those expected (nmi_credit_expect) came from the platform (a
  * BMC watchdog, a bus error, another agent): it is counted as a stray with
  * vector 0x02 for the `#! stray` record, not swallowed unseen. */
 bool park_nmi(void);
-/* AP main loop (struct ap_cpu.main): never returns; INIT ends it. */
+/* AP main loop (struct ap_cpu.main) of a struct parked_cpu's ap: never
+ * returns; INIT ends it. */
 void park_main(struct ap_cpu *ap);
 
 #endif

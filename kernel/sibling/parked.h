@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/sibling/idle_mode.h"
+#include "kernel/sibling/park.h"
 #include "kernel/smp/smp.h"
 #include "core/stream/stream.h"
 
@@ -35,24 +36,24 @@ const char *wake_path_name(enum wake_path p);
 
 /* The parked CPUs (the first parked_count are in use) and the mode they
  * were last commanded into. */
-extern struct ap_cpu parked_cpus[];
+extern struct parked_cpu parked_cpus[];
 extern size_t parked_count;
 extern enum idle_mode parked_mode;
 
 /* Post mode to one CPU and wake it the way its current mode needs (or the
  * way this platform was found to need); returns the command's sequence
  * number, *sent_tsc (if non-NULL) when it was sent, *path the path used. */
-uint32_t parked_command(struct ap_cpu *ap, enum idle_mode mode, uint64_t *sent_tsc, enum wake_path *path);
-/* Wait up to timeout_us for ap to acknowledge command seq; false at once
- * when ap has faulted (fault_report_cpu_faulted). */
-bool parked_wait_ack(struct ap_cpu *ap, uint32_t seq, uint64_t timeout_us);
+uint32_t parked_command(struct parked_cpu *pc, enum idle_mode mode, uint64_t *sent_tsc, enum wake_path *path);
+/* Wait up to timeout_us for pc to acknowledge command seq; false at once
+ * when it has faulted (fault_report_cpu_faulted). */
+bool parked_wait_ack(struct parked_cpu *pc, uint32_t seq, uint64_t timeout_us);
 /* Wait for command seq sent by path; unacknowledged after
  * PARKED_WAKE_STEP_US, escalate: wake IPI, NMI (the last gets the rest of
  * timeout_us), then re-INIT the CPU with the command waiting. Returns the
  * path that got the acknowledgment (WAKE_PATH_NONE: none did), or
  * WAKE_PATH_FAULTED for a CPU that faulted, checked before every step: it
  * gets no NMI and no INIT (it may hold the stream's lock mid-report). */
-enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path path, uint64_t timeout_us);
+enum wake_path parked_wake_wait(struct parked_cpu *pc, uint32_t seq, enum wake_path path, uint64_t timeout_us);
 /* The slowest path sibling_set_mode's last commands needed over all CPUs. */
 enum wake_path parked_last_wake_path(void);
 /* An `#! error` record about one parked CPU. */

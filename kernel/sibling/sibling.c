@@ -8,6 +8,7 @@
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/tsc.h"
 #include "kernel/arch/exception.h"
+#include "kernel/arch/nmi_credit.h"
 #include "kernel/arch/x86.h"
 #include "kernel/fault_report.h"
 #include "lib/fmt.h"
@@ -25,7 +26,7 @@
 #define AP_START_TIMEOUT_US 2000000
 #define ACK_TIMEOUT_US PARKED_ACK_TIMEOUT_US
 
-struct ap_cpu parked_cpus[SIBLING_MAX_PARKED];
+struct parked_cpu parked_cpus[SIBLING_MAX_PARKED];
 size_t parked_count;
 enum idle_mode parked_mode = IDLE_HLT;
 static struct park_config park;
@@ -130,11 +131,7 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	park.mwait_allowed = mwait_reason == NULL;
 	park.try_mwait_ecx1 = p->feat.mwait_ibe;
 	park.aperfmperf = p->feat.aperfmperf;
-	bool busy_selftest = c->selftest == SELFTEST_SIBLING_UD_BUSY;
-	park.selftest_ud = busy_selftest || c->selftest == SELFTEST_SIBLING_UD || c->selftest == SELFTEST_SIBLING_UD_NMI;
-	park.selftest_ud_busy = busy_selftest;
-	park.selftest_deaf = c->selftest == SELFTEST_SIBLING_DEAF;
-	park.selftest_dead = c->selftest == SELFTEST_SIBLING_DEAD;
+	selftest_configure_park(c->selftest, &park);
 	park_configure(&park);
 	exception_set_nmi_handler(park_nmi);
 	mwait_first_path = WAKE_PATH_STORE;
@@ -162,10 +159,12 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	parked_count = 0;
 	parked_mode = IDLE_HLT;
 	for (size_t i = 0; i < n; i++) {
-		struct ap_cpu *ap = &parked_cpus[parked_count];
+		struct parked_cpu *pc = &parked_cpus[parked_count];
+		struct ap_cpu *ap = &pc->ap;
 		st = smp_prepare(ap, phys, ids[i], (uint32_t)parked_count, park_main);
 		if (st == SMP_OK) {
-			mailbox_post(&ap->mailbox, IDLE_HLT, rdtsc());
+			mailbox_reset(&pc->mailbox);
+			mailbox_post(&pc->mailbox, IDLE_HLT, rdtsc());
 			st = smp_start(ap, AP_START_TIMEOUT_US);
 		}
 		if (st != SMP_OK) {
@@ -179,7 +178,7 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 		len += (size_t)fmt_snprintf(list + len, sizeof list - len, "%s%u", parked_count ? "," : "", ids[i]);
 		parked_count++;
 	}
-	if (busy_selftest && parked_count)
+	if (c->selftest == SELFTEST_SIBLING_UD_BUSY && parked_count)
 		selftest_write_busy_lines(s);
 	stream_meta(s, "aps_started", list);
 	stream_metaf(s, "ap_start_us", "%llu", (unsigned long long)(time_tsc_to_ns(max_start) / 1000));
@@ -189,11 +188,11 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	 * then INIT-SIPI-SIPI. Anything past the NMI is an error: a restarted
 	 * CPU hid what stopped it, a faulted one is gone. */
 	for (size_t i = 0; i < parked_count; i++) {
-		struct ap_cpu *ap = &parked_cpus[i];
-		enum wake_path got = parked_wake_wait(ap, ap->mailbox.cmd_seq, WAKE_PATH_STORE, ACK_TIMEOUT_US);
+		struct parked_cpu *pc = &parked_cpus[i];
+		enum wake_path got = parked_wake_wait(pc, pc->mailbox.cmd_seq, WAKE_PATH_STORE, ACK_TIMEOUT_US);
 		if (got > WAKE_PATH_NMI) {
 			bringup_failures++;
-			wake_failure_error(s, ap, got, "its first command (hlt)");
+			wake_failure_error(s, &pc->ap, got, "its first command (hlt)");
 		}
 	}
 	uint32_t ecx = parked_count ? parked_cpus[0].mailbox.mwait_ecx : MAILBOX_ECX_UNPROBED;
@@ -242,12 +241,12 @@ unsigned sibling_bringup_failures(void)
 	return bringup_failures;
 }
 
-bool parked_wait_ack(struct ap_cpu *ap, uint32_t seq, uint64_t timeout_us)
+bool parked_wait_ack(struct parked_cpu *pc, uint32_t seq, uint64_t timeout_us)
 {
 	uint64_t deadline = rdtsc() + time_us_to_tsc(timeout_us);
 
-	while (!mailbox_acked(&ap->mailbox, seq)) {
-		if (rdtsc() > deadline || (fault_report_count() && fault_report_cpu_faulted(ap->apic_id)))
+	while (!mailbox_acked(&pc->mailbox, seq)) {
+		if (rdtsc() > deadline || (fault_report_count() && fault_report_cpu_faulted(pc->ap.apic_id)))
 			return false;
 		cpu_pause();
 	}
@@ -260,20 +259,20 @@ static void send_wake(struct ap_cpu *ap, enum wake_path p)
 	if (p == WAKE_PATH_IPI)
 		lapic_send_ipi(ap->apic_id, LAPIC_WAKE_VECTOR);
 	else if (p == WAKE_PATH_NMI) {
-		park_nmi_expect();
+		nmi_credit_expect();
 		lapic_send_nmi(ap->apic_id);
 	}
 }
 
-uint32_t parked_command(struct ap_cpu *ap, enum idle_mode mode, uint64_t *sent_tsc, enum wake_path *path)
+uint32_t parked_command(struct parked_cpu *pc, enum idle_mode mode, uint64_t *sent_tsc, enum wake_path *path)
 {
 	uint64_t t = tsc_start();
-	uint32_t seq = mailbox_post(&ap->mailbox, mode, t);
+	uint32_t seq = mailbox_post(&pc->mailbox, mode, t);
 	enum wake_path p = idle_modes[parked_mode].wake == IDLE_WAKE_IPI ? WAKE_PATH_IPI : WAKE_PATH_STORE;
 
 	if (parked_mode == IDLE_MWAIT)
 		p = mwait_first_path;
-	send_wake(ap, p);
+	send_wake(&pc->ap, p);
 	if (sent_tsc)
 		*sent_tsc = t;
 	if (path)
@@ -281,8 +280,9 @@ uint32_t parked_command(struct ap_cpu *ap, enum idle_mode mode, uint64_t *sent_t
 	return seq;
 }
 
-enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path path, uint64_t timeout_us)
+enum wake_path parked_wake_wait(struct parked_cpu *pc, uint32_t seq, enum wake_path path, uint64_t timeout_us)
 {
+	struct ap_cpu *ap = &pc->ap;
 	uint64_t start = rdtsc(), budget = time_us_to_tsc(timeout_us);
 
 	/* Store -> IPI -> NMI, each given PARKED_WAKE_STEP_US, the NMI the rest.
@@ -297,7 +297,7 @@ enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path 
 		uint64_t spent = rdtsc() - start;
 		uint64_t left = spent < budget ? budget - spent : 0;
 		uint64_t step = p == WAKE_PATH_NMI ? left : time_us_to_tsc(PARKED_WAKE_STEP_US);
-		if (parked_wait_ack(ap, seq, time_tsc_to_ns(step < left ? step : left) / 1000)) {
+		if (parked_wait_ack(pc, seq, time_tsc_to_ns(step < left ? step : left) / 1000)) {
 			/* An mwait CPU the store did not wake: start there next time. */
 			if (parked_mode == IDLE_MWAIT && path == WAKE_PATH_STORE) {
 				mwait_misses = p > WAKE_PATH_STORE ? mwait_misses + 1 : 0;
@@ -314,9 +314,9 @@ enum wake_path parked_wake_wait(struct ap_cpu *ap, uint32_t seq, enum wake_path 
 	/* A wake NMI it never took (blocked in an NMI handler it halted in) is
 	 * lost with INIT: its credit must not absorb a later platform NMI. The
 	 * other CPUs' wake NMIs were taken long ago (their acks came first). */
-	park_nmi_forget();
+	nmi_credit_forget();
 	smp_stop(ap);
-	if (smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && parked_wait_ack(ap, seq, timeout_us))
+	if (smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && parked_wait_ack(pc, seq, timeout_us))
 		return WAKE_PATH_RESTART;
 	return WAKE_PATH_NONE;
 }
@@ -334,7 +334,8 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 	last_path = WAKE_PATH_STORE;
 
 	for (size_t i = 0; i < parked_count; i++) {
-		struct ap_cpu *ap = &parked_cpus[i];
+		struct parked_cpu *pc = &parked_cpus[i];
+		struct ap_cpu *ap = &pc->ap;
 		bool ok;
 		enum wake_path got = WAKE_PATH_STORE;
 		if (fault_report_cpu_faulted(ap->apic_id)) {
@@ -344,12 +345,12 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 			ok = true; /* already off */
 		} else if (!ap->running) {
 			/* Leaving off: the command waits in the mailbox for the restarted CPU. */
-			uint32_t seq = mailbox_post(&ap->mailbox, mode, rdtsc());
-			ok = smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && parked_wait_ack(ap, seq, timeout_us);
+			uint32_t seq = mailbox_post(&pc->mailbox, mode, rdtsc());
+			ok = smp_start(ap, AP_START_TIMEOUT_US) == SMP_OK && parked_wait_ack(pc, seq, timeout_us);
 		} else {
 			enum wake_path sent;
-			uint32_t seq = parked_command(ap, mode, NULL, &sent);
-			got = parked_wake_wait(ap, seq, sent, timeout_us);
+			uint32_t seq = parked_command(pc, mode, NULL, &sent);
+			got = parked_wake_wait(pc, seq, sent, timeout_us);
 			/* Re-INIT took the command: the CPU is alive for the next mode,
 			 * but nothing woke it in this one, which counts as a failure. */
 			ok = got <= WAKE_PATH_NMI;

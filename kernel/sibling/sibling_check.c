@@ -51,22 +51,22 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 	unsigned by_path[WAKE_PATH_NONE + 1] = { 0 }, escalated = 0;
 	enum wake_path own = idle_modes[mode].wake == IDLE_WAKE_IPI ? WAKE_PATH_IPI : WAKE_PATH_STORE;
 	for (size_t k = 0; n < WAKE_SAMPLES && escalated < WAKE_SAMPLES_ESCALATED; k++) {
-		struct ap_cpu *ap = &parked_cpus[k % parked_count];
+		struct parked_cpu *pc = &parked_cpus[k % parked_count];
 		uint64_t sent;
 		enum wake_path path;
 		delay_us(WAKE_GAP_US);
-		uint32_t seq = parked_command(ap, mode, &sent, &path);
-		path = parked_wake_wait(ap, seq, path, PARKED_ACK_TIMEOUT_US);
+		uint32_t seq = parked_command(pc, mode, &sent, &path);
+		path = parked_wake_wait(pc, seq, path, PARKED_ACK_TIMEOUT_US);
 		by_path[path]++;
 		escalated += path > own;
 		if (path > WAKE_PATH_NMI) {
-			parked_error(s, "ACK_TIMEOUT", ap->apic_id,
+			parked_error(s, "ACK_TIMEOUT", pc->ap.apic_id,
 				     path == WAKE_PATH_RESTART ? "no acknowledgment during wake-latency rounds (restarted with INIT-SIPI-SIPI)"
 							       : "no acknowledgment during wake-latency rounds");
 			break;
 		}
 		uint64_t back = tsc_end();
-		uint64_t acked = __atomic_load_n(&ap->mailbox.ack_tsc, __ATOMIC_RELAXED);
+		uint64_t acked = __atomic_load_n(&pc->mailbox.ack_tsc, __ATOMIC_RELAXED);
 		/* TSCs of SMT siblings are one counter; clamp skew on other cores. */
 		samples[n] = acked > sent ? acked - sent : 0;
 		rtts[n] = back - sent;
@@ -161,7 +161,7 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 	for (size_t i = 0; i < parked_count; i++) {
 		const struct sibling_mailbox *m = &parked_cpus[i].mailbox;
 		in_mode &= m->ack_mode == mode;
-		canaries &= smp_stack_canary_ok(&parked_cpus[i]);
+		canaries &= smp_stack_canary_ok(&parked_cpus[i].ap);
 		wakes_after += m->wakeups;
 		if (m->wakeups - before[i] > worst_wakeups)
 			worst_wakeups = m->wakeups - before[i];

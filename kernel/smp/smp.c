@@ -148,9 +148,6 @@ enum smp_status smp_prepare(struct ap_cpu *ap, struct phys_alloc *alloc, uint32_
 
 	if (!stack || !tables)
 		return SMP_ERR_NO_MEMORY;
-	memset(&ap->mailbox, 0, sizeof ap->mailbox);
-	ap->mailbox.c0_permille = MAILBOX_C0_UNKNOWN;
-	ap->mailbox.mwait_ecx = MAILBOX_ECX_UNPROBED;
 	ap->apic_id = apic_id;
 	ap->index = index;
 	ap->main = main;

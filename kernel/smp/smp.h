@@ -9,16 +9,15 @@
 
 #include "kernel/arch/cpu_tables.h"
 #include "kernel/mm/phys_alloc.h"
-#include "kernel/sibling/mailbox.h"
 
 /* Bytes of each AP's stack (memtest86+ lost CPUs to 1 KiB stacks, #630). */
 #define AP_STACK_SIZE 32768
 /* Bytes at the bottom of the stack filled with a canary. */
 #define AP_STACK_CANARY_BYTES 256
 
-/* One application processor. */
+/* One application processor. Aligned so that what its user keeps beside it
+ * (kernel/sibling/park.h: the mailbox) stays on lines of its own. */
 struct ap_cpu {
-	struct sibling_mailbox mailbox;  /* first: 64-byte aligned */
 	uint32_t apic_id;
 	uint32_t index;
 	void (*main)(struct ap_cpu *ap); /* what the AP runs once alive */

@@ -31,7 +31,7 @@
  * command is posted before a new one starts (sibling_set_mode's restart). */
 #define OFF_EVERY 997u
 
-/* A mailbox as smp_prepare leaves it (kernel/smp/smp.c): zero, C0 unknown. */
+/* A mailbox as mailbox_reset leaves it before a CPU starts: zero, C0 unknown. */
 static void reset(struct sibling_mailbox *m)
 {
 	memset(m, 0, sizeof *m);
