@@ -1,6 +1,9 @@
 /* The shared cells and sentences of report and compare (tools/report/report_format.h). */
 #include <math.h>
+#include <string.h>
 
+#include "bench/analysis.h"
+#include "core/sibling/idle_mode.h"
 #include "lib/fmt.h"
 #include "tools/report/report_format.h"
 
@@ -46,4 +49,17 @@ enum report_carry_level report_carryover_sentence(const struct report_set *s, co
 	fmt_snprintf(buf, size, "boot %zu: none detected (largest: after %s %s %% [%s, %s])", b + 1,
 		     s->mode_name[c->c.prev_mode], val, lo, hi);
 	return REPORT_CARRY_NONE;
+}
+
+void report_seed_sentence(const struct report_set *s, const struct report_summary *sum, char *buf, size_t size)
+{
+	bool emulated = s->hypervisor && *s->hypervisor && strcmp(s->hypervisor, "none");
+	fmt_snprintf(buf, size,
+		     "The seed's figures, measured on another machine (Hygon family 18h silicon, SMT2, sibling in "
+		     "MWAIT-C1 vs HLT): SPEC CPU2017 intrate " ANALYSIS_SEED_INTRATE " %%, fprate " ANALYSIS_SEED_FPRATE
+		     " %%, UnixBench single-core " ANALYSIS_SEED_UNIXBENCH " %%: %s%s%s",
+		     sum->primary == IDLE_MWAIT ? "the question this set answers for its own machine"
+						: "they answer mwait vs hlt, not this set's primary mode",
+		     emulated ? "; this set ran under a hypervisor, not comparable with them" : "",
+		     sum->boots == 1 ? "; one boot: within this boot only" : "");
 }

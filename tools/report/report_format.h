@@ -29,4 +29,10 @@ enum report_carry_level { REPORT_CARRY_NOT_CHECKED, REPORT_CARRY_NONE, REPORT_CA
 enum report_carry_level report_carryover_sentence(const struct report_set *s, const struct report_summary *sum,
 						  size_t b, char *buf, size_t size);
 
+/* The seed's figures as one sentence of their own, with why this set's
+ * number is or is not comparable with them (another primary mode, a
+ * hypervisor, one boot), the same for the text table and the page: beside an
+ * emulator's number or one quick boot's they would read as comparable. */
+void report_seed_sentence(const struct report_set *s, const struct report_summary *sum, char *buf, size_t size);
+
 #endif

@@ -262,16 +262,11 @@ static void primary_section(FILE *out, const struct report_set *s, const struct 
 			fprintf(out, "<td>no %s workload</td>", analysis_class_name(k));
 		fprintf(out, "</tr>\n");
 	}
-	/* The seed's figures on a line of their own: beside an emulator's number
-	 * or one quick boot's they would read as comparable. */
-	bool emulated = *s->hypervisor && strcmp(s->hypervisor, "none");
-	fprintf(out, "</table>\n<p class=\"muted seed\">The seed's figures, measured on another machine (Hygon family "
-		     "18h silicon, SMT2, sibling in MWAIT-C1 vs HLT): SPEC CPU2017 intrate " ANALYSIS_SEED_INTRATE
-		     " %%, fprate " ANALYSIS_SEED_FPRATE " %%, UnixBench single-core " ANALYSIS_SEED_UNIXBENCH " %%: %s%s%s</p>\n",
-		sum->primary == IDLE_MWAIT ? "the question this set answers for its own machine"
-					   : "they answer mwait vs hlt, not this set's primary mode",
-		emulated ? "; this set ran under a hypervisor, not comparable with them" : "",
-		sum->boots == 1 ? "; one boot: within this boot only" : "");
+	/* The seed's figures on a line of their own (report_seed_sentence). */
+	char seed[512];
+	report_seed_sentence(s, sum, seed, sizeof seed);
+	/* our own text, nothing of the stream's in it: no escaping needed */
+	fprintf(out, "</table>\n<p class=\"muted seed\">%s</p>\n", seed);
 }
 
 static void controls_section(FILE *out, const struct report_set *s, const struct report_summary *sum)

@@ -81,11 +81,35 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 			     "missing samples, in no figure)\n", excluded);
 }
 
+/* text as lines of at most width columns (words never split), each after indent. */
+static void print_wrapped(FILE *out, const char *indent, const char *text, size_t width)
+{
+	size_t col = 0;
+	for (const char *w = text; *w;) {
+		size_t n = strcspn(w, " ");
+		if (col && col + 1 + n > width) {
+			fputc('\n', out);
+			col = 0;
+		}
+		if (!col) {
+			fputs(indent, out);
+			col = strlen(indent);
+		} else {
+			fputc(' ', out);
+			col++;
+		}
+		fprintf(out, "%.*s", (int)n, w);
+		col += n;
+		w += n;
+		w += strspn(w, " ");
+	}
+	if (col)
+		fputc('\n', out);
+}
+
 static void print_primary(FILE *out, const struct report_set *s, const struct report_summary *sum)
 {
-	static const char *const seed[2] = { ANALYSIS_SEED_INTRATE " (SPEC CPU2017 intrate)",
-					     ANALYSIS_SEED_FPRATE " (SPEC CPU2017 fprate)" };
-	char method[128];
+	char method[128], seed[512];
 	method_text(method, sizeof method, sum);
 	if (sum->primary == ANALYSIS_NONE) {
 		fprintf(out, "  primary result: mode %s was not measured\n", s->primary_mode);
@@ -93,24 +117,22 @@ static void print_primary(FILE *out, const struct report_set *s, const struct re
 	}
 	fprintf(out, "  primary result: %s vs hlt, class geometric mean of the slowdown; %s\n", s->mode_name[sum->primary],
 		method);
-	fprintf(out, "    %-5s %10s %-20s %7s  %-30s %s\n", "class", "slowdown %", "[95% interval]", "MDE %", "seed's figure",
-		"note");
+	fprintf(out, "    %-5s %10s %-20s %7s  %s\n", "class", "slowdown %", "[95% interval]", "MDE %", "note");
 	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
 		const struct analysis_cell *c = &sum->set->cls[k][sum->primary];
-		/* the seed's figures answer mwait vs hlt only */
-		const char *seed_k = sum->primary == IDLE_MWAIT ? seed[k] : "-";
 		char val[32], iv[80], mde[32], note[64];
 		if (!c->have) {
-			fprintf(out, "    %-5s %10s %-20s %7s  %-30s no %s workload\n", analysis_class_name(k), "-", "-", "-",
-				seed_k, analysis_class_name(k));
+			fprintf(out, "    %-5s %10s %-20s %7s  no %s workload\n", analysis_class_name(k), "-", "-", "-",
+				analysis_class_name(k));
 			continue;
 		}
-		fprintf(out, "    %-5s %10s %-20s %7s  %-30s %s\n", analysis_class_name(k), report_num(val, sizeof val, c->s.value_pct, 2),
-			report_interval(iv, sizeof iv, &c->s), report_num(mde, sizeof mde, c->mde_pct, 2), seed_k,
+		fprintf(out, "    %-5s %10s %-20s %7s  %s\n", analysis_class_name(k), report_num(val, sizeof val, c->s.value_pct, 2),
+			report_interval(iv, sizeof iv, &c->s), report_num(mde, sizeof mde, c->mde_pct, 2),
 			stats_slowdown_note(&c->s, note, sizeof note));
 	}
-	fprintf(out, "    (seed: Hygon family 18h, SMT2, sibling in MWAIT-C1 vs HLT; UnixBench single-core " ANALYSIS_SEED_UNIXBENCH
-		     " %%)\n");
+	/* on a line of their own, as on the page (report_seed_sentence) */
+	report_seed_sentence(s, sum, seed, sizeof seed);
+	print_wrapped(out, "    ", seed, 104);
 }
 
 static void print_controls(FILE *out, const struct report_set *s, const struct report_summary *sum)
