@@ -26,6 +26,15 @@ if [ "${BOOT:-}" = efi ]; then
 	saved=$("$cli" capture --quiet --require-ok --out "$results" "$tmp/$(basename "$name")")
 	rc=$?
 else
+	# BOOT=usb boots a copy of the stick image: the app saves its result on
+	# the stick it booted from, and a result file left in
+	# build/idlebench-usb.img would ship in the next `dd` and fail the
+	# image's own test (its results folder must be empty). The stream is
+	# captured from serial as for every other BOOT.
+	if [ "${BOOT:-}" = usb ] && [ -z "${USB_IMG:-}" ]; then
+		cp --sparse=always "$build/idlebench-usb.img" "$build/usb-run.img" || exit 1
+		export USB_IMG=$build/usb-run.img
+	fi
 	# --reconnect 0: QEMU that exits has ended; starting it again would boot anew.
 	saved=$("$cli" capture --require-ok --reconnect 0 --out "$results" "cmd:BUILD=$build scripts/qemu-run.sh")
 	rc=$?

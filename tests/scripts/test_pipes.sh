@@ -41,7 +41,7 @@ early_exit_readers() {
 
 stest_no_early_exit_reader_after_a_pipe_in_pipefail_scripts() {
 	local f bad=""
-	for f in tools/*.sh tests/run-all.sh tests/qemu/*.sh tests/host/*.sh tests/scripts/*.sh .ci/run; do
+	for f in scripts/*.sh tests/run-all.sh tests/qemu/*.sh tests/host/*.sh tests/scripts/*.sh .ci/run; do
 		# This file's sample of bad forms is data, not code.
 		[ -f "$f" ] && [ "$f" != tests/scripts/test_pipes.sh ] || continue
 		# Test files are sourced by run-all.sh, which sets pipefail.

@@ -36,6 +36,35 @@
 #define EXIT_MALFORMED 2
 
 enum { OPT_STRICT, OPT_LENIENT };
+/* src with every byte outside printable ASCII as '?': a skipped line or a
+ * garbage table's "signature" is the input's own bytes, and raw bytes
+ * (escape sequences) never reach the terminal. */
+static void printable(char *dst, const char *src, size_t size)
+{
+	size_t i = 0;
+	for (; src[i] && i + 1 < size; i++)
+		dst[i] = src[i] >= 0x20 && src[i] < 0x7f ? src[i] : '?';
+	dst[i] = '\0';
+}
+
+/* Whether a dropped table at least had an ACPI signature (four of A-Z, 0-9,
+ * '_' or '!', as ACPI 6.5 section 5.2.6 and the OEM tables use): a dump whose
+ * tables are all broken is still a dump; files of random bytes are not. */
+static bool any_signature(const struct acpidump *d)
+{
+	for (size_t i = 0; i < d->skip_count; i++) {
+		const char *s = d->skips[i].table;
+		if (d->skips[i].is_line || strlen(s) != 4)
+			continue;
+		bool ok = true;
+		for (size_t j = 0; j < 4; j++)
+			ok &= (s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= '0' && s[j] <= '9') || s[j] == '_' || s[j] == '!';
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
 static const struct cli_option options[] = {
 	[OPT_STRICT] = { "strict", 0, NULL, "reject the dump (exit 2) at the first thing that would be skipped" },
 	[OPT_LENIENT] = { "lenient", 0, NULL, "accepted for old scripts; lenient reading is the default" },
@@ -140,12 +169,16 @@ static void print_skipped(const struct acpidump *dump, const struct acpi_table_s
 	       dump->lines_skipped, dump->count ? "" : "; none of its tables could be used");
 	for (size_t i = 0; i < dump->skip_count; i++) {
 		const struct acpidump_skip *k = &dump->skips[i];
+		char table[sizeof k->table], file[sizeof k->file], why[sizeof k->why];
+		printable(table, k->table, sizeof table);
+		printable(file, k->file, sizeof file);
+		printable(why, k->why, sizeof why);
 		if (k->is_line)
-			printf("# skipped line %u: %s\n", k->line, k->why);
+			printf("# skipped line %u: %s\n", k->line, why);
 		else if (k->file[0])
-			printf("# skipped table %s (file %s): %s\n", k->table, k->file, k->why);
+			printf("# skipped table %s (file %s): %s\n", table, file, why);
 		else
-			printf("# skipped table %s (line %u): %s\n", k->table, k->line, k->why);
+			printf("# skipped table %s (line %u): %s\n", table, k->line, why);
 	}
 	if (dump->lines_skipped > ACPIDUMP_LINES_LISTED)
 		printf("# skipped: %u more line(s) not understood\n", dump->lines_skipped - ACPIDUMP_LINES_LISTED);
@@ -340,7 +373,7 @@ int cmd_inspect(int argc, char **argv)
 		snprintf(where, sizeof where, "line %u", err.line);
 		return malformed(path, err.table[0] ? err.table : "-", err.line ? where : "file", err.offset, err.text);
 	}
-	if (dump.count == 0 && dump.tables_dropped == 0) {
+	if (dump.count == 0 && !any_signature(&dump)) {
 		acpidump_free(&dump);
 		return no_table(path);
 	}

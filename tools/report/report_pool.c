@@ -357,7 +357,7 @@ static void read_uniform(const struct report_set *s, const struct stream_reader 
 }
 
 /* The `#! mode` records whose status is not ok: the modes the sibling check
- * left out of the plan (results/README.md, Records: mode). */
+ * left out of the plan (docs/stream-format.md, Records: mode). */
 static void read_unmeasured(const struct stream_reader *r, struct report_boot *b)
 {
 	for (size_t i = 0; i < stream_reader_record_count(r); i++) {

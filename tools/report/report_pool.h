@@ -63,7 +63,7 @@ struct report_sample {
 
 /* A mode the plan asked for that the boot did not measure: its `#! mode`
  * record's status other than ok (not_idle, skipped, timeout, error) and why
- * (reason=, problem= or wake_path=, as results/README.md gives them). */
+ * (reason=, problem= or wake_path=, as docs/stream-format.md gives them). */
 struct report_unmeasured {
 	char mode[REPORT_NAME_MAX];
 	char status[16];

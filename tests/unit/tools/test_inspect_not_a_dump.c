@@ -110,6 +110,30 @@ static void a_directory_without_dat_tables_is_refused(void **state)
 	rmdir(sub);
 }
 
+/* A directory of *.dat files of random bytes (a dump directory's names, no
+ * table's signature): refused too, and no byte of the files is echoed (the
+ * old code said exit 0 and printed the "signature" bytes raw). */
+static void a_directory_of_random_dat_files_is_refused(void **state)
+{
+	(void)state;
+	char sub[128], path[192];
+	uint8_t bytes[200];
+	uint32_t x = 88675123u;
+	for (size_t i = 0; i < sizeof bytes; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		bytes[i] = (uint8_t)(x | 0x80); /* never an ASCII signature */
+	}
+	snprintf(sub, sizeof sub, "%s/randdats", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	snprintf(path, sizeof path, "%s/apic.dat", sub);
+	write_file(path, bytes, sizeof bytes);
+	refused_with_one_line(sub, 0);
+	unlink(path);
+	rmdir(sub);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -129,6 +153,7 @@ int main(void)
 		cmocka_unit_test(a_text_file_is_refused),
 		cmocka_unit_test(an_empty_file_is_refused),
 		cmocka_unit_test(a_directory_without_dat_tables_is_refused),
+		cmocka_unit_test(a_directory_of_random_dat_files_is_refused),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
