@@ -30,6 +30,10 @@ extern const struct workload probe_mlp[PROBE_MLP_VARIANTS];
 extern const struct workload probe_stream[PROBE_STREAM_VARIANTS];
 extern const struct workload probe_sq[PROBE_SQ_VARIANTS];
 
+/* Where stream_triad's arrays a, b and c are in an arena it has set up
+ * (for tests: their distances are not powers of two). */
+void probe_stream_arrays(void *arena, double **a, double **b, double **c);
+
 /* What a family's result is. */
 enum probe_kind {
 	PROBE_KNEE,       /* the parameter where cycles per iteration step up (rob, sq) */

@@ -10,17 +10,32 @@
  * successive samples stream on instead of re-reading what the last one left
  * in the cache. Every block of b (and of c) holds the same seeded values, so
  * a run's checksum does not depend on where it started: it repeats after one
- * setup. Results are exact (no FMA contraction, mk/bench.mk). */
+ * setup. Results are exact (no FMA contraction, mk/bench.mk).
+ * The arrays are not contiguous: n is a multiple of STREAM_BLOCK (64 KiB), so
+ * back to back a[i], b[i] and c[i] would sit a multiple of 64 KiB apart, the
+ * store to a[i] 4K-aliasing both loads and all three streams hitting the same
+ * DRAM bank rows. Padding after a and after b (STREAM_PAD_AB, STREAM_PAD_BC)
+ * moves them apart as McCalpin's OFFSET does ("Use of non-zero values for
+ * OFFSET can be especially helpful if the STREAM_ARRAY_SIZE is set to a value
+ * close to a large power of 2", stream.c v5.10): each pad is a non-power-of-two
+ * number of pages (bank and row bits) plus an odd number of cache lines (the
+ * 4 KiB page offset: a, b and c at lines 0, 21 and 42 of a page, 21 or 22
+ * lines from each other). */
 #include "bench/common.h"
 #include "bench/probe.h"
 
 #define STREAM_BLOCK 8192u                                      /* elements: 64 KiB per array */
 #define STREAM_GROUP_BYTES (3u * STREAM_BLOCK * sizeof(double)) /* one block of a, b and c */
 #define STREAM_SCALAR 3.0
-/* The arena: one cache line (struct stream_header), then a, b, c. */
+/* The arena: one cache line (struct stream_header), then a, STREAM_PAD_AB,
+ * b, STREAM_PAD_BC, c. The pads are distinct mod 64 KiB so that b - a, c - b
+ * and c - a all differ there too. */
 #define STREAM_HEADER_BYTES 64u
-/* Build-time check: 4 blocks per array (768 KiB). */
-#define STREAM_CHECK_ARENA_BYTES (STREAM_HEADER_BYTES + 4u * STREAM_GROUP_BYTES)
+#define STREAM_PAD_AB (3u * 4096u + 21u * 64u)
+#define STREAM_PAD_BC (5u * 4096u + 21u * 64u)
+#define STREAM_FIXED_BYTES (STREAM_HEADER_BYTES + STREAM_PAD_AB + STREAM_PAD_BC)
+/* Build-time check: 4 blocks per array (768 KiB and the pads). */
+#define STREAM_CHECK_ARENA_BYTES (STREAM_FIXED_BYTES + 4u * STREAM_GROUP_BYTES)
 
 struct stream_header {
 	uint64_t n;      /* elements per array */
@@ -30,19 +45,37 @@ struct stream_header {
 /* Blocks per array in an arena of arena_bytes. */
 static uint64_t stream_blocks(size_t arena_bytes)
 {
-	return (arena_bytes - STREAM_HEADER_BYTES) / STREAM_GROUP_BYTES;
+	return (arena_bytes - STREAM_FIXED_BYTES) / STREAM_GROUP_BYTES;
 }
 
-/* Array a (b and c follow it, n elements each). */
+/* Arrays a, b and c of n elements each, with the pads between them. */
 static double *stream_a(void *arena)
 {
 	return (double *)((uint8_t *)arena + STREAM_HEADER_BYTES);
 }
 
+static double *stream_b(double *a, uint64_t n)
+{
+	return (double *)((uint8_t *)(a + n) + STREAM_PAD_AB);
+}
+
+static double *stream_c(double *b, uint64_t n)
+{
+	return (double *)((uint8_t *)(b + n) + STREAM_PAD_BC);
+}
+
+void probe_stream_arrays(void *arena, double **a, double **b, double **c)
+{
+	uint64_t n = ((const struct stream_header *)arena)->n;
+	*a = stream_a(arena);
+	*b = stream_b(*a, n);
+	*c = stream_c(*b, n);
+}
+
 static void stream_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	uint64_t blocks = stream_blocks(arena_bytes), n = blocks * STREAM_BLOCK;
-	double *a = stream_a(arena), *b = a + n, *c = b + n;
+	double *a = stream_a(arena), *b = stream_b(a, n), *c = stream_c(b, n);
 	struct bench_rng rng = bench_rng_init(seed, 102);
 	struct stream_header *h = arena;
 
@@ -62,8 +95,8 @@ static void stream_setup(void *arena, size_t arena_bytes, uint64_t seed)
 static uint64_t stream_run(void *arena, uint64_t iterations)
 {
 	struct stream_header *hd = arena;
-	double *a = stream_a(arena);
-	const double *b = a + hd->n, *c = b + hd->n;
+	double *a = stream_a(arena), *b = stream_b(a, hd->n);
+	const double *c = stream_c(b, hd->n);
 	uint64_t blocks = hd->n / STREAM_BLOCK, h = BENCH_CHECK_INIT;
 
 	for (uint64_t it = 0; it < iterations; it++) {
@@ -83,7 +116,7 @@ static size_t stream_arena_for_llc(uint64_t llc_bytes)
 	if (!llc_bytes)
 		return 0;
 	uint64_t groups = (WORKLOAD_LLC_MULTIPLE * llc_bytes + STREAM_GROUP_BYTES - 1) / STREAM_GROUP_BYTES;
-	return (size_t)(STREAM_HEADER_BYTES + groups * STREAM_GROUP_BYTES);
+	return (size_t)(STREAM_FIXED_BYTES + groups * STREAM_GROUP_BYTES);
 }
 
 const struct workload probe_stream[PROBE_STREAM_VARIANTS] = {

@@ -341,14 +341,56 @@ static void test_sized_setup_fills_the_arena_and_matches_the_check_size(void **s
 		w->setup(arena, big, 9);
 		uint64_t nodes_or_elements;
 		memcpy(&nodes_or_elements, arena, sizeof nodes_or_elements);
-		if (nodes_or_elements * (f == 2 ? 24 : CHASE_NODE_BYTES) < big - CHASE_HEADER_BYTES)
-			fail_msg("%s: set up %llu units in %zu bytes", w->name, (unsigned long long)nodes_or_elements, big);
+		size_t used = nodes_or_elements * CHASE_NODE_BYTES + CHASE_HEADER_BYTES, unit = CHASE_NODE_BYTES;
+		if (f == 2) { /* stream: up to the end of c, at most one block of each array short */
+			double *a, *b, *c;
+			probe_stream_arrays(arena, &a, &b, &c);
+			used = (size_t)((uint8_t *)(c + nodes_or_elements) - arena);
+			unit = 24 * 8192;
+		}
+		if (used > big || used + unit <= big)
+			fail_msg("%s: set up %llu units (%zu bytes) in %zu bytes", w->name,
+				 (unsigned long long)nodes_or_elements, used, big);
 		uint64_t a = w->run(arena, 40), again = w->run(arena, 40);
 		w->setup(arena, w->arena_bytes, 9);
 		uint64_t small = w->run(arena, 40);
 		free(arena);
 		assert_int_equal(a, again);
 		assert_int_equal(a, small);
+	}
+}
+
+/* stream_triad's a[i], b[i] and c[i] are not a multiple of 4 KiB apart (the
+ * store would 4K-alias both loads) and the three distances differ mod 64 KiB
+ * (not all in the same DRAM bank rows), at the check size and at a sized
+ * arena (n a multiple of 8192 elements in both). */
+static void test_stream_arrays_are_offset_like_streams_offset(void **state)
+{
+	(void)state;
+	const struct workload *w = &probe_stream[0];
+	size_t sizes[] = { w->arena_bytes, workload_arena_bytes(w, 8u << 20) };
+	for (size_t k = 0; k < 2; k++) {
+		uint8_t *arena = aligned_alloc(64, (sizes[k] + 63) / 64 * 64);
+		assert_non_null(arena);
+		w->setup(arena, sizes[k], 9);
+		double *a, *b, *c;
+		probe_stream_arrays(arena, &a, &b, &c);
+		uint64_t n;
+		memcpy(&n, arena, sizeof n);
+		assert_true(n > 0 && n % 8192 == 0);
+		assert_true((uint8_t *)a >= arena + 64 && (uint8_t *)(a + n) <= (uint8_t *)b);
+		assert_true((uint8_t *)(b + n) <= (uint8_t *)c && (uint8_t *)(c + n) <= arena + sizes[k]);
+		uint64_t d[3] = { (uint64_t)((uint8_t *)b - (uint8_t *)a), (uint64_t)((uint8_t *)c - (uint8_t *)b),
+				  (uint64_t)((uint8_t *)c - (uint8_t *)a) };
+		for (size_t i = 0; i < 3; i++) {
+			if (d[i] % 4096 == 0 || d[i] % 64 != 0)
+				fail_msg("arena %zu: distance %zu is %llu bytes", sizes[k], i, (unsigned long long)d[i]);
+			for (size_t j = 0; j < i; j++)
+				if (d[i] % 65536 == d[j] % 65536)
+					fail_msg("arena %zu: distances %llu and %llu agree mod 64 KiB", sizes[k],
+						 (unsigned long long)d[j], (unsigned long long)d[i]);
+		}
+		free(arena);
 	}
 }
 
@@ -415,6 +457,7 @@ int main(void)
 		cmocka_unit_test(test_chase_is_one_random_cycle_through_every_node_with_ranks),
 		cmocka_unit_test(test_chase_checksum_repeats_from_any_cursor_and_catches_a_lost_step),
 		cmocka_unit_test(test_sized_setup_fills_the_arena_and_matches_the_check_size),
+		cmocka_unit_test(test_stream_arrays_are_offset_like_streams_offset),
 		cmocka_unit_test(test_summary_of_each_family_kind),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
