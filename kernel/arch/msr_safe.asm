@@ -40,7 +40,13 @@ wrmsr_safe_fixup:
 
 ; int mwait_safe(uint32_t hint, uint32_t ecx): 0, or -1 after a #GP (QEMU TCG
 ; raises #GP for ECX=1 although CPUID leaf 5 advertises IBE; tests/qemu/test_siblings.sh).
-; The caller arms MONITOR and triggers it first, so MWAIT returns at once.
+; The caller (probe_mwait_ecx, kernel/sibling/park.c) arms no MONITOR on
+; purpose: without a preceding MONITOR the processor enters no optimized
+; state and resumes at the next instruction (SDM Vol. 2B MWAIT), while the
+; #GP(0) for an ECX it refuses (ECX[0] = 1 where interrupts as break events
+; are not supported; same section, Protected Mode Exceptions) is raised all
+; the same. So the probe returns at once and never depends on a store (not
+; even its own) to wake it.
 mwait_safe:
 	mov eax, edi
 	mov ecx, esi

@@ -35,8 +35,6 @@ static bool command_waiting(const struct sibling_mailbox *m, uint32_t seen)
 /* TSC ticks of the busy loop MPERF is judged over (about 0.1-4 ms). */
 #define MPERF_PROBE_TICKS 200000u
 
-static enum mperf_state mperf;
-
 /* Decide the MWAIT ECX once: 1 (interrupt break) only where CPUID says IBE
  * and MWAIT with ECX=1 does not fault. No MONITOR is armed, so MWAIT does
  * not enter a sleep state at all (SDM Vol. 2B MWAIT: without a preceding
@@ -67,8 +65,11 @@ static enum mperf_state probe_mperf(void)
 }
 
 /* C0 residency in permille over [prev, now) from MPERF, which counts at the
- * TSC rate only in C0 (SDM Vol. 3B 14.2); unknown unless MPERF was seen counting. */
-static uint32_t c0_permille(uint64_t *prev_mperf, uint64_t *prev_tsc, uint64_t now_tsc)
+ * TSC rate only in C0 (SDM Vol. 3B 14.2); unknown unless this CPU saw its
+ * own MPERF counting (mperf: its probe_mperf() verdict; every parked CPU
+ * runs park_main at once, so the verdict lives on its stack, not in a
+ * shared variable the last CPU to probe would overwrite). */
+static uint32_t c0_permille(enum mperf_state mperf, uint64_t *prev_mperf, uint64_t *prev_tsc, uint64_t now_tsc)
 {
 	uint64_t m;
 
@@ -126,7 +127,7 @@ void park_main(struct ap_cpu *ap)
 
 	if (__atomic_load_n(&dead_apic_plus1, __ATOMIC_SEQ_CST) == lapic_id() + 1)
 		__atomic_store_n(&dead_apic_plus1, 0, __ATOMIC_SEQ_CST); /* INIT-SIPI-SIPI revived it */
-	mperf = probe_mperf();
+	enum mperf_state mperf = probe_mperf();
 	m->mperf_state = mperf;
 	m->mwait_ecx = ecx;
 	if (config.selftest_ud && ap->index == 0) {
@@ -134,7 +135,7 @@ void park_main(struct ap_cpu *ap)
 			config.before_fault();
 		__asm__ volatile("ud2"); /* a fault on a parked CPU, on purpose */
 	}
-	c0_permille(&prev_mperf, &prev_tsc, rdtsc());
+	c0_permille(mperf, &prev_mperf, &prev_tsc, rdtsc());
 	for (;;) {
 		struct mailbox_command cmd;
 		cli();
@@ -146,7 +147,7 @@ void park_main(struct ap_cpu *ap)
 				play_dead();
 			}
 			uint64_t now = rdtsc();
-			mailbox_ack(m, &cmd, now, c0_permille(&prev_mperf, &prev_tsc, now));
+			mailbox_ack(m, &cmd, now, c0_permille(mperf, &prev_mperf, &prev_tsc, now));
 			seen = cmd.seq;
 			mode = cmd.mode;
 			if (mode == IDLE_OFF) {

@@ -18,6 +18,13 @@ enum mperf_state mperf_judge(bool has_cpuid, bool faulted, uint64_t m0, uint64_t
 	return MPERF_COUNTING;
 }
 
+enum mperf_state mperf_fold(enum mperf_state acc, size_t i, enum mperf_state st)
+{
+	if (i == 0 || acc == MPERF_COUNTING)
+		return st;
+	return acc;
+}
+
 const char *mperf_state_text(enum mperf_state st)
 {
 	switch (st) {

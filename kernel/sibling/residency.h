@@ -38,6 +38,13 @@ enum mperf_state mperf_judge(bool has_cpuid, bool faulted, uint64_t m0, uint64_t
  * ("MPERF not counting: ..."); never NULL. */
 const char *mperf_state_text(enum mperf_state st);
 
+/* The verdict over all parked CPUs, folded one CPU at a time (acc is the
+ * verdict over CPUs 0..i-1, st CPU i's own, from its mailbox; acc is unused
+ * for i == 0): counting only when every CPU saw its own MPERF count, else
+ * the first CPU's reason that did not. Each parked CPU probes its own MPERF
+ * (one that is stuck or faults on one core says nothing of another's). */
+enum mperf_state mperf_fold(enum mperf_state acc, size_t i, enum mperf_state st);
+
 /* c0_permille when it cannot be known (same value as MAILBOX_C0_UNKNOWN). */
 #define RESIDENCY_UNKNOWN 0xFFFFFFFFu
 

@@ -206,7 +206,9 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 		stream_meta(s, "mwait_ecx", "1 (CPUID.05H:ECX.IBE, accepted)");
 	else
 		stream_meta(s, "mwait_ecx", "0 (MWAIT with ECX=1 raised #GP although CPUID.05H:ECX.IBE is set)");
-	enum mperf_state mperf = parked_count ? (enum mperf_state)parked_cpus[0].mailbox.mperf_state : MPERF_UNPROBED;
+	enum mperf_state mperf = MPERF_UNPROBED; /* every parked CPU's own verdict, not the first's */
+	for (size_t i = 0; i < parked_count; i++)
+		mperf = mperf_fold(mperf, i, (enum mperf_state)parked_cpus[i].mailbox.mperf_state);
 	if (mperf == MPERF_COUNTING) {
 		stream_meta(s, "c0_residency", mperf_state_text(mperf));
 	} else {

@@ -165,8 +165,7 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 		wakes_after += m->wakeups;
 		if (m->wakeups - before[i] > worst_wakeups)
 			worst_wakeups = m->wakeups - before[i];
-		if (m->mperf_state != MPERF_COUNTING)
-			mperf = (enum mperf_state)m->mperf_state;
+		mperf = mperf_fold(mperf, i, (enum mperf_state)m->mperf_state);
 		if (m->c0_permille == MAILBOX_C0_UNKNOWN)
 			c0_known = false;
 		else {

@@ -55,6 +55,31 @@ static void mperf_fault_or_absent_cpuid_gives_no_residency(void **state)
 	assert_non_null(strstr(mperf_state_text(MPERF_UNPROBED), "not probed"));
 }
 
+/* The c0_residency meta and each mode's check fold every parked CPU's own
+ * verdict: one CPU whose MPERF is stuck (or not probed yet) makes the
+ * verdict "not counting" wherever it sits, a first CPU that counts does not
+ * speak for the rest. */
+static void mperf_verdict_is_every_parked_cpus_not_the_first_ones(void **state)
+{
+	(void)state;
+	static const enum mperf_state cases[][3] = {
+		{ MPERF_COUNTING, MPERF_COUNTING, MPERF_COUNTING },
+		{ MPERF_COUNTING, MPERF_STUCK, MPERF_COUNTING },
+		{ MPERF_COUNTING, MPERF_COUNTING, MPERF_UNPROBED },
+		{ MPERF_FAULTS, MPERF_STUCK, MPERF_COUNTING },
+	};
+	static const enum mperf_state want[] = { MPERF_COUNTING, MPERF_STUCK, MPERF_UNPROBED, MPERF_FAULTS };
+	for (size_t k = 0; k < 4; k++) {
+		enum mperf_state acc = MPERF_UNPROBED;
+		for (size_t i = 0; i < 3; i++)
+			acc = mperf_fold(acc, i, cases[k][i]);
+		assert_int_equal(acc, want[k]);
+	}
+	/* one CPU: its own verdict, whatever acc held */
+	assert_int_equal(mperf_fold(MPERF_COUNTING, 0, MPERF_SLOW), MPERF_SLOW);
+	assert_int_equal(mperf_fold(MPERF_STUCK, 0, MPERF_COUNTING), MPERF_COUNTING);
+}
+
 static void residency_is_clamped_and_survives_huge_deltas(void **state)
 {
 	(void)state;
@@ -108,6 +133,7 @@ int main(void)
 		cmocka_unit_test(a_dwell_with_few_wakeups_and_low_c0_is_idle),
 		cmocka_unit_test(a_port_read_that_returns_at_once_is_not_idle),
 		cmocka_unit_test(a_dwell_mostly_in_c0_is_not_idle),
+		cmocka_unit_test(mperf_verdict_is_every_parked_cpus_not_the_first_ones),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
