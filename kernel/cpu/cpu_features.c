@@ -33,6 +33,7 @@
 #define E07_EDX_HW_PSTATE BIT(7)  /* AMD APM vol. 3, CPUID Fn8000_0007 EDX: HwPstate */
 #define E07_EDX_CPB      BIT(9)   /* ... CPB: core performance boost */
 #define E21_EAX_LFENCE_ALWAYS BIT(2) /* AMD CPUID Fn8000_0021 EAX: LfenceAlwaysSerializing */
+#define E22_EAX_PERFMON_V2 BIT(0)    /* AMD APM vol. 3, CPUID Fn8000_0022 EAX[0]: PerfMonV2 (PerfCntrGlobalCtl) */
 #define L06_EAX_TURBO    BIT(1)   /* SDM vol. 2A, CPUID leaf 06H EAX[1]: Intel Turbo Boost available */
 #define E07_EDX_RAPL     BIT(14) /* AMD PPR "RAPL: running average power limit" */
 
@@ -134,6 +135,10 @@ void cpu_features_read(cpuid_fn fn, void *ctx, const struct cpu_identity *id, st
 	if (is_amd_like(id->vendor_id) && id->max_extended >= 0x80000021u) {
 		fn(ctx, 0x80000021u, 0, r);
 		out->lfence_always_serializing = (r[CPUID_EAX] & E21_EAX_LFENCE_ALWAYS) != 0;
+	}
+	if (is_amd_like(id->vendor_id) && id->max_extended >= 0x80000022u) {
+		fn(ctx, 0x80000022u, 0, r);
+		out->perfmon_v2 = (r[CPUID_EAX] & E22_EAX_PERFMON_V2) != 0;
 	}
 	/* Intel enumerates RAPL by model only (SDM Vol. 4 MSR tables); deciding it
 	 * per model is out of scope, so report that the answer is model-specific. */

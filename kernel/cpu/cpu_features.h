@@ -52,6 +52,7 @@ struct cpu_features {
 	/* Performance monitoring (read by kernel/cpu/pmu.c). */
 	bool perfctr_core;            /* AMD CPUID.80000001H:ECX[23] PerfCtrExtCore: 6 counters at C001_0200 */
 	bool irperf;                  /* AMD CPUID.80000008H:EBX[1] IRPERF: instructions-retired MSR C000_00E9 */
+	bool perfmon_v2;              /* AMD CPUID.80000022H:EAX[0] PerfMonV2: PerfCntrGlobalCtl C000_0301 gates the counters */
 	uint32_t pmu_version;         /* Intel CPUID.0AH:EAX[7:0] architectural perfmon version, 0 when absent */
 	uint32_t pmu_gp;              /* Intel CPUID.0AH:EAX[15:8] general-purpose counters per logical CPU */
 	uint32_t pmu_gp_width;        /* Intel CPUID.0AH:EAX[23:16] their width in bits */

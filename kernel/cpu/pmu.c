@@ -11,10 +11,18 @@
  *           dispatch group is valid but waits for retire-queue tokens, i.e.
  *           the thread's share of the retire queue (the ROB) is full. This is
  *           the event that sees a partition that MWAIT keeps and HLT frees.
- *           Unit mask 0x40 on Zen1/Zen+ (family 17h models 00h-2Fh; Hygon 18h
- *           is that core) and 0x20 on Zen2 (17h models 30h and later), where
- *           the PPR renumbered the bits (amdzen2/other.json). Not chosen on
- *           other families: the bit has moved again and is unverified here.
+ *           The unit mask chosen per model (amd_stall_event):
+ *             AMD 17h models 00h-2Fh (Zen1/Zen+): 0x40, amdzen1/other.json
+ *               (Linux's mapfile.csv: AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])).
+ *             AMD 17h models 30h and later (Zen2): 0x20, amdzen2/other.json,
+ *               where the PPR renumbered the bits.
+ *             Hygon 18h models 00h-03h (Dhyana, AMD's Zen1 core under
+ *               licence): 0x40, Zen1's.
+ *             Hygon 18h models 04h and later (the seed's machine is 7h):
+ *               0x40, unverified: no Hygon event list is public and
+ *               Linux's mapfile.csv has no HygonGenuine line; the meta
+ *               says `unverified`.
+ *             Other families: not chosen (the bit has moved again).
  * Intel (SDM vol. 3B 20.2, and the per-model event tables of vol. 3B ch. 19):
  *   fixed 0 INST_RETIRED.ANY, fixed 1 CPU_CLK_UNHALTED.THREAD (or the
  *   architectural events 0xC0/0x00 and 0x3C/0x00 on a GP counter when a
@@ -121,14 +129,18 @@ static void gp_take(struct pmu *p, enum pmu_event e, uint16_t event, uint8_t uma
 
 /* ---- AMD / Hygon ---- */
 
-static bool amd_stall_event(const struct cpu_identity *id, uint8_t *umask)
+/* PMCx0AF's retire-token-stall unit mask for this model (see the top of
+ * the file); *verified false where no source confirms it. */
+static bool amd_stall_event(const struct cpu_identity *id, uint8_t *umask, bool *verified)
 {
 	if (id->vendor_id == CPU_VENDOR_HYGON && id->family == 0x18) {
 		*umask = 0x40;
+		*verified = id->model <= 0x03;
 		return true;
 	}
 	if (id->vendor_id == CPU_VENDOR_AMD && id->family == 0x17) {
 		*umask = id->model < 0x30 ? 0x40 : 0x20;
+		*verified = true;
 		return true;
 	}
 	return false;
@@ -158,10 +170,18 @@ static bool amd_irperf_enable(struct pmu *p)
 static void amd_setup(struct pmu *p, const struct cpu_identity *id, const struct cpu_features *f)
 {
 	uint8_t umask;
+	bool verified;
 
 	p->kind = f->perfctr_core ? PMU_AMD_CORE : PMU_AMD_LEGACY;
 	p->gp = f->perfctr_core ? 6 : 4;
 	p->gp_width = AMD_PMU_WIDTH;
+	/* PerfMonV2 gates the C001_0200 counters (pmu.h); it is read first so
+	 * that the firmware's value is what pmu_restore puts back. */
+	p->perfmon_v2 = f->perfmon_v2 && f->perfctr_core;
+	if (p->perfmon_v2 && p->ops->rd(MSR_AMD_PERF_CNTR_GLOBAL_CTL, &p->saved_global)) {
+		none(p, "PerfCntrGlobalCtl (C000_0301) read faulted");
+		return;
+	}
 	gp_survey(p);
 	/* AMD erratum 1054 (family 17h models 00h-2Fh, and Hygon's 18h, the same
 	 * core): IRPerfCount may be inaccurate; Linux's init_amd leaves it off
@@ -171,12 +191,27 @@ static void amd_setup(struct pmu *p, const struct cpu_identity *id, const struct
 	if (!f->irperf || erratum_1054 || !amd_irperf_enable(p))
 		gp_take(p, PMU_INSTRUCTIONS, 0xC0, 0x00);
 	gp_take(p, PMU_UNHALTED_CYCLES, 0x76, 0x00);
-	if (amd_stall_event(id, &umask))
+	if (amd_stall_event(id, &umask, &verified)) {
 		gp_take(p, PMU_STALL_CYCLES, 0xAF, umask);
-	else
+		p->ev[PMU_STALL_CYCLES].unverified = p->ev[PMU_STALL_CYCLES].source == PMU_SRC_GP && !verified;
+	} else {
 		skip(p, PMU_STALL_CYCLES, "no retire-stall event verified for this family");
+	}
 	gp_take(p, PMU_SMIS, 0x2B, 0x00);
 	skip(p, PMU_ONE_THREAD_ACTIVE, "Intel only");
+	if (!p->perfmon_v2)
+		return;
+	/* Our counters' PerfCntrEn bits on, the firmware's left as they were. */
+	uint64_t want = p->saved_global | p->gp_used;
+	if (want == p->saved_global)
+		return;
+	if (p->ops->wr(MSR_AMD_PERF_CNTR_GLOBAL_CTL, want)) {
+		for (int e = 0; e < PMU_EVENT_COUNT; e++)
+			if (p->ev[e].source == PMU_SRC_GP)
+				skip(p, (enum pmu_event)e, "PerfCntrGlobalCtl (C000_0301) write faulted");
+		return;
+	}
+	p->wrote_global = true;
 }
 
 /* ---- Intel ---- */
@@ -331,7 +366,7 @@ void pmu_restore(struct pmu *p)
 		return;
 	/* Stop first (global, then fixed), then put each counter back. */
 	if (p->wrote_global)
-		p->ops->wr(MSR_IA32_PERF_GLOBAL_CTRL, p->saved_global);
+		p->ops->wr(p->perfmon_v2 ? MSR_AMD_PERF_CNTR_GLOBAL_CTL : MSR_IA32_PERF_GLOBAL_CTRL, p->saved_global);
 	if (p->wrote_fixed_ctrl)
 		p->ops->wr(MSR_IA32_FIXED_CTR_CTRL, p->saved_fixed_ctrl);
 	for (unsigned i = 0; i < 32; i++) {
@@ -353,7 +388,51 @@ void pmu_restore(struct pmu *p)
 
 bool pmu_counts(const struct pmu *p, enum pmu_event e)
 {
-	return p->kind != PMU_NONE && e < PMU_EVENT_COUNT && p->ev[e].source != PMU_SRC_NONE;
+	return p->kind != PMU_NONE && !p->not_counting && e < PMU_EVENT_COUNT && p->ev[e].source != PMU_SRC_NONE;
+}
+
+/* Events that advance whenever the CPU executes. */
+static bool always_advances(enum pmu_event e)
+{
+	return e == PMU_INSTRUCTIONS || e == PMU_UNHALTED_CYCLES;
+}
+
+/* Some thousands of instructions and cycles the compiler cannot drop. */
+static void busy_loop(void)
+{
+	for (volatile uint32_t i = 0; i < 20000; i++)
+		;
+}
+
+void pmu_check_counting(struct pmu *p)
+{
+	struct pmu_reading a, b;
+	uint64_t d;
+	unsigned judged = 0, still = 0;
+
+	if (!pmu_counts(p, PMU_INSTRUCTIONS) && !pmu_counts(p, PMU_UNHALTED_CYCLES))
+		return;
+	pmu_read(p, &a);
+	busy_loop();
+	pmu_read(p, &b);
+	for (int e = 0; e < PMU_EVENT_COUNT; e++) {
+		if (!always_advances((enum pmu_event)e) || !pmu_counts(p, (enum pmu_event)e))
+			continue;
+		judged++;
+		if (!pmu_delta(p, (enum pmu_event)e, &a, &b, &d) || d == 0)
+			still |= 1u << e;
+	}
+	if (__builtin_popcount(still) == judged) {
+		p->not_counting = judged == 2 ? "instructions and unhalted_cycles read back unchanged over a busy loop"
+					     : "the counter read back unchanged over a busy loop";
+		for (int e = 0; e < PMU_EVENT_COUNT; e++)
+			if (p->ev[e].source != PMU_SRC_NONE)
+				p->ev[e].reason = p->not_counting;
+		return;
+	}
+	for (int e = 0; e < PMU_EVENT_COUNT; e++)
+		if (still & (1u << e))
+			skip(p, (enum pmu_event)e, "read back unchanged over a busy loop");
 }
 
 void pmu_read(const struct pmu *p, struct pmu_reading *out)
@@ -373,6 +452,12 @@ bool pmu_delta(const struct pmu *p, enum pmu_event e, const struct pmu_reading *
 		return false;
 	*delta = (b->value[e] - a->value[e]) & p->ev[e].mask;
 	return true;
+}
+
+bool pmu_busy_delta(const struct pmu *p, enum pmu_event e, const struct pmu_reading *a, const struct pmu_reading *b,
+		    uint64_t *delta)
+{
+	return pmu_delta(p, e, a, b, delta) && !(*delta == 0 && always_advances(e));
 }
 
 static void append_owned(char *buf, size_t size, size_t *n, const struct pmu *p)
@@ -400,6 +485,8 @@ int pmu_format(const struct pmu *p, char *buf, size_t size)
 
 	if (size)
 		buf[0] = '\0';
+	if (p->kind != PMU_NONE && p->not_counting)
+		fmt_append(buf, size, &n, "not_counting (%s; ", p->not_counting);
 	switch (p->kind) {
 	case PMU_NONE:
 		return fmt_snprintf(buf, size, "none (%s)", p->none_reason);
@@ -407,6 +494,9 @@ int pmu_format(const struct pmu *p, char *buf, size_t size)
 	case PMU_AMD_LEGACY:
 		fmt_append(buf, size, &n, "%s gp=%u width=%u irperf=%s", p->kind == PMU_AMD_CORE ? "amd-core" : "amd-legacy",
 			   p->gp, p->gp_width, p->irperf ? "yes" : "no");
+		if (p->perfmon_v2)
+			fmt_append(buf, size, &n, " perfmon_v2=yes global_ctl=0x%llX",
+				   (unsigned long long)p->saved_global);
 		break;
 	case PMU_INTEL_ARCH:
 		fmt_append(buf, size, &n, "intel-arch v%u fixed=%u gp=%u width=%u", p->version, p->fixed, p->gp,
@@ -414,6 +504,8 @@ int pmu_format(const struct pmu *p, char *buf, size_t size)
 		break;
 	}
 	append_owned(buf, size, &n, p);
+	if (p->not_counting)
+		fmt_append(buf, size, &n, ")");
 	return (int)n;
 }
 
@@ -423,7 +515,8 @@ int pmu_format_event(const struct pmu *p, enum pmu_event e, char *buf, size_t si
 
 	switch (c->source) {
 	case PMU_SRC_GP:
-		return fmt_snprintf(buf, size, "pmc%u event=0x%X umask=0x%02X", c->index, c->event, c->umask);
+		return fmt_snprintf(buf, size, "pmc%u event=0x%X umask=0x%02X%s", c->index, c->event, c->umask,
+				    c->unverified ? " unverified" : "");
 	case PMU_SRC_FIXED:
 		return fmt_snprintf(buf, size, "fixed%u", c->index);
 	case PMU_SRC_IRPERF:
@@ -438,11 +531,11 @@ int pmu_format_event(const struct pmu *p, enum pmu_event e, char *buf, size_t si
 
 void pmu_write_meta(const struct pmu *p, struct stream *s)
 {
-	char value[128], key[32];
+	char value[224], key[32];
 
 	pmu_format(p, value, sizeof value);
 	stream_meta(s, "pmu", value);
-	if (p->kind == PMU_NONE)
+	if (p->kind == PMU_NONE || p->not_counting)
 		return;
 	for (int e = 0; e < PMU_EVENT_COUNT; e++) {
 		fmt_snprintf(key, sizeof key, "pmu.%s", event_names[e]);

@@ -74,7 +74,7 @@ static void pmu_cells(struct sample_row *row, const struct pmu *p, const struct 
 	uint64_t d;
 
 	for (int e = 0; e < PMU_EVENT_COUNT; e++)
-		if (pmu_delta(p, (enum pmu_event)e, a, b, &d))
+		if (pmu_busy_delta(p, (enum pmu_event)e, a, b, &d))
 			*cell[e] = (sample_cell_u64_opt){ d, true };
 }
 
@@ -338,6 +338,7 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 	c.power.core = c.counters.core_energy;
 	c.power.why_none = c.counters.energy_none;
 	pmu_setup(&c.pmu, &p->id, &p->feat, &kernel_msr);
+	pmu_check_counting(&c.pmu); /* a PMU that counts nothing says so, rather than filling zeros */
 	uint64_t at = phys_alloc_take(phys, sizeof *table, 4096, phys->mapped_limit);
 	if (!at) {
 		stream_error(s, "NO_ARENA", "no memory for the sample table");

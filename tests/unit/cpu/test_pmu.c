@@ -23,6 +23,7 @@ static struct fake_msr {
 	uint32_t msr;
 	uint64_t value;
 	bool wr_faults, rd_faults;
+	bool wr_ignored; /* the write succeeds but the value stays (a register the firmware locked) */
 } fake[FAKE_MAX];
 static size_t fake_n;
 static unsigned fake_writes;
@@ -53,6 +54,24 @@ static uint64_t fake_value(uint32_t msr)
 	return m->value;
 }
 
+/* fake_counting: an AMD core whose counters advance (by 1000 per read) as
+ * the hardware's do: PERF_CTRi when PERF_CTLi.En is set and, where the map
+ * has PerfCntrGlobalCtl (PerfMonV2), its bit i too; IRPerfCount when
+ * HWCR.IRPerfEn is set. Off, every counter holds its value. */
+static bool fake_counting;
+
+static bool fake_amd_counts(uint32_t msr)
+{
+	struct fake_msr *global = fake_find(MSR_AMD_PERF_CNTR_GLOBAL_CTL), *ctl;
+	if (msr == MSR_AMD_IRPERF)
+		return fake_find(MSR_AMD_HWCR) && (fake_find(MSR_AMD_HWCR)->value & HWCR_IRPERF_EN);
+	if (msr < MSR_AMD_PERF_CTR || msr > MSR_AMD_PERF_CTR + 10 || (msr - MSR_AMD_PERF_CTR) % 2)
+		return false;
+	unsigned i = (msr - MSR_AMD_PERF_CTR) / 2;
+	ctl = fake_find(MSR_AMD_PERF_CTL + 2 * i);
+	return ctl && (ctl->value & PERF_CTL_EN) && (!global || (global->value >> i) & 1);
+}
+
 static int fake_rd(uint32_t msr, uint64_t *value)
 {
 	struct fake_msr *m = fake_find(msr);
@@ -60,6 +79,8 @@ static int fake_rd(uint32_t msr, uint64_t *value)
 		*value = 0;
 		return -1;
 	}
+	if (fake_counting && fake_amd_counts(msr))
+		m->value += 1000;
 	*value = m->value;
 	return 0;
 }
@@ -70,7 +91,8 @@ static int fake_wr(uint32_t msr, uint64_t value)
 	fake_writes++;
 	if (!m || m->wr_faults)
 		return -1;
-	m->value = value;
+	if (!m->wr_ignored)
+		m->value = value;
 	return 0;
 }
 
@@ -81,6 +103,7 @@ static void fake_amd(bool ext)
 {
 	fake_n = 0;
 	fake_writes = 0;
+	fake_counting = false;
 	fake_add(MSR_AMD_HWCR, 0x0);
 	fake_add(MSR_AMD_IRPERF, 0x0);
 	for (unsigned i = 0; i < 4; i++) {
@@ -114,7 +137,7 @@ static struct cpuid_table table;
 static struct cpu_identity id;
 static struct cpu_features feat;
 static struct pmu pmu;
-static char text[160];
+static char text[256];
 
 static void load(const char *name)
 {
@@ -516,6 +539,172 @@ static void test_one_thread_active_only_on_big_cores(void **state)
 	assert_string_equal(event_text(PMU_ONE_THREAD_ACTIVE), "none (event 3CH/02H not documented for this model)");
 }
 
+/* A Zen 4-like core: the 5600G's dump with PerfMonV2 (CPUID 8000_0022
+ * EAX[0]) set and family 19h model 61h. */
+static void load_perfmon_v2(void)
+{
+	load("amd_ryzen5_5600g.txt");
+	cpuid_table_set(&table, 0x80000022u, 0, 0x1, 0x6, 0, 0);
+	cpuid_table_set(&table, 1, 0, 0x00a60f12, 0x00100800, 0x7ef8320b, 0x178bfbff);
+	redecode();
+	assert_true(feat.perfmon_v2);
+	assert_int_equal(id.family, 0x19);
+}
+
+/* PerfMonV2: PerfCntrGlobalCtl gates every counter. Firmware that left it 0
+ * would leave every column still: pmu_setup sets our counters' bits (and
+ * keeps the firmware's), the counters count, pmu_restore puts the value back,
+ * and the meta records what the firmware had. */
+static void test_perfmon_v2_global_ctl_is_set_for_our_counters_and_restored(void **state)
+{
+	(void)state;
+	load_perfmon_v2();
+	fake_amd(true);
+	fake_add(MSR_AMD_PERF_CNTR_GLOBAL_CTL, 0x0);
+	fake_counting = true;
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	/* irperf: instructions; pmc0 unhalted cycles, pmc1 SMIs */
+	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "pmc0 event=0x76 umask=0x00");
+	assert_int_equal(fake_value(MSR_AMD_PERF_CNTR_GLOBAL_CTL), 0x3);
+	struct pmu_reading a, b;
+	uint64_t d = 0;
+	pmu_read(&pmu, &a);
+	pmu_read(&pmu, &b);
+	assert_true(pmu_delta(&pmu, PMU_UNHALTED_CYCLES, &a, &b, &d));
+	assert_true(d > 0);
+	assert_string_equal(pmu_text(), "amd-core gp=6 width=48 irperf=yes perfmon_v2=yes global_ctl=0x0 firmware_owned=none");
+	pmu_restore(&pmu);
+	assert_int_equal(fake_value(MSR_AMD_PERF_CNTR_GLOBAL_CTL), 0x0);
+
+	/* a firmware bit (its own counter, pmc5) stays set and comes back as it was */
+	fake_amd(true);
+	fake_add(MSR_AMD_PERF_CTL + 10, PERF_CTL_EN | 0x76);
+	fake_add(MSR_AMD_PERF_CNTR_GLOBAL_CTL, 0x20);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_int_equal(fake_value(MSR_AMD_PERF_CNTR_GLOBAL_CTL), 0x23);
+	assert_string_equal(pmu_text(),
+			    "amd-core gp=6 width=48 irperf=yes perfmon_v2=yes global_ctl=0x20 firmware_owned=pmc5");
+	pmu_restore(&pmu);
+	assert_int_equal(fake_value(MSR_AMD_PERF_CNTR_GLOBAL_CTL), 0x20);
+
+	/* without PerfMonV2 the register is never touched (it would #GP) */
+	load("amd_ryzen5_5600g.txt");
+	assert_false(feat.perfmon_v2);
+	fake_amd(true);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_null(strstr(pmu_text(), "perfmon_v2"));
+
+	/* a faulting read: nothing is programmed, and the meta says why */
+	load_perfmon_v2();
+	fake_amd(true);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_string_equal(pmu_text(), "none (PerfCntrGlobalCtl (C000_0301) read faulted)");
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 0), 0);
+}
+
+/* A PMU that reads back unchanged over a busy loop is `not_counting (...)`:
+ * no event is counted (empty cells, no pmu.<event> keys), never columns of
+ * zeros. Here the firmware locked PerfCntrGlobalCtl at 0 (the write
+ * "succeeds", the value stays), on a Hygon whose GP counters hold still
+ * (instructions on PMCx0C0 there, erratum 1054). */
+static void test_pmu_that_does_not_count_over_a_busy_loop_is_not_counting(void **state)
+{
+	(void)state;
+	static struct stream_text t;
+	load_perfmon_v2();
+	fake_amd(true);
+	fake_add(MSR_AMD_PERF_CNTR_GLOBAL_CTL, 0x0)->wr_ignored = true;
+	fake_add(MSR_AMD_IRPERF, 0)->wr_ignored = true;
+	fake_counting = true;
+	fake_find(MSR_AMD_HWCR)->wr_ignored = true; /* IRPerfEn will not set: instructions on a GP counter too */
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_true(pmu_counts(&pmu, PMU_UNHALTED_CYCLES));
+	pmu_check_counting(&pmu);
+	assert_false(pmu_counts(&pmu, PMU_INSTRUCTIONS));
+	assert_false(pmu_counts(&pmu, PMU_UNHALTED_CYCLES));
+	assert_false(pmu_counts(&pmu, PMU_SMIS));
+	assert_non_null(strstr(pmu_text(), "not_counting (instructions and unhalted_cycles read back unchanged"));
+	stream_text_begin(&t);
+	pmu_write_meta(&pmu, &t.stream);
+	assert_null(strstr(t.text, "pmu.instructions"));
+	struct pmu_reading a, b;
+	uint64_t d;
+	pmu_read(&pmu, &a);
+	pmu_read(&pmu, &b);
+	assert_false(pmu_delta(&pmu, PMU_UNHALTED_CYCLES, &a, &b, &d));
+	pmu_restore(&pmu); /* still puts the counters back */
+	assert_int_equal(fake_value(MSR_AMD_PERF_CTL + 0), 0);
+
+	/* the same core with the register writable counts, and the check leaves it so */
+	fake_amd(true);
+	fake_add(MSR_AMD_PERF_CNTR_GLOBAL_CTL, 0x0);
+	fake_counting = true;
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	pmu_check_counting(&pmu);
+	assert_true(pmu_counts(&pmu, PMU_INSTRUCTIONS));
+	assert_true(pmu_counts(&pmu, PMU_UNHALTED_CYCLES));
+	assert_null(strstr(pmu_text(), "not_counting"));
+
+	/* one still event among counting ones: that event only is dropped */
+	fake_amd(true);
+	fake_add(MSR_AMD_PERF_CNTR_GLOBAL_CTL, 0x0);
+	fake_find(MSR_AMD_HWCR)->wr_ignored = true; /* IRPerfEn stays clear... */
+	fake_counting = true;
+	load_perfmon_v2();
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_string_equal(event_text(PMU_INSTRUCTIONS), "pmc0 event=0xC0 umask=0x00"); /* ...so PMCx0C0 */
+	fake_find(MSR_AMD_PERF_CTL + 0)->value &= ~PERF_CTL_EN; /* and that counter stops */
+	pmu_check_counting(&pmu);
+	assert_string_equal(event_text(PMU_INSTRUCTIONS), "none (read back unchanged over a busy loop)");
+	assert_true(pmu_counts(&pmu, PMU_UNHALTED_CYCLES));
+	assert_null(strstr(pmu_text(), "not_counting"));
+}
+
+/* A sample ran a workload: 0 instructions or 0 unhalted cycles over it is a
+ * counter that did not count, an empty cell; 0 SMIs is a measured 0. */
+static void test_zero_over_a_busy_sample_is_no_count(void **state)
+{
+	(void)state;
+	load("hygon_c86_7185.txt");
+	fake_amd(true);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	struct pmu_reading a, b;
+	uint64_t d = 99;
+	pmu_read(&pmu, &a);
+	pmu_read(&pmu, &b);
+	assert_false(pmu_busy_delta(&pmu, PMU_INSTRUCTIONS, &a, &b, &d));
+	assert_false(pmu_busy_delta(&pmu, PMU_UNHALTED_CYCLES, &a, &b, &d));
+	assert_true(pmu_busy_delta(&pmu, PMU_SMIS, &a, &b, &d));
+	assert_int_equal(d, 0);
+	fake_add(MSR_AMD_PERF_CTR + 2, 5000);
+	pmu_read(&pmu, &b);
+	assert_true(pmu_busy_delta(&pmu, PMU_UNHALTED_CYCLES, &a, &b, &d));
+	assert_int_equal(d, 5000);
+}
+
+/* PMCx0AF's unit mask per model: Hygon 18h model 0 (Dhyana, the Zen1 core)
+ * takes Zen1's 0x40; model 7h (the seed's) gets the same mask marked
+ * unverified, since no source gives Hygon's event list; AMD 17h as before. */
+static void test_stall_umask_is_marked_unverified_where_no_source_confirms_it(void **state)
+{
+	(void)state;
+	load("hygon_c86_7185.txt");
+	fake_amd(true);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_string_equal(event_text(PMU_STALL_CYCLES), "pmc2 event=0xAF umask=0x40");
+	cpuid_table_set(&table, 1, 0, 0x00900f71, 0x3b400800, 0x7cd83209, 0x178bfbff);
+	redecode();
+	assert_int_equal(id.model, 0x7);
+	fake_amd(true);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_string_equal(event_text(PMU_STALL_CYCLES), "pmc2 event=0xAF umask=0x40 unverified");
+	assert_string_equal(event_text(PMU_UNHALTED_CYCLES), "pmc1 event=0x76 umask=0x00");
+	load("amd_ryzen7_1800x.txt");
+	fake_amd(true);
+	pmu_setup(&pmu, &id, &feat, &fake_ops);
+	assert_string_equal(event_text(PMU_STALL_CYCLES), "pmc2 event=0xAF umask=0x40");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -537,6 +726,10 @@ int main(void)
 		cmocka_unit_test(test_hypervisor_gets_no_pmu),
 		cmocka_unit_test(test_delta_wraps_at_counter_width),
 		cmocka_unit_test(test_meta_lines),
+		cmocka_unit_test(test_perfmon_v2_global_ctl_is_set_for_our_counters_and_restored),
+		cmocka_unit_test(test_pmu_that_does_not_count_over_a_busy_loop_is_not_counting),
+		cmocka_unit_test(test_zero_over_a_busy_sample_is_no_count),
+		cmocka_unit_test(test_stall_umask_is_marked_unverified_where_no_source_confirms_it),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
