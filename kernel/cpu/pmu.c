@@ -408,7 +408,7 @@ void pmu_check_counting(struct pmu *p)
 {
 	struct pmu_reading a, b;
 	uint64_t d;
-	unsigned judged = 0, still = 0;
+	unsigned judged = 0, still = 0, still_n = 0;
 
 	if (!pmu_counts(p, PMU_INSTRUCTIONS) && !pmu_counts(p, PMU_UNHALTED_CYCLES))
 		return;
@@ -419,10 +419,12 @@ void pmu_check_counting(struct pmu *p)
 		if (!always_advances((enum pmu_event)e) || !pmu_counts(p, (enum pmu_event)e))
 			continue;
 		judged++;
-		if (!pmu_delta(p, (enum pmu_event)e, &a, &b, &d) || d == 0)
+		if (!pmu_delta(p, (enum pmu_event)e, &a, &b, &d) || d == 0) {
 			still |= 1u << e;
+			still_n++;
+		}
 	}
-	if (__builtin_popcount(still) == judged) {
+	if (still_n == judged) {
 		p->not_counting = judged == 2 ? "instructions and unhalted_cycles read back unchanged over a busy loop"
 					     : "the counter read back unchanged over a busy loop";
 		for (int e = 0; e < PMU_EVENT_COUNT; e++)
