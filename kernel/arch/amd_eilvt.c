@@ -45,7 +45,7 @@ void eilvt_mask(struct eilvt_state *st, const struct eilvt_io *io)
 	if (st->status != EILVT_SAVED)
 		return;
 	for (unsigned i = 0; i < st->n; i++)
-		io->wr(io->ctx, EILVT_REG(i), st->lvt[i] | EILVT_MASKED);
+		st->mask_faulted |= !io->wr(io->ctx, EILVT_REG(i), st->lvt[i] | EILVT_MASKED);
 	st->masked = st->n > 0;
 }
 
@@ -76,5 +76,5 @@ void eilvt_meta(const struct eilvt_state *st, char *buf, size_t size)
 		fmt_append(buf, size, &at, "%s0x%08x", i ? "," : " lvt=", (unsigned)st->lvt[i]);
 	if (EILVT_COUNT(st->efeat) > EILVT_MAX)
 		fmt_append(buf, size, &at, " (only the first %u exist in the APM: the rest left alone)", EILVT_MAX);
-	fmt_append(buf, size, &at, " masked=%s", st->masked ? "yes" : "no");
+	fmt_append(buf, size, &at, " masked=%s", st->mask_faulted ? "partly (a write faulted)" : st->masked ? "yes" : "no");
 }

@@ -53,6 +53,7 @@ struct eilvt_state {
 	unsigned n;                /* entries saved: min(XLC, EILVT_MAX) */
 	uint32_t lvt[EILVT_MAX];   /* their values as found */
 	bool masked;               /* eilvt_mask wrote them (eilvt_restore puts them back) */
+	bool mask_faulted;         /* one of those writes faulted: not every entry is masked */
 };
 
 /* Does the extended space exist (amd_or_hygon: the vendor string is

@@ -18,6 +18,7 @@
 struct fake_apic {
 	uint32_t reg[NREG];
 	bool faults[NREG];
+	bool write_faults[NREG];
 	unsigned writes;
 	uint32_t last_written;
 };
@@ -36,6 +37,8 @@ static bool fake_wr(void *ctx, uint32_t reg, uint32_t v)
 	assert_true(reg % 0x10 == 0 && reg / 0x10 < NREG);
 	/* only the extended LVTs may be written */
 	assert_true(reg >= 0x500 && reg <= 0x530);
+	if (a->write_faults[reg / 0x10])
+		return false;
 	a->reg[reg / 0x10] = v;
 	a->writes++;
 	a->last_written = reg;
@@ -169,6 +172,24 @@ static void test_faulting_read_leaves_everything_alone(void **state)
 	assert_int_equal(a.writes, 0);
 }
 
+/* A masking write that faults: the meta does not claim every entry masked. */
+static void test_faulting_mask_write_is_said(void **state)
+{
+	struct fake_apic a;
+	struct eilvt_state st;
+	struct eilvt_io io = io_of(&a);
+	char meta[160];
+	(void)state;
+
+	program(&a, 2);
+	a.write_faults[0x510 / 0x10] = true;
+	eilvt_save(&st, &io);
+	eilvt_mask(&st, &io);
+	assert_int_equal(a.reg[0x500 / 0x10], 0x00010400);
+	eilvt_meta(&st, meta, sizeof meta);
+	assert_string_equal(meta, "efeat=0x00020007 count=2 lvt=0x00000400,0x00000200 masked=partly (a write faulted)");
+}
+
 static void test_meta_records_the_raw_values(void **state)
 {
 	struct fake_apic a;
@@ -214,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_count_zero_does_nothing),
 		cmocka_unit_test(test_count_above_four_masks_the_four_that_exist),
 		cmocka_unit_test(test_faulting_read_leaves_everything_alone),
+		cmocka_unit_test(test_faulting_mask_write_is_said),
 		cmocka_unit_test(test_meta_records_the_raw_values),
 		cmocka_unit_test(test_exists_only_on_amd_with_ext_apic_space),
 	};
