@@ -3,20 +3,21 @@
  * register accessors (the local APIC in kernel/arch/lapic.c, a fake register
  * file in tests/unit/arch/test_amd_eilvt.c).
  *
- * AMD APM Vol. 2 (rev. 3.42) 16.4.5 "Extended Interrupts" and 16.3.5
- * "Extended APIC registers": CPUID 8000_0001 ECX[3] ExtApicSpace says the
- * extended register space at APIC 400h-53Fh exists; the Extended APIC
- * Feature register (400h) bits 23:16 (XLC) count the extended LVT entries
- * at 500h + 10h * i; each has the mask in bit 16 like the other LVTs and a
- * message type (fixed, SMI, NMI, ExtINT) in bits 10:8. Firmware may route MCA
- * thresholding, deferred errors or IBS through them (family 17h PPR
- * 54945 rev 1.14, "APIC" registers APIC[400], APIC[500:530]); an SMI or NMI
- * delivery is not blocked by IF = 0. Linux programs them in
- * arch/x86/kernel/apic/apic.c setup_APIC_eilvt (APIC_EFEAT 400h,
- * APIC_EILVTn(n) = 500h + 10h * n, at most APIC_EILVT_NR_MAX = 4 entries in
- * arch/x86/include/asm/apicdef.h) through apic_read/apic_write, so in x2APIC
- * mode it reaches them as MSR 800h + (offset >> 4) (840h, 850h-853h, the
- * APM's x2APIC register table 16-6 lists them there). */
+ * AMD APM Vol. 2 16.4.5 "Extended Interrupts": CPUID 8000_0001 ECX[3]
+ * ExtApicSpace says the extended register space at APIC 400h exists; the
+ * Extended APIC Feature register (400h) bits 23:16 count the extended LVT
+ * entries at 500h + 10h * i, each with the mask in bit 16 like the other
+ * LVTs and a message type (fixed, SMI, NMI, ExtINT) in bits 10:8. Firmware
+ * may route MCA thresholding, deferred errors or IBS through them with SMI
+ * or NMI delivery, which IF = 0 does not block. Linux:
+ * arch/x86/include/asm/apicdef.h (APIC_EFEAT 400h, APIC_EILVTn(n) = 500h +
+ * 10h * n, APIC_EILVT_NR_MAX = 4, APIC_EILVT_MSG_SMI 2, _NMI 4,
+ * APIC_EILVT_MASKED bit 16) and arch/x86/kernel/apic/apic.c
+ * setup_APIC_eilvt, which reads and writes them through apic_read/apic_write,
+ * so in x2APIC mode as MSR 800h + (offset >> 4) (840h, 850h-853h). That
+ * mapping is Linux's; the APM's own x2APIC register table was not checked
+ * here, so a read or write there that faults is caught and recorded, never
+ * assumed to work. */
 #ifndef IDLEBENCH_KERNEL_ARCH_AMD_EILVT_H
 #define IDLEBENCH_KERNEL_ARCH_AMD_EILVT_H
 
