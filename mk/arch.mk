@@ -6,3 +6,5 @@ test_stray_count_SRCS := tests/unit/arch/test_stray_count.c kernel/arch/stray_co
 test_stray_count_LDLIBS := -lpthread
 UNIT_TESTS += test_apic_id
 test_apic_id_SRCS := tests/unit/arch/test_apic_id.c kernel/arch/apic_id.c
+UNIT_TESTS += test_amd_eilvt
+test_amd_eilvt_SRCS := tests/unit/arch/test_amd_eilvt.c kernel/arch/amd_eilvt.c lib/fmt.c

@@ -35,7 +35,7 @@ KERNEL_SRCS := \
 	kernel/console/screen_model.c kernel/console/screen_layout.c kernel/console/screen_ui.c \
 	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c kernel/arch/pci_config.c \
 	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/arch/tsc.c \
-	kernel/arch/lapic.c kernel/arch/apic_base.c kernel/arch/stray_irq.c kernel/arch/stray_count.c kernel/arch/nmi_credit.c \
+	kernel/arch/lapic.c kernel/arch/amd_eilvt.c kernel/arch/apic_base.c kernel/arch/stray_irq.c kernel/arch/stray_count.c kernel/arch/nmi_credit.c \
 	kernel/mm/memory_setup.c kernel/mm/phys_alloc.c \
 	kernel/stream/stream_cpu_lock.c \
 	kernel/stream/capture.c kernel/stream/stray_record.c \

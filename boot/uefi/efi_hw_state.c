@@ -1,6 +1,6 @@
 /* Saving and restoring the firmware's interrupt-controller state (see
  * efi_hw_state.h). The run masks every LVT entry and both 8259s
- * (lapic_mask_all), may switch the APIC to x2APIC, and sets CR4/XCR0 for
+ * (lapic_mask_all) and the AMD extended LVTs (lapic_eilvt_mask), may switch the APIC to x2APIC, and sets CR4/XCR0 for
  * AVX state (cpu_enable_simd). */
 #include "boot/uefi/efi_hw_state.h"
 #include "kernel/arch/lapic.h"
@@ -61,6 +61,8 @@ void efi_hw_restore(const struct efi_hw_state *s)
 		 * passed while masked: arm it again, 1 M ticks from now. */
 		if (LVT_TIMER_MODE(timer_lvt) == 2)
 			wrmsr(MSR_TSC_DEADLINE, rdtsc() + 1000000);
+		/* The AMD extended LVTs the run masked (measured_cpu_quiet). */
+		lapic_eilvt_restore(s->apic_base);
 	}
 	wrmsr(MSR_FS_BASE, s->fs_base);
 	wrmsr(MSR_GS_BASE, s->gs_base);

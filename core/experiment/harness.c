@@ -218,11 +218,17 @@ static bool step(void *ctx, const struct plan_step *st)
 		h->ops->after_row(h->ctx, st, &row, usable);
 
 	struct sample_group *g = &h->table->group[st->workload][st->mode];
+	bool smi = row.smis.known && row.smis.value > 0;
 	if (row.smis.known) {
 		g->smi_counted = true;
-		g->smi_samples += row.smis.value > 0;
+		g->smi_samples += smi;
 	}
-	if (ok && usable)
+	/* An SMI's handler ran inside the sample: its SMM time is in the TSC
+	 * delta and IF = 0 cannot hold it back. The row stays as measured; the
+	 * sample is missing from the result, counted per mode (summary.c). */
+	if (ok && usable && smi)
+		g->smi_left_out++;
+	else if (ok && usable)
 		feed(h, st, &row, n);
 	g->bad += !ok;
 	return st->round_end ? round_done(h, st) : true;

@@ -21,6 +21,7 @@ struct sample_group {
 	size_t bad;   /* samples whose checksum was wrong (left out of the cpi table) */
 	bool smi_counted;   /* the PMU counted SMIs in its samples */
 	size_t smi_samples; /* measured samples during which at least one SMI arrived */
+	size_t smi_left_out; /* good, usable samples left out of the table for an SMI (harness.c) */
 };
 
 /* All samples of a run. */

@@ -373,13 +373,49 @@ static void ipc_for_people(const struct plan *p, const struct sample_table *t, s
 			const struct sample_group *g = &t->group[w][IDLE_OFF];
 			counted |= g->smi_counted;
 			off_smi += g->smi_samples;
-			off_n += g->n + g->bad;
+			off_n += g->n + g->bad + g->smi_left_out;
 		}
 	if (counted && off_smi)
 		stream_text(s, "  WARNING: %zu of %zu samples in mode off saw an SMI: with the parked CPUs in wait-for-SIPI an "
-			       "SMI rendezvous may stall the measured CPU, so off's slowdowns there include SMM time "
-			       "(smi_samples in the summary records)",
+			       "SMI rendezvous may stall the measured CPU (smi_samples in the summary records; those "
+			       "samples are left out of every figure)",
 			    off_smi, off_n);
+}
+
+/* Per measured mode, the good samples left out because an SMI arrived
+ * during them (the harness keeps them out of the table): a record, and a
+ * line for people when any was. `samples` is empty where the PMU did not
+ * count SMIs in that mode (nothing was measured, so nothing is claimed). */
+static void write_smi_excluded(const struct plan *p, const struct sample_table *t, struct stream *s)
+{
+	char line[320], cnt[24];
+	size_t at = 0, total = 0;
+
+	fmt_append(line, sizeof line, &at, "samples left out because an SMI arrived during them (SMM time in their "
+					   "cycles):");
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
+		if (!(p->modes & (1u << m)))
+			continue;
+		size_t left = 0, good = 0;
+		bool counted = false;
+		for (size_t w = 0; w < WORKLOAD_MAX; w++)
+			if (p->workloads.selected[w]) {
+				const struct sample_group *g = &t->group[w][m];
+				counted |= g->smi_counted;
+				left += g->smi_left_out;
+				good += g->n + g->smi_left_out;
+			}
+		if (counted)
+			fmt_snprintf(cnt, sizeof cnt, "%zu", left);
+		else
+			cnt[0] = '\0';
+		stream_record(s, "smi_excluded", "mode=%s samples=%s of=%zu", idle_modes[m].name, cnt, good);
+		if (left)
+			fmt_append(line, sizeof line, &at, " %s %zu of %zu", idle_modes[m].name, left, good);
+		total += left;
+	}
+	if (total)
+		stream_text(s, "%s", line);
 }
 
 static void table_for_people(const struct plan *p, const struct sample_table *t, struct stream *s)
@@ -456,5 +492,6 @@ void summary_write(const struct plan *p, const struct sample_table *t, unsigned 
 	write_primary(p, s);
 	write_controls(s);
 	write_cells(p, t, s);
+	write_smi_excluded(p, t, s);
 	table_for_people(p, t, s);
 }

@@ -213,6 +213,65 @@ void lapic_mask_all(void)
 	outb(0xA1, 0xFF);
 }
 
+static struct eilvt_state eilvt;
+
+static bool eilvt_rd(void *ctx, uint32_t reg, uint32_t *v)
+{
+	(void)ctx;
+	if (!x2apic_mode) {
+		*v = mmio_read32(mmio_base + reg);
+		return true;
+	}
+	uint64_t m;
+	int r = rdmsr_safe(0x800 + (reg >> 4), &m);
+	*v = (uint32_t)m;
+	return r == 0;
+}
+
+static bool eilvt_wr(void *ctx, uint32_t reg, uint32_t v)
+{
+	(void)ctx;
+	if (!x2apic_mode) {
+		mmio_write32(mmio_base + reg, v);
+		return true;
+	}
+	return wrmsr_safe(0x800 + (reg >> 4), v) == 0;
+}
+
+const struct eilvt_state *lapic_eilvt_mask(bool amd_or_hygon)
+{
+	uint32_t r[4] = { 0 }, ecx = 0;
+	const struct eilvt_io io = { eilvt_rd, eilvt_wr, NULL };
+
+	cpuid(0x80000000u, 0, r);
+	uint32_t max_ext = r[0];
+	if (max_ext >= 0x80000001u) {
+		cpuid(0x80000001u, 0, r);
+		ecx = r[2];
+	}
+	eilvt = (struct eilvt_state){ .status = EILVT_ABSENT };
+	if (!eilvt_exists(amd_or_hygon, max_ext, ecx, &eilvt.why))
+		return &eilvt;
+	eilvt_save(&eilvt, &io);
+	eilvt_mask(&eilvt, &io);
+	return &eilvt;
+}
+
+static bool eilvt_wr_base(void *ctx, uint32_t reg, uint32_t v)
+{
+	lapic_write_base(*(const uint64_t *)ctx, reg, v);
+	return true;
+}
+
+void lapic_eilvt_restore(uint64_t apic_base)
+{
+	/* Only entries read (so reachable) in this run were written. */
+	const struct eilvt_io io = { NULL, eilvt_wr_base, &apic_base };
+
+	if (lapic_base_is_enabled(apic_base))
+		eilvt_restore(&eilvt, &io);
+}
+
 bool lapic_in_service(uint8_t vector)
 {
 	return (rd(LAPIC_ISR + (vector / 32u) * 0x10u) >> (vector % 32u)) & 1u;

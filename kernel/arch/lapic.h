@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "kernel/arch/amd_eilvt.h"
+
 /* The vector of the wake IPI the measured CPU sends to parked CPUs. */
 #define LAPIC_WAKE_VECTOR 0xF0
 /* The spurious-interrupt vector (no EOI is sent for it). */
@@ -69,6 +71,15 @@ bool lapic_is_bsp(void);
 /* Mask every LVT entry (timer, thermal, PMC, LINT0/1, error, CMCI) and the
  * legacy 8259 PICs, so no interrupt can be pending on this CPU. */
 void lapic_mask_all(void);
+/* AMD/Hygon extended LVTs (amd_eilvt.h): when CPUID says this CPU has the
+ * extended APIC space (amd_or_hygon: the vendor), save every entry and mask
+ * it, in the mode in use (x2APIC: MSR 840h, 850h-853h, read with #GP caught).
+ * The state as found, for the `amd_eilvt` meta. */
+const struct eilvt_state *lapic_eilvt_mask(bool amd_or_hygon);
+/* Write the entries lapic_eilvt_mask masked back as found, through the APIC
+ * as IA32_APIC_BASE value apic_base describes it (the UEFI app's hand-back,
+ * after the firmware's APIC mode is back: leaving x2APIC resets them). */
+void lapic_eilvt_restore(uint64_t apic_base);
 /* True when vector's bit is set in this CPU's in-service register (ISR at
  * 0x100-0x170 in xAPIC mode, MSRs 810H-817H in x2APIC mode): the APIC
  * delivered it and waits for an EOI (SDM Vol. 3A 10.8.4). */

@@ -15,6 +15,11 @@ bool measured_cpu_quiet(const struct platform *p, enum lapic_request x2apic, str
 	}
 	lapic_mask_all();
 	stream_meta(s, "x2apic", lapic_x2apic() ? "on" : "off");
+	/* IF = 0 does not hold back an extended LVT's SMI or NMI delivery. */
+	char eilvt[160];
+	eilvt_meta(lapic_eilvt_mask(p->id.vendor_id == CPU_VENDOR_AMD || p->id.vendor_id == CPU_VENDOR_HYGON), eilvt,
+		   sizeof eilvt);
+	stream_meta(s, "amd_eilvt", eilvt);
 	stream_text(s, "apic: %s mode (%s)", lapic_x2apic() ? "x2APIC" : "xAPIC", why);
 	return true;
 }

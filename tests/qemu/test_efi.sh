@@ -139,7 +139,8 @@ qtest_efi_app_hands_back_an_x2apic_it_switched_to() {
 	[ -x "$qemu" ] || fail "no x2APIC-capable QEMU at $qemu (scripts/install-deps.sh fetches it)" || return 1
 	efi_image efi_x2apic "run=siblings x2apic=on modes=hlt,mwait,spin,off" || return 1
 	boot_valid 0 efi_x2apic BOOT=efi EFI_IMG="$EFI_IMG" QEMU_BIN="$qemu" QEMU_CPU="Dhyana,+x2apic" &&
-		expect_line '^#= x2apic=on$' && expect_line '^#= aps_started=1$' || return 1
+		expect_line '^#= x2apic=on$' && expect_line '^#= aps_started=1$' &&
+		expect_line '^#= amd_eilvt=none \(CPUID 8000_0001 ECX\[3\] ExtApicSpace clear\)$' || return 1
 	grep -q '^idlebench: firmware timer runs again after the hand-back' "$BOOT_OUT" ||
 		fail "the firmware's timer did not come back after an x2APIC run" || return 1
 	grep '^idlebench: the firmware runs code on sibling APIC 1 again (MP services); its local APIC is in xAPIC mode like the boot CPU' "$BOOT_OUT" >/dev/null ||

@@ -224,6 +224,15 @@ qtest_experiment_tcg_pmu_columns_are_empty_and_the_meta_says_why() {
 		[ "$cells" = ",,,," ] || fail "PMU cells under TCG ($cpu): $cells" || return 1
 		expect_line '^#! summary workload=lz mode=spin .* ipc= ipc_slowdown_pct= ipc_ci95_lo= ipc_ci95_hi= instr_per_iter= instr_differs= smi_samples=$' &&
 			expect_line '^#    IPC \(median, PMU\): hlt n/a spin n/a \(no PMU counts here: see the pmu meta\)$' || return 1
+		# SMIs not counted: nothing left out, and the record claims no count
+		expect_line '^#! smi_excluded mode=hlt samples= of=3$' && expect_line '^#! smi_excluded mode=spin samples= of=3$' &&
+			expect_no_line 'samples left out because an SMI' || return 1
+		# no AMD extended APIC space under TCG: said, never invented
+		if [ "$cpu" = Skylake-Client ]; then
+			expect_line '^#= amd_eilvt=none \(not AMD or Hygon\)$'
+		else
+			expect_line '^#= amd_eilvt=none \(CPUID 8000_0001 ECX\[3\] ExtApicSpace clear\)$'
+		fi || return 1
 	done
 }
 

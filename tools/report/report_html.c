@@ -127,6 +127,11 @@ static void set_flags(FILE *out, const struct report_pool *pool, size_t index, c
 					  "the mode): missing samples, in no figure", excluded);
 		flag_item(out, "warn", t);
 	}
+	if (report_set_smi_text(s, excluded, sizeof excluded)) {
+		fmt_snprintf(t, sizeof t, "rows left out for an SMI during the sample: %s (SMM time in their cycles): "
+					  "missing samples, in no figure", excluded);
+		flag_item(out, "warn", t);
+	}
 	char lost[1024];
 	if (report_set_unmeasured_text(s, lost, sizeof lost)) {
 		fmt_snprintf(t, sizeof t, "not measured, though the plan asked for it (the kernel's #! mode status and "

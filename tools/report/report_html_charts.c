@@ -258,7 +258,7 @@ void report_html_chart_samples(FILE *out, const struct report_set *s, const stru
 		const char *color = report_html_mode_color(p->m);
 		if (v != dev[i])
 			fprintf(out, "<path d=\"M%.1f %.1fl-3 %dh6z\" fill=\"%s\"/>", x, y, v > 0 ? 5 : -5, color);
-		else if (!p->ok || p->excluded)
+		else if (!p->ok || p->excluded || p->smi)
 			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.2\" fill=\"none\" stroke=\"%s\"/>", x, y, color);
 		else
 			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"1.8\" fill=\"%s\"/>", x, y, color);

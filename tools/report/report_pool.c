@@ -275,6 +275,12 @@ static bool parse_row(struct report_set *s, const struct stream_reader *r, size_
 		return false;
 	}
 	p->ok = !strcmp(f[STREAM_COLUMN_check], "ok");
+	unsigned long long smis = 0;
+	if (*f[STREAM_COLUMN_smis] && !parse_count(f[STREAM_COLUMN_smis], &smis)) {
+		say(err, err_size, path, "data row %zu: smis '%s' is not a count", i + 1, f[STREAM_COLUMN_smis]);
+		return false;
+	}
+	p->smi = smis > 0;
 	/* Claim the slots now so later rows of this file find them. */
 	if (!s->workload_used[w]) {
 		s->workload_used[w] = true;
@@ -451,8 +457,13 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 		b->warmup = (size_t)warmup;
 	read_uniform(scratch, r, b);
 	read_unmeasured(r, b);
-	return b->stop_reason && read_excluded(scratch, r, b, path, err, err_size) &&
-	       check_unique(scratch, b, path, err, err_size);
+	if (!b->stop_reason || !read_excluded(scratch, r, b, path, err, err_size))
+		return false;
+	/* Counted as the kernel's smi_excluded counts them: good rows the
+	 * residency proof kept. */
+	for (size_t i = 0; i < b->rows; i++)
+		b->smi[b->sample[i].m] += b->sample[i].ok && !b->sample[i].excluded && b->sample[i].smi;
+	return check_unique(scratch, b, path, err, err_size);
 }
 
 /* The file already in the pool whose stream is the same boot as b's: the same
@@ -510,6 +521,8 @@ bool report_pool_add_file(struct report_pool *pool, const char *path, char *err,
 		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
 			s->excluded[m] += boot.excluded[m];
 			s->excluded_rows += boot.excluded[m];
+			s->smi[m] += boot.smi[m];
+			s->smi_rows += boot.smi[m];
 		}
 		s->boot[s->boot_count++] = boot;
 	} else {
@@ -632,20 +645,31 @@ bool report_set_unmeasured_text(const struct report_set *s, char *buf, size_t si
 	return any;
 }
 
-bool report_set_excluded_text(const struct report_set *s, char *buf, size_t size)
+/* "5 (poll 3, hlt 2)" from rows in all and per mode slot. */
+static bool per_mode_text(const struct report_set *s, size_t rows, const size_t *per_mode, char *buf, size_t size)
 {
 	size_t at = 0;
 	buf[0] = '\0';
-	if (!s->excluded_rows)
+	if (!rows)
 		return false;
-	at = (size_t)snprintf(buf, size, "%zu (", s->excluded_rows);
+	at = (size_t)snprintf(buf, size, "%zu (", rows);
 	for (size_t m = 0; m < REPORT_MODE_SLOTS && at < size; m++)
-		if (s->excluded[m])
+		if (per_mode[m])
 			at += (size_t)snprintf(buf + at, size - at, "%s%s %zu", buf[at - 1] == '(' ? "" : ", ", s->mode_name[m],
-					       s->excluded[m]);
+					       per_mode[m]);
 	if (at < size)
 		snprintf(buf + at, size - at, ")");
 	return true;
+}
+
+bool report_set_excluded_text(const struct report_set *s, char *buf, size_t size)
+{
+	return per_mode_text(s, s->excluded_rows, s->excluded, buf, size);
+}
+
+bool report_set_smi_text(const struct report_set *s, char *buf, size_t size)
+{
+	return per_mode_text(s, s->smi_rows, s->smi, buf, size);
 }
 
 /* Which per-sample figure a boot table holds. */
@@ -667,7 +691,7 @@ static double *boot_table(const struct report_boot *b, enum boot_figure what)
 		cpi[i] = NAN;
 	for (size_t i = 0; i < b->rows; i++) {
 		const struct report_sample *p = &b->sample[i];
-		if (p->ok && !p->excluded && figure_of(p, what) > 0)
+		if (p->ok && !p->excluded && !p->smi && figure_of(p, what) > 0)
 			cpi[((size_t)p->w * REPORT_MODE_SLOTS + p->m) * reps + p->rep] = figure_of(p, what);
 	}
 	return cpi;

@@ -48,6 +48,8 @@ struct report_sample {
 	bool ok;            /* check=ok: a bad row is a missing sample (it still ran: it is a previous mode) */
 	bool excluded;      /* a `#! excluded seq=` record names it (idlebench linux: the parked CPU's
 	                     * residency did not prove the mode): a missing sample, in no figure */
+	bool smi;           /* its smis cell > 0: an SMI handler ran inside the sample (the kernel's
+	                     * `smi_excluded`): a missing sample, in no figure */
 	bool have_eff, have_c0;
 	uint32_t rep;       /* measured repetition, from 0 */
 	double cpi;         /* tsc_cycles / iterations, the double the kernel computes */
@@ -79,6 +81,7 @@ struct report_boot {
 	struct report_sample *sample;    /* the rows in stream (= measurement) order */
 	size_t rows, bad_rows;
 	size_t excluded[REPORT_MODE_SLOTS]; /* rows named by `#! excluded` records, per mode slot */
+	size_t smi[REPORT_MODE_SLOTS];   /* good rows not excluded whose smis > 0, per mode slot */
 	size_t reps;                     /* highest rep + 1 */
 	bool have_stop;                  /* a `#! stop` record with usable setup_s, elapsed_s, rounds */
 	char *stop_reason;               /* its reason= ("" without one) */
@@ -103,6 +106,7 @@ struct report_set {
 	size_t boot_count;
 	size_t rows, bad_rows;
 	size_t excluded_rows, excluded[REPORT_MODE_SLOTS]; /* the boots' excluded rows, in all and per mode slot */
+	size_t smi_rows, smi[REPORT_MODE_SLOTS];           /* the boots' rows left out for an SMI, likewise */
 	bool workload_used[REPORT_WORKLOAD_SLOTS];
 	char workload_name[REPORT_WORKLOAD_SLOTS][REPORT_NAME_MAX];
 	char workload_class[REPORT_WORKLOAD_SLOTS][8]; /* the `class` column: "int", "fp" or other */
@@ -136,6 +140,8 @@ void report_set_difference(const struct report_set *a, const struct report_set *
 /* "5 (poll 3, hlt 2)": the set's excluded rows in all and per mode, for
  * the report's note; false (buf "") when none. */
 bool report_set_excluded_text(const struct report_set *s, char *buf, size_t size);
+/* The same for the rows left out because an SMI arrived during them. */
+bool report_set_smi_text(const struct report_set *s, char *buf, size_t size);
 
 /* "mwait: not_idle (4943 returns in 20 ms …)", one per mode and status any
  * boot of s left out, in the first boot's order, "in 1 of 3 boots" where not

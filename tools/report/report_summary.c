@@ -257,8 +257,8 @@ static bool describe_samples(const struct report_set *s, struct report_summary *
 						f->bad++;
 						continue;
 					}
-					if (p->excluded)
-						continue; /* the parked CPU was not proven in the mode */
+					if (p->excluded || p->smi)
+						continue; /* the parked CPU not proven in the mode, or SMM time inside */
 					cpi[f->n++] = p->cpi;
 					if (p->have_eff)
 						eff[ne++] = p->eff_mhz;

@@ -79,6 +79,9 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 	if (report_set_excluded_text(s, excluded, sizeof excluded))
 		fprintf(out, "  rows excluded by the residency proof: %s (the parked CPU was not proven in the mode: "
 			     "missing samples, in no figure)\n", excluded);
+	if (report_set_smi_text(s, excluded, sizeof excluded))
+		fprintf(out, "  rows left out for an SMI during the sample: %s (SMM time in their cycles: missing samples, "
+			     "in no figure)\n", excluded);
 }
 
 /* text as lines of at most width columns (words never split), each after indent. */

@@ -19,6 +19,8 @@ struct fake {
 	uint64_t clock, tick_per_call;
 	size_t bad_workload;    /* this workload's hlt2 rep 1 gives a wrong checksum */
 	size_t unusable_workload; /* this workload's spike rep 2 is not usable */
+	bool count_smis;        /* the PMU counts SMIs (0 in every sample but smi_workload's) */
+	size_t smi_workload;    /* this workload's hlt reps 0 and 3 saw an SMI (rep 3 also a bad checksum) */
 };
 
 static char written[8192];
@@ -54,6 +56,12 @@ static bool measure(void *ctx, const struct plan_step *st, uint64_t n, struct sa
 	if (st->workload == f->bad_workload && st->mode == IDLE_HLT2 && st->rep == 1 + 1)
 		*sum = 9;
 	*usable = !(st->workload == f->unusable_workload && st->mode == IDLE_SPIKE && st->rep == 2 + 1);
+	if (f->count_smis) {
+		bool smi = st->workload == f->smi_workload && st->mode == IDLE_HLT && (st->rep == 0 + 1 || st->rep == 3 + 1);
+		row->smis = (sample_cell_u64_opt){ .known = true, .value = smi ? 2 : 0 };
+		if (smi && st->rep == 3 + 1)
+			*sum = 9;
+	}
 	return true;
 }
 
@@ -154,6 +162,39 @@ static void test_rows_and_table_hold_only_good_usable_measured_samples(void **st
 	assert_int_equal(table.group[hash][IDLE_HLT].n, 4);
 }
 
+/* A sample an SMI arrived in: its row written as measured, out of the
+ * table, counted as left out (only when its checksum was good: a bad one is
+ * counted bad) and as an SMI sample; warm-ups count in neither. */
+static void test_samples_with_an_smi_are_left_out_and_counted(void **state)
+{
+	(void)state;
+	struct plan p;
+	struct harness h;
+	struct stream s;
+	size_t hash = (size_t)workload_find("hash"), lz = (size_t)workload_find("lz");
+	struct fake f = { .tick_per_call = 1, .bad_workload = WORKLOAD_MAX, .unusable_workload = WORKLOAD_MAX,
+			  .count_smis = true, .smi_workload = lz };
+
+	setup(&p, &h, &f, &s, 0);
+	written_len = 0;
+	assert_true(harness_walk(&h));
+	assert_int_equal(f.rows, 24);
+	const struct sample_group *g = &table.group[lz][IDLE_HLT];
+	assert_true(g->smi_counted);
+	assert_int_equal(g->smi_samples, 2);
+	assert_int_equal(g->smi_left_out, 1);
+	assert_int_equal(g->bad, 1);
+	assert_int_equal(g->n, 2);
+	assert_true(table.cpi[lz][IDLE_HLT][0] == 0);
+	assert_true(table.cpi[lz][IDLE_HLT][1] == 10.0);
+	assert_true(table.cpi[lz][IDLE_HLT][3] == 0);
+	/* the other cells: every sample in, none left out */
+	assert_int_equal(table.group[hash][IDLE_HLT].n, 4);
+	assert_int_equal(table.group[hash][IDLE_HLT].smi_left_out, 0);
+	assert_int_equal(table.group[lz][IDLE_HLT2].n, 4);
+	assert_true(table.group[lz][IDLE_HLT2].smi_counted);
+}
+
 /* 1 s per clock reading, a 2 s budget: the first repetition that would end
  * past it is not started, and the reason is the budget. */
 static void test_budget_stops_between_repetitions(void **state)
@@ -234,6 +275,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_and_table_hold_only_good_usable_measured_samples),
+		cmocka_unit_test(test_samples_with_an_smi_are_left_out_and_counted),
 		cmocka_unit_test(test_budget_stops_between_repetitions),
 		cmocka_unit_test(test_calibration_doubles_to_a_quarter_then_scales_and_rounds_for_the_spike),
 		cmocka_unit_test(test_plan_meta_says_precision_budget_and_the_blocked_note),

@@ -139,6 +139,42 @@ static void test_smi_samples_counted_and_off_warned(void **state)
 	assert_null(strstr(out.text, "saw an SMI"));
 }
 
+/* The samples the harness left out for an SMI: one `smi_excluded` record per
+ * measured mode (samples empty where SMIs were not counted) and a line for
+ * people naming the modes; off's warning counts them among its samples. */
+static void test_smi_excluded_per_mode(void **state)
+{
+	(void)state;
+	fill(true, 0.5, 1000);
+	plan.modes |= 1u << IDLE_OFF;
+	for (unsigned r = 0; r < 10; r++)
+		table.cpi[alu][IDLE_OFF][r] = table.cpi[chase][IDLE_OFF][r] = 2.0;
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		table.group[alu][m] = table.group[chase][m] = (struct sample_group){ .n = 10, .smi_counted = true };
+	/* two of mwait's samples and one of off's had an SMI: out of the table */
+	table.cpi[alu][IDLE_MWAIT][4] = table.cpi[chase][IDLE_MWAIT][7] = 0;
+	table.group[alu][IDLE_MWAIT] = (struct sample_group){ .n = 9, .smi_counted = true, .smi_samples = 1, .smi_left_out = 1 };
+	table.group[chase][IDLE_MWAIT] = (struct sample_group){ .n = 9, .smi_counted = true, .smi_samples = 1, .smi_left_out = 1 };
+	table.cpi[alu][IDLE_OFF][2] = 0;
+	table.group[alu][IDLE_OFF] = (struct sample_group){ .n = 9, .smi_counted = true, .smi_samples = 1, .smi_left_out = 1 };
+	stream_text_begin(&out);
+	summary_write(&plan, &table, 10, &out.stream);
+	assert_field(out.text, "#! smi_excluded mode=hlt samples=0 of=20\n");
+	assert_field(out.text, "#! smi_excluded mode=mwait samples=2 of=20\n");
+	assert_field(out.text, "#! smi_excluded mode=off samples=1 of=20\n");
+	assert_field(out.text, "samples left out because an SMI arrived during them (SMM time in their cycles): mwait 2 of 20 "
+			       "off 1 of 20\n");
+	assert_field(summary_of("lz", "mwait"), " n=9 ");
+	assert_field(out.text, "WARNING: 1 of 20 samples in mode off saw an SMI");
+	/* not counted (no PMU): the records say nothing measured, no line */
+	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+		table.group[alu][m] = table.group[chase][m] = (struct sample_group){ .n = 10 };
+	stream_text_begin(&out);
+	summary_write(&plan, &table, 10, &out.stream);
+	assert_field(out.text, "#! smi_excluded mode=mwait samples= of=20\n");
+	assert_null(strstr(out.text, "samples left out because an SMI"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +182,7 @@ int main(void)
 		cmocka_unit_test(test_instructions_that_vary_by_mode_are_flagged),
 		cmocka_unit_test(test_without_pmu_the_fields_are_empty),
 		cmocka_unit_test(test_smi_samples_counted_and_off_warned),
+		cmocka_unit_test(test_smi_excluded_per_mode),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
