@@ -177,6 +177,9 @@ static void feed(struct harness *h, const struct plan_step *st, const struct sam
 	/* the effective MHz the row shows (none where its cell is empty) */
 	if (g->n_eff < STATS_MAX_SAMPLES && sample_row_cell(row, STREAM_COLUMN_eff_mhz, NULL, 0) > 0)
 		g->eff_mhz[g->n_eff++] = row->eff_mhz.value;
+	/* wake-ups per ms of the sample's own duration (none where they were not counted) */
+	if (g->n_wake < STATS_MAX_SAMPLES && row->sib_wakeups.known && row->ns > 0)
+		g->wake_per_ms[g->n_wake++] = (double)row->sib_wakeups.value / ((double)row->ns / 1e6);
 }
 
 static bool step(void *ctx, const struct plan_step *st)

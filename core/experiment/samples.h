@@ -16,8 +16,12 @@
 /* What a (workload, mode) saw besides its cycles. */
 struct sample_group {
 	double eff_mhz[STATS_MAX_SAMPLES];
-	size_t n;     /* samples with a good checksum (in the cpi table) */
-	size_t n_eff; /* samples with an effective frequency */
+	/* the parked sibling's wake-ups per millisecond of each sample (MWAIT is
+	 * re-entered after every wake-up: issue 24, item 7) */
+	double wake_per_ms[STATS_MAX_SAMPLES];
+	size_t n;      /* samples with a good checksum (in the cpi table) */
+	size_t n_eff;  /* samples with an effective frequency */
+	size_t n_wake; /* samples with a wake-up count and a duration */
 	size_t bad;   /* samples whose checksum was wrong (left out of the cpi table) */
 	bool smi_counted;   /* the PMU counted SMIs in its samples */
 	size_t smi_samples; /* measured samples during which at least one SMI arrived */

@@ -241,17 +241,18 @@ static void write_cells(const struct plan *p, const struct sample_table *t, stru
 			else
 				fmt_snprintf(fields, sizeof fields,
 					     "slowdown_vs_hlt_pct= ci95_lo= ci95_hi= method= blocks=0 mde_pct= note=");
-			char clocks[160], ipc[160], smi[24] = "";
+			char clocks[160], ipc[160], smi[24] = "", wake[32];
+			num(wake, sizeof wake, g->n_wake ? stats_median(g->wake_per_ms, g->n_wake) : __builtin_nan(""), 2);
 			clock_fields(clocks, sizeof clocks, t, w, (enum idle_mode)m);
 			ipc_fields(ipc, sizeof ipc, p, t, w, (enum idle_mode)m);
 			if (g->smi_counted)
 				fmt_snprintf(smi, sizeof smi, "%zu", g->smi_samples);
 			stream_record(s, "summary",
 				      "workload=%s mode=%s n=%zu median_cpi=%s mad_pct=%s min_cpi=%s %s p_holm=%s "
-				      "eff_mhz=%s bad_checks=%zu %s %s smi_samples=%s",
+				      "eff_mhz=%s bad_checks=%zu %s %s smi_samples=%s sib_wakeups_per_ms=%s",
 				      workload_at(w)->name, idle_modes[m].name, n, med, mad, mn, fields,
 				      num(ph, sizeof ph, m != IDLE_HLT && c->have ? c->p_holm : __builtin_nan(""), 4), eff,
-				      g->bad, clocks, ipc, smi);
+				      g->bad, clocks, ipc, smi, wake);
 		}
 		if (m == IDLE_HLT)
 			continue;

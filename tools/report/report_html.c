@@ -316,8 +316,8 @@ static void cells_section(FILE *out, const struct report_set *s, const struct re
 			sum->set->family);
 	}
 	fprintf(out, "<table><tr><th>workload</th><th>class</th><th>mode</th><th>n</th><th>median cyc/iter</th>"
-		     "<th>slowdown %%</th><th>95 %% interval</th><th>p_holm</th><th>MDE %%</th><th>eff MHz</th>"
-		     "<th>core %%</th><th>freq_ratio</th><th>IPC</th><th>IPC slowdown %%</th><th>flags</th></tr>\n");
+		     "<th>slowdown %%</th><th>95 %% interval</th><th>p_holm</th><th>MDE %%</th><th>sib wake-ups/ms</th>"
+		     "<th>eff MHz</th><th>core %%</th><th>freq_ratio</th><th>IPC</th><th>IPC slowdown %%</th><th>flags</th></tr>\n");
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
 		if (!s->workload_used[w])
 			continue;
@@ -338,9 +338,12 @@ static void cells_section(FILE *out, const struct report_set *s, const struct re
 			fprintf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">%s</td>", f->n,
 				f->n ? report_num(a, sizeof a, f->median_cpi, 2) : "-");
 			estimate_cells(out, &c->s, est, NULL);
-			fprintf(out, "<td class=\"n\">%s%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
+			char wk[32];
+			fprintf(out, "<td class=\"n\">%s%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
 				est ? report_num(b, sizeof b, c->p_holm, 4) : "-", est && c->significant ? " *" : "",
-				est ? report_num(d, sizeof d, c->mde_pct, 2) : "-", f->have_eff ? report_num(e, sizeof e, f->eff_mhz, 0) : "-");
+				est ? report_num(d, sizeof d, c->mde_pct, 2) : "-",
+				f->have_wake ? report_num(wk, sizeof wk, f->wake_per_ms, 2) : "-",
+				f->have_eff ? report_num(e, sizeof e, f->eff_mhz, 0) : "-");
 			fprintf(out, "<td class=\"n\">%s</td><td class=\"n\">%s</td>",
 				est && k->have ? report_num(a, sizeof a, k->core.value_pct, 2) : "-",
 				est && k->have ? report_num(b, sizeof b, k->freq_ratio, 4) : "-");

@@ -249,6 +249,16 @@ static bool parse_row(struct report_set *s, const struct stream_reader *r, size_
 		    f[STREAM_COLUMN_eff_mhz], f[STREAM_COLUMN_sib_c0_pct]);
 		return false;
 	}
+	unsigned long long wakeups, ns;
+	if (*f[STREAM_COLUMN_sib_wakeups] && *f[STREAM_COLUMN_ns]) {
+		if (!parse_count(f[STREAM_COLUMN_sib_wakeups], &wakeups) || !parse_count(f[STREAM_COLUMN_ns], &ns)) {
+			say(err, err_size, path, "data row %zu: sib_wakeups '%s' or ns '%s' is not a count", i + 1,
+			    f[STREAM_COLUMN_sib_wakeups], f[STREAM_COLUMN_ns]);
+			return false;
+		}
+		if ((p->have_wake = ns > 0))
+			p->wake_per_ms = (double)wakeups / ((double)ns / 1e6);
+	}
 	unsigned long long aperf;
 	if (*f[STREAM_COLUMN_aperf] && (!parse_count(f[STREAM_COLUMN_aperf], &aperf))) {
 		say(err, err_size, path, "data row %zu: aperf '%s' is not a count", i + 1, f[STREAM_COLUMN_aperf]);

@@ -50,10 +50,11 @@ struct report_sample {
 	                     * residency did not prove the mode): a missing sample, in no figure */
 	bool smi;           /* its smis cell > 0: an SMI handler ran inside the sample (the kernel's
 	                     * `smi_excluded`): a missing sample, in no figure */
-	bool have_eff, have_c0;
+	bool have_eff, have_c0, have_wake;
 	uint32_t rep;       /* measured repetition, from 0 */
 	double cpi;         /* tsc_cycles / iterations, the double the kernel computes */
 	double eff_mhz, sib_c0_pct;
+	double wake_per_ms; /* sib_wakeups / (ns / 1e6): the parked sibling's wake-ups per ms of the sample */
 	double core_cpi;    /* aperf / iterations; 0 when the aperf cell is empty (no APERF) */
 	double pmu_cpi;     /* unhalted_cycles / instructions; 0 without both (no PMU, schema < 3) */
 	double instr_per_iter; /* instructions per executed iteration (the spike-in's 1 % more

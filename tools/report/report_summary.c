@@ -240,14 +240,14 @@ static bool describe_samples(const struct report_set *s, struct report_summary *
 	for (size_t i = 0; i < s->boot_count; i++)
 		most += s->boot[i].rows;
 	double *cpi = malloc(most * sizeof *cpi), *eff = malloc(most * sizeof *eff), *c0 = malloc(most * sizeof *c0);
-	double *ipc = malloc(most * sizeof *ipc), *ipi = malloc(most * sizeof *ipi);
-	bool ok = cpi && eff && c0 && ipc && ipi;
+	double *ipc = malloc(most * sizeof *ipc), *ipi = malloc(most * sizeof *ipi), *wk = malloc(most * sizeof *wk);
+	bool ok = cpi && eff && c0 && ipc && ipi && wk;
 	for (size_t w = 0; ok && w < REPORT_WORKLOAD_SLOTS; w++)
 		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
 			if (!s->workload_used[w] || !s->mode_used[m])
 				continue;
 			struct report_figures *f = &sum->fig[w][m];
-			size_t ne = 0, nc = 0, ni = 0, np = 0;
+			size_t ne = 0, nc = 0, ni = 0, np = 0, nw = 0;
 			for (size_t i = 0; i < s->boot_count; i++)
 				for (size_t r = 0; r < s->boot[i].rows; r++) {
 					const struct report_sample *p = &s->boot[i].sample[r];
@@ -264,6 +264,8 @@ static bool describe_samples(const struct report_set *s, struct report_summary *
 						eff[ne++] = p->eff_mhz;
 					if (p->have_c0)
 						c0[nc++] = p->sib_c0_pct;
+					if (p->have_wake)
+						wk[nw++] = p->wake_per_ms;
 					if (p->pmu_cpi > 0)
 						ipc[ni++] = 1 / p->pmu_cpi;
 					if (p->instr_per_iter > 0)
@@ -275,6 +277,8 @@ static bool describe_samples(const struct report_set *s, struct report_summary *
 				f->eff_mhz = median(eff, ne);
 			if ((f->have_sib_c0 = nc > 0))
 				f->sib_c0_pct = median(c0, nc);
+			if ((f->have_wake = nw > 0))
+				f->wake_per_ms = median(wk, nw);
 			if ((f->have_ipc = ni > 0))
 				f->ipc = median(ipc, ni);
 			if ((f->have_instr = np > 0))
@@ -285,6 +289,7 @@ static bool describe_samples(const struct report_set *s, struct report_summary *
 	free(c0);
 	free(ipc);
 	free(ipi);
+	free(wk);
 	return ok;
 }
 

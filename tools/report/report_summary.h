@@ -35,8 +35,9 @@
 struct report_figures {
 	size_t n, bad;                  /* good samples, rows with check=bad (missing samples) */
 	double median_cpi;              /* valid when n > 0 */
-	bool have_eff, have_sib_c0;
+	bool have_eff, have_sib_c0, have_wake;
 	double eff_mhz, sib_c0_pct;     /* medians of the non-empty fields */
+	double wake_per_ms;             /* median of the samples' sibling wake-ups per ms (as sib_wakeups_per_ms) */
 	bool have_ipc, have_instr;
 	double ipc;                     /* median instructions per unhalted cycle (PMU) */
 	double instr_per_iter;          /* median instructions per executed iteration (PMU) */

@@ -167,12 +167,12 @@ static void print_cells(FILE *out, const struct report_set *s, const struct repo
 		fprintf(out, "  per workload: slowdown vs hlt; p_holm adjusted (Holm) over the %zu per-workload cells "
 			     "(hlt and the controls are not in the family);\n"
 			     "  MDE = smallest slowdown the cell detects with 80 %% power at 5 %%\n"
-			     "  %-14s %-6s %4s %16s %10s %-20s %7s %6s %8s %8s %4s  %s\n",
+			     "  %-14s %-6s %4s %16s %10s %-20s %7s %6s %8s %8s %8s %4s  %s\n",
 			sum->set->family, "workload", "mode", "n", "median cyc/iter", "slowdown %", "[95% interval]", "p_holm",
-			"MDE %", "eff MHz", "sib C0%", "bad", "note");
+			"MDE %", "eff MHz", "sib C0%", "wake/ms", "bad", "note");
 	else
-		fprintf(out, "  no hlt samples: no slowdown columns\n  %-14s %-6s %4s %16s %8s %8s %4s\n", "workload", "mode", "n",
-			"median cyc/iter", "eff MHz", "sib C0%", "bad");
+		fprintf(out, "  no hlt samples: no slowdown columns\n  %-14s %-6s %4s %16s %8s %8s %8s %4s\n", "workload", "mode",
+			"n", "median cyc/iter", "eff MHz", "sib C0%", "wake/ms", "bad");
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
 		if (!s->workload_used[w])
 			continue;
@@ -180,21 +180,23 @@ static void print_cells(FILE *out, const struct report_set *s, const struct repo
 			const struct report_figures *f = &sum->fig[w][m];
 			if (!s->mode_used[m] || (!f->n && !f->bad))
 				continue;
-			char med[32], eff[32], c0[32], val[32], iv[80], p[32], mde[32], note[64];
+			char med[32], eff[32], c0[32], wk[32], val[32], iv[80], p[32], mde[32], note[64];
 			const char *median = f->n ? report_num(med, sizeof med, f->median_cpi, 2) : "-";
 			const char *e = f->have_eff ? report_num(eff, sizeof eff, f->eff_mhz, 0) : "-";
 			const char *z = f->have_sib_c0 ? report_num(c0, sizeof c0, f->sib_c0_pct, 1) : "-";
+			/* the sibling's wake-ups per ms: MWAIT re-entered this often (issue 24 item 7) */
+			const char *k = f->have_wake ? report_num(wk, sizeof wk, f->wake_per_ms, 2) : "-";
 			if (!sum->have_baseline) {
-				fprintf(out, "  %-14s %-6s %4zu %16s %8s %8s %4zu\n", s->workload_name[w], s->mode_name[m], f->n,
-					median, e, z, f->bad);
+				fprintf(out, "  %-14s %-6s %4zu %16s %8s %8s %8s %4zu\n", s->workload_name[w], s->mode_name[m], f->n,
+					median, e, z, k, f->bad);
 				continue;
 			}
 			const struct analysis_cell *c = &sum->set->cell[w][m];
 			bool est = m != REPORT_MODE_HLT && c->have;
-			fprintf(out, "  %-14s %-6s %4zu %16s %10s %-20s %7s %6s %8s %8s %4zu  %s\n", s->workload_name[w],
+			fprintf(out, "  %-14s %-6s %4zu %16s %10s %-20s %7s %6s %8s %8s %8s %4zu  %s\n", s->workload_name[w],
 				s->mode_name[m], f->n, median, est ? report_num(val, sizeof val, c->s.value_pct, 2) : "-",
 				est ? report_interval(iv, sizeof iv, &c->s) : "-", est ? report_num(p, sizeof p, c->p_holm, 4) : "-",
-				est ? report_num(mde, sizeof mde, c->mde_pct, 2) : "-", e, z, f->bad,
+				est ? report_num(mde, sizeof mde, c->mde_pct, 2) : "-", e, z, k, f->bad,
 				est ? stats_slowdown_note(&c->s, note, sizeof note) : "");
 		}
 	}

@@ -21,6 +21,7 @@ struct fake {
 	size_t unusable_workload; /* this workload's spike rep 2 is not usable */
 	bool count_smis;        /* the PMU counts SMIs (0 in every sample but smi_workload's) */
 	size_t smi_workload;    /* this workload's hlt reps 0 and 3 saw an SMI (rep 3 also a bad checksum) */
+	bool count_wakeups;     /* the sibling's wake-ups counted: 2 per 1000 ns in hlt, 5 in hlt2 */
 };
 
 static char written[8192];
@@ -53,6 +54,9 @@ static bool measure(void *ctx, const struct plan_step *st, uint64_t n, struct sa
 	row->tsc_cycles = n * 10;
 	row->ns = n * 10;
 	*sum = n == 100 ? 7 : 8;
+	if (f->count_wakeups)
+		row->sib_wakeups = (sample_cell_u64_opt){ .known = true,
+							 .value = row->ns / 1000 * (st->mode == IDLE_HLT2 ? 5 : 2) };
 	if (st->workload == f->bad_workload && st->mode == IDLE_HLT2 && st->rep == 1 + 1)
 		*sum = 9;
 	*usable = !(st->workload == f->unusable_workload && st->mode == IDLE_SPIKE && st->rep == 2 + 1);
@@ -195,6 +199,34 @@ static void test_samples_with_an_smi_are_left_out_and_counted(void **state)
 	assert_true(table.group[lz][IDLE_HLT2].smi_counted);
 }
 
+/* The parked sibling's wake-ups per millisecond of each good sample, for
+ * the summary's sib_wakeups_per_ms (issue 24 item 7); none where the row has
+ * no count. */
+static void test_wakeups_per_ms_of_each_good_sample_are_kept(void **state)
+{
+	(void)state;
+	struct plan p;
+	struct harness h;
+	struct stream s;
+	size_t lz = (size_t)workload_find("lz");
+	struct fake f = { .tick_per_call = 1, .bad_workload = lz, .unusable_workload = WORKLOAD_MAX,
+			  .count_wakeups = true };
+
+	setup(&p, &h, &f, &s, 0);
+	assert_true(harness_walk(&h));
+	/* 100 iterations x 10 ns = 1000 ns a sample: 2 wake-ups in 0.001 ms */
+	const struct sample_group *g = &table.group[lz][IDLE_HLT];
+	assert_int_equal(g->n_wake, 4);
+	assert_true(g->wake_per_ms[0] == 2000.0);
+	/* hlt2's bad checksum sample is out of the table and of the rates */
+	assert_int_equal(table.group[lz][IDLE_HLT2].n_wake, 3);
+	assert_true(table.group[lz][IDLE_HLT2].wake_per_ms[2] == 5000.0);
+	f = (struct fake){ .tick_per_call = 1, .bad_workload = WORKLOAD_MAX, .unusable_workload = WORKLOAD_MAX };
+	setup(&p, &h, &f, &s, 0);
+	assert_true(harness_walk(&h));
+	assert_int_equal(table.group[lz][IDLE_HLT].n_wake, 0);
+}
+
 /* 1 s per clock reading, a 2 s budget: the first repetition that would end
  * past it is not started, and the reason is the budget. */
 static void test_budget_stops_between_repetitions(void **state)
@@ -276,6 +308,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_and_table_hold_only_good_usable_measured_samples),
 		cmocka_unit_test(test_samples_with_an_smi_are_left_out_and_counted),
+		cmocka_unit_test(test_wakeups_per_ms_of_each_good_sample_are_kept),
 		cmocka_unit_test(test_budget_stops_between_repetitions),
 		cmocka_unit_test(test_calibration_doubles_to_a_quarter_then_scales_and_rounds_for_the_spike),
 		cmocka_unit_test(test_plan_meta_says_precision_budget_and_the_blocked_note),

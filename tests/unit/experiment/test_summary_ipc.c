@@ -135,8 +135,28 @@ static void test_smi_samples_counted_and_off_warned(void **state)
 	stream_text_begin(&out);
 	summary_write(&plan, &table, 10, &out.stream);
 	const char *line = summary_of("lz", "off");
-	assert_string_equal(line + strlen(line) - strlen(" smi_samples="), " smi_samples=");
+	assert_non_null(strstr(line, " smi_samples= "));
 	assert_null(strstr(out.text, "saw an SMI"));
+}
+
+/* sib_wakeups_per_ms: the median of the samples' wake-up rates per (workload,
+ * mode), empty where the wake-ups were not counted. */
+static void test_sibling_wakeups_per_ms_is_the_median_rate(void **state)
+{
+	(void)state;
+	fill(false, 0, 0);
+	assert_non_null(strstr(summary_of("lz", "mwait"), " sib_wakeups_per_ms="));
+	const char *empty = strstr(summary_of("lz", "mwait"), " sib_wakeups_per_ms=") + strlen(" sib_wakeups_per_ms=");
+	assert_true(*empty == '\0' || *empty == '\n');
+	struct sample_group *g = &table.group[alu][IDLE_MWAIT];
+	const double rates[] = { 1500.0, 3.25, 4.75, 4.0, 9000.0 };
+	for (size_t i = 0; i < 5; i++)
+		g->wake_per_ms[i] = rates[i];
+	g->n_wake = 5;
+	stream_text_begin(&out);
+	summary_write(&plan, &table, 10, &out.stream);
+	assert_field(summary_of("lz", "mwait"), " sib_wakeups_per_ms=4.75");
+	assert_non_null(strstr(summary_of("pointer_chase", "mwait"), " sib_wakeups_per_ms="));
 }
 
 /* The samples the harness left out for an SMI: one `smi_excluded` record per
@@ -183,6 +203,7 @@ int main(void)
 		cmocka_unit_test(test_without_pmu_the_fields_are_empty),
 		cmocka_unit_test(test_smi_samples_counted_and_off_warned),
 		cmocka_unit_test(test_smi_excluded_per_mode),
+		cmocka_unit_test(test_sibling_wakeups_per_ms_is_the_median_rate),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
