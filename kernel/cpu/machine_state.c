@@ -76,13 +76,31 @@ const char *cpu_lfence_source(enum cpu_lfence l)
 	return "unknown";
 }
 
+/* Parts that boost although CPUID 8000_0007 EDX[9] (CPB) is clear (the
+ * fixtures hygon_c86_7185.txt and amd_ryzen7_1800x.txt: EDX = 0x6599).
+ * Linux sets X86_FEATURE_CPB for them: unconditionally in init_hygon()
+ * (arch/x86/kernel/cpu/hygon.c), and in init_amd_zen1() (amd.c, "Erratum
+ * 1076: CPB feature bit not being set in CPUID", only when not under a
+ * hypervisor) for the models bsp_init_amd() calls Zen 1: family 17h models
+ * 00h-2Fh and 50h-5Fh. Under a hypervisor the CPUID bit is left to speak
+ * (the guest's HWCR is the hypervisor's answer anyway). */
+static bool cpb_unenumerated(const struct cpu_identity *id)
+{
+	if (id->hypervisor)
+		return false;
+	if (id->vendor_id == CPU_VENDOR_HYGON)
+		return id->family == 0x18;
+	return id->vendor_id == CPU_VENDOR_AMD && id->family == 0x17 &&
+	       (id->model <= 0x2F || (id->model >= 0x50 && id->model <= 0x5F));
+}
+
 enum cpu_boost cpu_boost_decide(const struct cpu_identity *id, const struct cpu_features *f, struct cpu_msr_value ctl)
 {
 	/* Intel: setting MISC_ENABLE bit 38 also clears CPUID.06H:EAX[1] (SDM
 	 * vol. 4, table 2-2), so the MSR is asked first. */
 	if (id->vendor_id == CPU_VENDOR_INTEL && ctl.present && (ctl.value & MISC_ENABLE_TURBO_DISABLE))
 		return CPU_BOOST_DISABLED;
-	if (!f->boost)
+	if (!f->boost && !cpb_unenumerated(id))
 		return CPU_BOOST_ABSENT;
 	if (!ctl.present)
 		return CPU_BOOST_UNKNOWN;

@@ -22,11 +22,24 @@
 #define MSR_AMD_HWCR 0xC0010015u
 /* AMD/Hygon HWCR (MSR C001_0015, read by the platform code): bit 25 CpbDis
  * (core performance boost disabled), bit 24 TscFreqSel (the TSC counts at
- * the P0 frequency). */
+ * the P0 frequency). CpbDis: PPR Core::X86::Msr::HWCR, "CpbDis: core
+ * performance boost disable. Read-write. Reset: 0. 0=CPB is requested to be
+ * enabled. 1=CPB is disabled." (as quoted from a family 19h PPR; the
+ * family 17h PPR 54945 and Hygon's 18h PPR were not opened: unverified for
+ * them beyond Linux, whose MSR_K7_HWCR_CPB_DIS_BIT is 25 and whose
+ * acpi-cpufreq boost switch writes it on AMD and Hygon alike). */
 #define HWCR_TSC_FREQ_SEL (1ull << 24)
 #define HWCR_CPB_DIS (1ull << 25)
-/* AMD/Hygon P-state status (MSR C001_0063): bits 2:0 CurPstate. */
+/* AMD/Hygon P-state status (MSR C001_0063, PPR Core::X86::Msr::PStateStat):
+ * bits 2:0 CurPstate, the current non-boosted P-state (the PPR: "the
+ * frequency component of the current non-boosted P-state"; a boosted core
+ * still reads 0). */
 #define MSR_AMD_PSTATE_STATUS 0xC0010063u
+/* AMD/Hygon P-state 0 definition (MSR C001_0064, PPR Core::X86::Msr::PStateDef,
+ * family 17h layout: 7:0 CpuFid, 13:8 CpuDfsId, 21:14 CpuVid, 63 PstateEn;
+ * field layout as quoted by CoreFreq and AMD's own uProf headers, PPR not
+ * opened: recorded raw, not decoded). */
+#define MSR_AMD_PSTATE_DEF0 0xC0010064u
 /* Intel IA32_MISC_ENABLE (MSR 1A0H) bit 38: Turbo Mode disable (SDM vol. 4, table 2-2). */
 #define MSR_IA32_MISC_ENABLE 0x1A0u
 #define MISC_ENABLE_TURBO_DISABLE (1ull << 38)
@@ -68,7 +81,9 @@ enum cpu_boost {
  * IA32_MISC_ENABLE on Intel; either may be absent; the caller passes it
  * absent where it cannot be trusted, e.g. under a hypervisor). Intel's
  * MISC_ENABLE bit 38 is asked before CPUID, because setting it clears
- * CPUID.06H:EAX[1]. */
+ * CPUID.06H:EAX[1]. On bare-metal Hygon family 18h and AMD Zen 1 (family
+ * 17h models 00h-2Fh, 50h-5Fh) CPB is taken as present whatever CPUID
+ * 8000_0007 EDX[9] says, as Linux does, and HWCR CpbDis decides. */
 enum cpu_boost cpu_boost_decide(const struct cpu_identity *id, const struct cpu_features *f, struct cpu_msr_value ctl);
 /* The `boost` meta value: "enabled", "disabled", "absent", "unknown". */
 const char *cpu_boost_name(enum cpu_boost b);

@@ -67,11 +67,28 @@ static void discover_machine_state(struct platform *p, struct cpu_msr_value hwcr
 		ctl.present = false;
 	p->boost = cpu_boost_decide(&p->id, &p->feat, ctl);
 	p->hwcr = hwcr;
-	uint64_t v;
-	if (is_amd_like(p) && p->feat.hw_pstate && rdmsr_safe(MSR_AMD_PSTATE_STATUS, &v) == 0) {
+	if (!is_amd_like(p))
+		return;
+	/* Read whatever CPUID says (a fault is recorded as such): the raw
+	 * values are meta for people comparing boots, not decisions. */
+	p->pstate_stat.present = rdmsr_safe(MSR_AMD_PSTATE_STATUS, &p->pstate_stat.value) == 0;
+	p->pstate_def0.present = rdmsr_safe(MSR_AMD_PSTATE_DEF0, &p->pstate_def0.value) == 0;
+	if (p->feat.hw_pstate && p->pstate_stat.present) {
 		p->pstate_known = true;
-		p->pstate = (unsigned)(v & 7);
+		p->pstate = (unsigned)(p->pstate_stat.value & 7);
 	}
+}
+
+/* An AMD/Hygon MSR as raw meta: 16 hex digits, "fault" when the read
+ * faulted (never a made-up 0), empty on other vendors (not read). */
+static void write_raw_msr_meta(const struct platform *p, struct stream *s, const char *key, struct cpu_msr_value v)
+{
+	if (!is_amd_like(p))
+		stream_meta(s, key, "");
+	else if (!v.present)
+		stream_meta(s, key, "fault");
+	else
+		stream_metaf(s, key, "0x%016llx", (unsigned long long)v.value);
 }
 
 static void discover_cpu(struct platform *p)
@@ -418,6 +435,9 @@ void platform_report(const struct platform *p, struct stream *s)
 		stream_metaf(s, "pstate", "%u", p->pstate);
 	else
 		stream_meta(s, "pstate", "");
+	write_raw_msr_meta(p, s, "amd_hwcr", p->hwcr);
+	write_raw_msr_meta(p, s, "amd_pstate_stat", p->pstate_stat);
+	write_raw_msr_meta(p, s, "amd_pstate_def0", p->pstate_def0);
 
 	/* The same facts for people. */
 	stream_text(s, "cpu: %s (%s family 0x%x model 0x%x stepping %u)", p->id.brand, p->id.vendor,

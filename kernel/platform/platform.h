@@ -38,6 +38,8 @@ struct platform {
 	struct cpu_msr_value hwcr;     /* AMD/Hygon HWCR as read (present: false elsewhere) */
 	bool pstate_known;             /* AMD/Hygon with HwPstate: P-state status read */
 	unsigned pstate;               /* CurPstate (0 = the highest non-boost P-state) */
+	struct cpu_msr_value pstate_stat; /* AMD/Hygon PStateStat C001_0063 as read (present: false = faulted) */
+	struct cpu_msr_value pstate_def0; /* AMD/Hygon PStateDef0 C001_0064 as read (present: false = faulted) */
 	uint32_t bench_apic;
 	uint32_t siblings[PLATFORM_MAX_SIBLINGS];
 	size_t sibling_count;

@@ -20,7 +20,20 @@ qtest_platform_llc_dimms_lfence_and_boost_are_recorded() {
 		expect_line '^#= smbios_version=2\.8$' &&
 		expect_line '^#= lfence_serializing=no$' && expect_line '^#= lfence_source=de_cfg-unwritable$' &&
 		expect_line '^#= boost=absent$' && expect_line '^#= pstate=$' &&
+		expect_line '^#= amd_hwcr=0x[0-9a-f]{16}$' &&
 		expect_line '^#= tsc_freq_sel=$' # HWCR under an emulator is its default, not a measurement
+}
+
+# TCG answering as bare metal (-hypervisor): Hygon 18h's CPUID leaves CPB
+# clear, so boost is decided from HWCR CpbDis as Linux's init_hygon() does
+# (TCG's HWCR reads 0: enabled); the raw HWCR, PStateStat and PStateDef0 are
+# meta (TCG answers 0 for MSRs it does not model, so 16 zero digits here).
+# exit=qemu: without the hypervisor signature exit=auto would halt.
+qtest_platform_bare_metal_hygon_boost_from_hwcr_and_raw_pstate_meta() {
+	boot_valid 0 plat_bare BOOT=pvh CMDLINE="run=platform exit=qemu" QEMU_CPU=Dhyana,-hypervisor &&
+		expect_line '^#= hypervisor=none$' && expect_line '^#= boost=enabled$' &&
+		expect_line '^#= amd_hwcr=0x[0-9a-f]{16}$' && expect_line '^#= amd_pstate_stat=0x[0-9a-f]{16}$' &&
+		expect_line '^#= amd_pstate_def0=0x[0-9a-f]{16}$'
 }
 
 qtest_platform_smt2_two_cores_bench0_has_sibling_1() {

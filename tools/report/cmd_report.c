@@ -42,8 +42,10 @@ static const struct cli_command report_cli = {
 	"report", "FILE...",
 	"Verifies each result stream (as `idlebench check`); each file is one boot. Files with\n"
 	"the same plan_id, machine_id and placement form one set (schema 1 files, which have\n"
-	"no plan_id: the same cpu_vendor, cpu_family, cpu_model, smbios_product, placement);\n"
-	"other sets are shown side by side with the reason they were not pooled.\n"
+	"no plan_id: the same cpu_vendor, cpu_family, cpu_model, smbios_product, placement)\n"
+	"and the same boost, c2_kind and amd_cstate_cfg (a file without one of these keys\n"
+	"pools only with files without it); other sets are shown side by side with the\n"
+	"reason they were not pooled.\n"
 	"Per set, recomputed from the rows with the kernel's own analysis (bench/analysis.c):\n"
 	"each boot's paired log-ratio slowdowns against hlt (blocks = repetitions), then a t\n"
 	"interval over the boots' estimates (one boot: within this boot only). It prints the\n"

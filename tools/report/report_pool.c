@@ -57,6 +57,16 @@ static const char *meta_or_empty(const struct stream_reader *r, const char *key)
 	return v ? v : "";
 }
 
+/* Machine states a sample depends on, with what a difference means.
+ * boost: kernel/cpu/machine_state.h; c2_kind and amd_cstate_cfg: what the
+ * ioport mode's port read enters on AMD/Hygon (CStateCfg C001_0296). */
+const char *const report_state_keys[REPORT_STATE_KEYS] = { "boost", "c2_kind", "amd_cstate_cfg" };
+static const char *const state_meaning[REPORT_STATE_KEYS] = {
+	"the core may run above base frequency in one and not the other",
+	"the I/O-port read enters another C-state",
+	"another CStateCfg: the C-states the core may enter",
+};
+
 static void boot_free(struct report_boot *b)
 {
 	free(b->path);
@@ -72,6 +82,8 @@ static void set_free(struct report_set *s)
 			  &s->cpu_model,  &s->smbios_product, &s->cpu_brand, &s->hypervisor, &s->primary_mode };
 	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
 		free(*text[i]);
+	for (size_t i = 0; i < REPORT_STATE_KEYS; i++)
+		free(s->state[i]);
 	for (size_t i = 0; i < s->boot_count; i++)
 		boot_free(&s->boot[i]);
 	free(s);
@@ -82,6 +94,7 @@ struct set_key {
 	unsigned schema;
 	bool by_plan;
 	const char *plan_id, *machine_id, *placement, *vendor, *family, *model, *product;
+	const char *state[REPORT_STATE_KEYS]; /* NULL: the stream has no such key */
 };
 
 static struct set_key key_of(const struct stream_reader *r)
@@ -98,7 +111,15 @@ static struct set_key key_of(const struct stream_reader *r)
 	};
 	/* A stream without both ids (schema 1) can only be grouped by what it says about the machine. */
 	k.by_plan = *k.plan_id && *k.machine_id;
+	for (size_t i = 0; i < REPORT_STATE_KEYS; i++)
+		k.state[i] = stream_reader_meta(r, report_state_keys[i]);
 	return k;
+}
+
+/* Two values of a state key, either NULL (absent), are the same value. */
+static bool same_state(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
 }
 
 static bool same_identity(const struct report_set *s, const struct set_key *k)
@@ -111,6 +132,9 @@ static bool key_matches(const struct report_set *s, const struct set_key *k)
 {
 	if (s->by_plan != k->by_plan || strcmp(s->placement, k->placement))
 		return false;
+	for (size_t i = 0; i < REPORT_STATE_KEYS; i++)
+		if (!same_state(s->state[i], k->state[i]))
+			return false;
 	if (k->by_plan)
 		return !strcmp(s->plan_id, k->plan_id) && !strcmp(s->machine_id, k->machine_id);
 	return same_identity(s, k);
@@ -148,7 +172,11 @@ static struct report_set *set_for(struct report_pool *pool, const struct stream_
 	s->hypervisor = strdup(meta_or_empty(r, "hypervisor"));
 	/* Schema 1 has no primary_mode: its question was always mwait against hlt. */
 	s->primary_mode = strdup(*primary ? primary : idle_modes[IDLE_MWAIT].name);
-	if (!s->plan_id || !s->machine_id || !s->placement || !s->cpu_vendor || !s->cpu_family || !s->cpu_model ||
+	bool states_ok = true;
+	for (size_t i = 0; i < REPORT_STATE_KEYS; i++)
+		if (k.state[i] && !(s->state[i] = strdup(k.state[i])))
+			states_ok = false;
+	if (!states_ok || !s->plan_id || !s->machine_id || !s->placement || !s->cpu_vendor || !s->cpu_family || !s->cpu_model ||
 	    !s->smbios_product || !s->cpu_brand || !s->hypervisor || !s->primary_mode) {
 		set_free(s);
 		say(err, err_size, path, "out of memory");
@@ -565,6 +593,12 @@ void report_set_identity(const struct report_set *s, char *buf, size_t size)
 		snprintf(buf + n, size - (size_t)n, ", placement %s", s->placement);
 }
 
+/* A state value as the reason shows it: "absent" for a stream without the key, "(empty)" for an empty value. */
+static const char *state_text(const char *v)
+{
+	return !v ? "absent" : *v ? v : "(empty)";
+}
+
 /* Append "; " (after the first reason) and a formatted reason. */
 __attribute__((format(printf, 4, 5)))
 static void add_reason(char *buf, size_t size, size_t *at, const char *fmt, ...)
@@ -611,6 +645,10 @@ void report_set_difference(const struct report_set *a, const struct report_set *
 	if (strcmp(a->placement, b->placement))
 		add_reason(buf, size, &at, "placement differs (%s here, %s there)", *a->placement ? a->placement : "none",
 			   *b->placement ? b->placement : "none");
+	for (size_t i = 0; i < REPORT_STATE_KEYS; i++)
+		if (!same_state(a->state[i], b->state[i]))
+			add_reason(buf, size, &at, "%s differs (%s here, %s there: %s)", report_state_keys[i],
+				   state_text(a->state[i]), state_text(b->state[i]), state_meaning[i]);
 }
 
 bool report_set_unmeasured_text(const struct report_set *s, char *buf, size_t size)

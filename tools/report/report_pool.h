@@ -7,8 +7,13 @@
  * (what was measured and how), `machine_id` (which machine, firmware and
  * microcode) and `placement`. Schema 1 files have neither id and are grouped
  * by the old machine identity (cpu_vendor, cpu_family, cpu_model,
- * smbios_product, placement). Different sets are reported side by side with
- * the reason they were not pooled (report_set_difference).
+ * smbios_product, placement). Either kind is split further by the machine
+ * states that change what a sample measures and that firmware may set either
+ * way (report_state_keys: boost, the C-state the I/O-port read enters, the
+ * raw CStateCfg); a stream without such a key has a value of its own
+ * ("absent"), so old streams pool with old streams as before. Different sets
+ * are reported side by side with the reason they were not pooled
+ * (report_set_difference).
  *
  * Slots: a workload of the registry (bench/workload.h) sits at its registry
  * index and a mode of the kernel's table (core/sibling/idle_mode.h) at its
@@ -36,6 +41,10 @@
 #define REPORT_MAX_SETS 16
 /* Most files (boots) in one set. */
 #define REPORT_MAX_BOOTS 64
+/* Meta keys whose values must agree within a set (report_state_keys). */
+#define REPORT_STATE_KEYS 3
+/* The keys themselves: "boost", "c2_kind", "amd_cstate_cfg". */
+extern const char *const report_state_keys[REPORT_STATE_KEYS];
 /* Longest workload or mode name kept. */
 #define REPORT_NAME_MAX 32
 
@@ -103,6 +112,7 @@ struct report_set {
 	char *plan_id, *machine_id, *placement;
 	char *cpu_vendor, *cpu_family, *cpu_model, *smbios_product;
 	char *cpu_brand, *hypervisor, *primary_mode; /* from the first file, for people */
+	char *state[REPORT_STATE_KEYS];  /* each report_state_keys value; NULL: the streams have none */
 	struct report_boot boot[REPORT_MAX_BOOTS];
 	size_t boot_count;
 	size_t rows, bad_rows;

@@ -88,11 +88,59 @@ static void test_amd_boost_from_cpb_and_hwcr(void **state)
 	assert_int_equal(cpu_boost_decide(&id, &feat, msr(HWCR_CPB_DIS)), CPU_BOOST_DISABLED);
 	assert_int_equal(cpu_boost_decide(&id, &feat, absent), CPU_BOOST_UNKNOWN);
 	assert_string_equal(cpu_boost_name(CPU_BOOST_DISABLED), "disabled");
-	/* This Hygon dump does not enumerate CPB (EDX = 0x6599): absent whatever HWCR says. */
-	load("hygon_c86_7185.txt");
+	/* Zen 3 is not a part Linux forces CPB for: with the bit cleared (as a
+	 * hypervisor or firmware may), boost is absent whatever HWCR says. */
+	cpuid_table_set(&table, 0x80000007, 0, 0, 0x3b, 0, 0x6799 & ~(1u << 9));
+	cpu_features_read(cpuid_table_query, &table, &id, &feat);
 	assert_false(feat.boost);
 	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ABSENT);
 	assert_string_equal(cpu_boost_name(CPU_BOOST_ABSENT), "absent");
+}
+
+/* Hygon 18h leaves CPB clear (EDX = 0x6599) although it boosts; Linux's
+ * init_hygon() sets X86_FEATURE_CPB anyway: HWCR CpbDis decides. */
+static void test_hygon_boost_follows_hwcr_though_cpuid_clears_cpb(void **state)
+{
+	(void)state;
+	load("hygon_c86_7185.txt");
+	assert_false(feat.boost);
+	assert_false(id.hypervisor);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ENABLED);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(HWCR_CPB_DIS)), CPU_BOOST_DISABLED);
+	/* HWCR unreadable on bare metal: not known, no longer "absent". */
+	assert_int_equal(cpu_boost_decide(&id, &feat, absent), CPU_BOOST_UNKNOWN);
+	/* Under a hypervisor the CPUID bit speaks, as before (the platform
+	 * passes HWCR absent there). */
+	load("qemu_dhyana_tcg.txt");
+	assert_true(id.hypervisor);
+	assert_int_equal(cpu_boost_decide(&id, &feat, absent), CPU_BOOST_ABSENT);
+}
+
+/* Zen 1 (family 17h model 1): erratum 1076, CPB not set in CPUID although
+ * the 1800X boosts 3.6 -> 4.0 GHz; Linux's init_amd_zen1() sets it. */
+static void test_zen1_boost_follows_hwcr_though_cpuid_clears_cpb(void **state)
+{
+	(void)state;
+	load("amd_ryzen7_1800x.txt");
+	assert_int_equal(id.family, 0x17);
+	assert_int_equal(id.model, 0x1);
+	assert_false(feat.boost);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ENABLED);
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(HWCR_CPB_DIS)), CPU_BOOST_DISABLED);
+	assert_int_equal(cpu_boost_decide(&id, &feat, absent), CPU_BOOST_UNKNOWN);
+	/* The edges of Linux's Zen 1 ranges (bsp_init_amd: 00h-2Fh, 50h-5Fh). */
+	id.model = 0x2F;
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ENABLED);
+	id.model = 0x30; /* Zen 2: erratum 1076 does not apply */
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ABSENT);
+	id.model = 0x50;
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ENABLED);
+	id.model = 0x60;
+	assert_int_equal(cpu_boost_decide(&id, &feat, msr(0)), CPU_BOOST_ABSENT);
+	/* A guest: Linux leaves the bit alone there (init_amd_zen1, "only if not virtualised"). */
+	id.model = 0x1;
+	id.hypervisor = true;
+	assert_int_equal(cpu_boost_decide(&id, &feat, absent), CPU_BOOST_ABSENT);
 }
 
 /* Intel: CPUID 06H EAX[1] (0x27f7 on the i7-6700K) and IA32_MISC_ENABLE bit 38. */
@@ -142,6 +190,8 @@ int main(void)
 		cmocka_unit_test(test_ryzen_5600g_lfence_always_serializing),
 		cmocka_unit_test(test_intel_lfence_is_architectural),
 		cmocka_unit_test(test_amd_boost_from_cpb_and_hwcr),
+		cmocka_unit_test(test_hygon_boost_follows_hwcr_though_cpuid_clears_cpb),
+		cmocka_unit_test(test_zen1_boost_follows_hwcr_though_cpuid_clears_cpb),
 		cmocka_unit_test(test_intel_boost_from_turbo_and_misc_enable),
 		cmocka_unit_test(test_old_amd_families_and_other_vendors),
 	};

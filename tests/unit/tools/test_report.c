@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "lib/crc32.h"
 #include "tests/unit/tools/fd_redirect.h"
 #include "tools/cli/commands.h"
 
@@ -131,6 +132,89 @@ static void test_different_plan_or_machine_ids_are_not_pooled_and_say_why(void *
 	assert_contains(a, "  not pooled with set 3 (" F "aa_fail.csv): machine_id differs (0f1e2d3c4b5a6978 here, "
 			   "deadbeefdeadbeef there: another machine, firmware or microcode)\n");
 	assert_contains(b, "  plan_id b0b0b0b0b0b0b0b0, machine_id 0f1e2d3c4b5a6978: 1 boot of one plan on one machine\n");
+}
+
+/* A fixture boot with meta lines added after its machine_id (the way the
+ * kernel writes boost and the C-state meta), its CRC recomputed, in a
+ * temporary file whose name lands in path. */
+static void write_with_meta(const char *fixture, const char *extra, char *path)
+{
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	FILE *in = fopen(fixture, "r"), *out = fopen(path, "w");
+	assert_non_null(in);
+	assert_non_null(out);
+	char line[8192];
+	uint32_t crc = 0;
+	while (fgets(line, sizeof line, in)) {
+		if (!strncmp(line, "#! end ", 7)) {
+			*strstr(line, "crc32=") = '\0';
+			fprintf(out, "%scrc32=%08x\n", line, crc);
+			break;
+		}
+		crc = crc32_update(crc, line, strlen(line));
+		fputs(line, out);
+		if (!strncmp(line, "#= machine_id=", 14)) {
+			crc = crc32_update(crc, extra, strlen(extra));
+			fputs(extra, out);
+		}
+	}
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+}
+
+/* The report of two boots of plan A carrying the given meta; o gets the output. */
+static void report_two_boots(struct command_output *o, const char *meta1, const char *meta2, char *p1, char *p2)
+{
+	write_with_meta(F "plan_a_boot1.csv", meta1, p1);
+	write_with_meta(F "plan_a_boot2.csv", meta2, p2);
+	char *argv[] = { "report", p1, p2 };
+	report(o, 3, argv);
+	unlink(p1);
+	unlink(p2);
+	assert_int_equal(o->status, 0);
+}
+
+/* Boots of one plan on one machine whose boost state differs are two sets,
+ * with the reason; the same boost state still pools. */
+static void test_boots_with_another_boost_state_are_not_pooled_and_say_why(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char p1[] = "/tmp/idlebench-boost1-XXXXXX", p2[] = "/tmp/idlebench-boost2-XXXXXX";
+	report_two_boots(&o, "#= boost=enabled\n", "#= boost=disabled\n", p1, p2);
+	const char *a = block(o.out, 1);
+	assert_true(a < block(o.out, 2));
+	assert_null(strstr(o.out, "set 3 of"));
+	assert_contains(a, "  plan_id a1b2c3d4e5f60718, machine_id 0f1e2d3c4b5a6978: 1 boot of one plan on one machine\n");
+	char want[256];
+	snprintf(want, sizeof want, "  not pooled with set 2 (%s): boost differs (enabled here, disabled there: "
+		 "the core may run above base frequency in one and not the other)\n", p2);
+	assert_contains(a, want);
+
+	char q1[] = "/tmp/idlebench-boost1-XXXXXX", q2[] = "/tmp/idlebench-boost2-XXXXXX";
+	report_two_boots(&o, "#= boost=enabled\n", "#= boost=enabled\n", q1, q2);
+	assert_contains(o.out, "set 1 of 1: ");
+	assert_contains(o.out, "2 boots of one plan on one machine\n");
+}
+
+/* c2_kind and the raw CStateCfg split sets too; a stream without the key
+ * (an older kernel) is a value of its own, never pooled with one that has it. */
+static void test_another_c2_kind_or_cstate_cfg_is_not_pooled_and_absent_is_a_value(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char p1[] = "/tmp/idlebench-c2kind1-XXXXXX", p2[] = "/tmp/idlebench-c2kind2-XXXXXX";
+	report_two_boots(&o, "#= c2_kind=cc1\n#= amd_cstate_cfg=0x0000000000020202\n",
+			 "#= c2_kind=cc6\n#= amd_cstate_cfg=0x0000000000020202\n", p1, p2);
+	assert_contains(block(o.out, 1), "c2_kind differs (cc1 here, cc6 there: the I/O-port read enters another C-state)\n");
+	assert_null(strstr(o.out, "amd_cstate_cfg differs"));
+
+	char q1[] = "/tmp/idlebench-c2kind1-XXXXXX", q2[] = "/tmp/idlebench-c2kind2-XXXXXX";
+	report_two_boots(&o, "", "#= amd_cstate_cfg=0x0000000000020202\n", q1, q2);
+	assert_contains(block(o.out, 1), "amd_cstate_cfg differs (absent here, 0x0000000000020202 there: another "
+					 "CStateCfg: the C-states the core may enter)\n");
 }
 
 static void test_a_schema_1_file_still_reports_by_machine_identity(void **state)
@@ -394,6 +478,8 @@ int main(void)
 		cmocka_unit_test(test_one_boot_is_labelled_within_this_boot_only),
 		cmocka_unit_test(test_modes_the_plan_lost_are_named_with_status_and_reason),
 		cmocka_unit_test(test_different_plan_or_machine_ids_are_not_pooled_and_say_why),
+		cmocka_unit_test(test_boots_with_another_boost_state_are_not_pooled_and_say_why),
+		cmocka_unit_test(test_another_c2_kind_or_cstate_cfg_is_not_pooled_and_absent_is_a_value),
 		cmocka_unit_test(test_a_schema_1_file_still_reports_by_machine_identity),
 		cmocka_unit_test(test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top),
 		cmocka_unit_test(test_a_carry_over_names_the_previous_mode),
