@@ -36,6 +36,10 @@ htest_linux_sigterm_puts_every_value_back() {
 	root=$(linux_fake_root amd-acpi-idle) || return 1
 	before=$(linux_values "$root")
 	linux_start_long_run "$root" || { kill "$LINUX_PID" 2>/dev/null; fail "the run never wrote its restore file"; return 1; }
+	for _ in $(seq 1 100); do
+		[ "$(linux_values "$root")" != "$before" ] && break
+		sleep 0.05
+	done
 	[ "$(linux_values "$root")" != "$before" ] || fail "the run changed nothing before SIGTERM" || return 1
 	kill -TERM "$LINUX_PID"
 	wait "$LINUX_PID"
@@ -49,6 +53,11 @@ htest_linux_after_a_crash_second_run_refuses_and_restore_puts_back() {
 	root=$(linux_fake_root intel-idle) || return 1
 	before=$(linux_values "$root")
 	linux_start_long_run "$root" || { kill "$LINUX_PID" 2>/dev/null; fail "the run never wrote its restore file"; return 1; }
+	# the restore file is written before the first value: kill once one changed (at most 5 s)
+	for _ in $(seq 1 100); do
+		[ "$(linux_values "$root")" != "$before" ] && break
+		sleep 0.05
+	done
 	kill -KILL "$LINUX_PID"
 	wait "$LINUX_PID" 2>/dev/null
 	[ "$(linux_values "$root")" != "$before" ] || fail "nothing to restore after the crash" || return 1

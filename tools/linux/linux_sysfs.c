@@ -76,10 +76,31 @@ bool linux_write(const struct linux_root *r, const char *path, const char *value
 		return false;
 	}
 	int n = snprintf(line, sizeof line, "%s\n", value);
-	/* O_TRUNC for the fake trees (regular files); sysfs ignores it. */
-	int fd = open(full, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	int fd = open(full, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
+	if (r->dir[0]) {
+		/* A fake tree (tests) holds regular files: the value goes into a
+		 * file beside it that is renamed over it, so a run killed mid-write
+		 * (the crash tests do that) leaves the old value or the new one,
+		 * never an empty file, as a sysfs attribute write would. The open
+		 * above keeps an unwritable file's error. */
+		close(fd);
+		char tmp[LINUX_PATH_MAX + 16];
+		snprintf(tmp, sizeof tmp, "%s.%ld.tmp", full, (long)getpid());
+		fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0)
+			return false;
+		ssize_t w = write(fd, line, (size_t)n);
+		int saved = errno;
+		if (close(fd) != 0 || w != n || rename(tmp, full) != 0) {
+			saved = w < 0 ? saved : (w != n ? EIO : errno);
+			unlink(tmp);
+			errno = saved;
+			return false;
+		}
+		return true;
+	}
 	ssize_t w = write(fd, line, (size_t)n);
 	int saved = errno;
 	if (close(fd) != 0 && w == n)
