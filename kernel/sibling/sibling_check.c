@@ -125,7 +125,8 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 	char q[160];
 
 	if (why) {
-		stream_record(s, "mode", "name=%s status=skipped reason=%s", name, stream_quote(q, sizeof q, why));
+		stream_record(s, "mode", "name=%s status=skipped reason=%s%s", name, stream_quote(q, sizeof q, why),
+			      mode == IDLE_IOPORT ? sibling_ioport_fields(false) : "");
 		return CHECK_OK;
 	}
 	if (sibling_set_mode(mode, PARKED_ACK_TIMEOUT_US, s)) {
@@ -194,9 +195,9 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 	if (busy)
 		fmt_snprintf(reason, sizeof reason, " reason=%s", stream_quote(q, sizeof q, busy));
 	bool ok = in_mode && canaries;
-	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu wake_path=%s%s%s", name,
+	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu wake_path=%s%s%s%s", name,
 		      !ok ? "error" : busy ? "not_idle" : "ok", parked_count, c0, (unsigned long long)wakeups,
-		      wake_path_name(path), ok ? reason : "",
+		      wake_path_name(path), mode == IDLE_IOPORT ? sibling_ioport_fields(true) : "", ok ? reason : "",
 		      in_mode ? (canaries ? "" : " problem=\"AP stack canary overwritten\"")
 			      : " problem=\"a CPU acknowledged another mode\"");
 	if (ok)
