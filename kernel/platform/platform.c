@@ -22,11 +22,13 @@
 #define MSR_AMD_PWR_MGT_MISC  0xC0010292u
 #define MSR_AMD_CSTATE_POLICY 0xC0010294u
 #define MSR_AMD_CSTATE_CFG    0xC0010296u
-#define MSR_PKG_CST_CONFIG    0xE2u  /* SDM vol. 4: MSR_PKG_CST_CONFIG_CONTROL, bit 10 I/O MWAIT redirection */
+/* Intel SDM vol. 4 (the MSR tables; vol. 3C ch. 35 in older editions, e.g.
+ * table 35-23 for Ivy Bridge): */
+#define MSR_PKG_CST_CONFIG    0xE2u  /* MSR_PKG_CST_CONFIG_CONTROL, bit 10 I/O MWAIT redirection enable */
 #define MSR_PMG_IO_CAPTURE    0xE4u  /* MSR_PMG_IO_CAPTURE_BASE: LVL_2 base 15:0, C-state range 18:16 */
-#define MSR_POWER_CTL         0x1FCu /* MSR_POWER_CTL: bit 1 C1E enable */
-#define MSR_IA32_PM_ENABLE    0x770u /* IA32_PM_ENABLE: bit 0 HWP enable (SDM vol. 4 table 2-2) */
-#define MSR_IA32_HWP_REQUEST  0x774u /* IA32_HWP_REQUEST */
+#define MSR_POWER_CTL         0x1FCu /* MSR_POWER_CTL: bit 1 C1E enable (not confirmed in the text read here) */
+#define MSR_IA32_PM_ENABLE    0x770u /* IA32_PM_ENABLE: bit 0 HWP_ENABLE (vol. 3B 14.4.2) */
+#define MSR_IA32_HWP_REQUEST  0x774u /* IA32_HWP_REQUEST, if CPUID.06H:EAX[7] (vol. 3B 14.4.4) */
 #define MSR_IA32_BIOS_SIGN_ID 0x8Bu /* microcode revision, Intel: bits 63:32 */
 #define MSR_AMD_PATCH_LEVEL   0x8Bu /* AMD/Hygon: bits 31:0 */
 
@@ -195,7 +197,10 @@ static void read_c2_hw(struct platform *p, const struct acpi_c2_inputs *in)
 		hw->io_capture_base = read_msr(MSR_PMG_IO_CAPTURE);
 		hw->power_ctl = read_msr(MSR_POWER_CTL);
 		hw->pm_enable = read_msr(MSR_IA32_PM_ENABLE);
-		hw->hwp_request = read_msr(MSR_IA32_HWP_REQUEST);
+		/* SDM vol. 3B 14.4.2: the other HWP MSRs "may only be accessed
+		 * after HWP is enabled"; before that the request is not read. */
+		if (hw->pm_enable.state == ACPI_MSR_READ && (hw->pm_enable.value & 1))
+			hw->hwp_request = read_msr(MSR_IA32_HWP_REQUEST);
 	}
 }
 
