@@ -520,7 +520,7 @@ void platform_report(const struct platform *p, struct stream *s)
 		    p->acpi_found ? p->acpi.madt.cpu_count : (size_t)0, port, acpi_c2_source_name(p->c2.source),
 		    acpi_c2_rule_name(p->c2.rule), acpi_c2_msr_check_name(p->c2.msr_check));
 	if (p->c2.source != ACPI_C2_NONE)
-		stream_text(s, "ioport: the C2 port read enters %s (%s)%s%s", acpi_c2_kind_name(p->c2_entry.kind),
+		stream_text(s, "ioport: c2_kind %s, %s%s%s", acpi_c2_kind_name(p->c2_entry.kind),
 			    p->c2_entry.trapped ? "the trapped port" : "not a port known to be trapped",
 			    p->c2_entry.note[0] ? "; " : "", p->c2_entry.note);
 	if (p->tsc_ok)
