@@ -126,7 +126,7 @@ static void describe_ioport(const struct platform *p)
 {
 	const struct acpi_c2_entry *e = &p->c2_entry;
 	bool have_port = p->c2.source != ACPI_C2_NONE;
-	char q[220];
+	char q[256];
 
 	park.c2_port = have_port && e->offer ? p->c2.port : 0;
 	park.pm_timer_port = park.c2_port && e->pm_timer_dummy && p->acpi_found && p->acpi.fadt_status == ACPI_OK
