@@ -29,6 +29,7 @@
  * state). Firmware with no _CST and no usable P_BLK gets no C2 from the MSR:
  * Linux would stay in C1 there. */
 #include "kernel/acpi/acpi_c2.h"
+#include "lib/fmt.h"
 
 #define PBLK_P_LVL2_OFFSET 4
 #define PBLK_LEN_WITH_P_LVL2 6
@@ -39,6 +40,7 @@
 static const char *const c2_source_text[] = { ACPI_C2_SOURCES(ACPI_C2_TEXT_ITEM) };
 static const char *const c2_rule_text[] = { ACPI_C2_RULES(ACPI_C2_TEXT_ITEM) };
 static const char *const c2_msr_check_text[] = { ACPI_C2_MSR_CHECKS(ACPI_C2_TEXT_ITEM) };
+static const char *const c2_kind_text[] = { ACPI_C2_KINDS(ACPI_C2_TEXT_ITEM) };
 #undef ACPI_C2_TEXT_ITEM
 
 const char *acpi_c2_source_name(enum acpi_c2_source source)
@@ -139,4 +141,156 @@ struct acpi_c2_decision acpi_decide_c2_port(const struct acpi_c2_inputs *in)
 	else
 		d.msr_check = d.port == msr_port ? ACPI_C2_MSR_AGREES : ACPI_C2_MSR_DIFFERS;
 	return d;
+}
+
+const char *acpi_c2_kind_name(enum acpi_c2_kind kind)
+{
+	if ((unsigned)kind >= (unsigned)ACPI_C2_KIND_COUNT)
+		return "unknown";
+	return c2_kind_text[kind];
+}
+
+/* What the C2 port read enters.
+ *
+ * AMD/Hygon family >= 17h. Sources: AMD's AGESA CcxRegistersRv.h (family 17h
+ * model 10h-2Fh register unions) and CcxZenZpC6.c/CcxZenRvC6.c, Hygon's HGPI
+ * CcxDharmaC6.c (family 18h), coreboot soc/amd/common cpu_power_state.c; the
+ * PPRs themselves (54945 for 17h model 01h, 55570 for 31h) could not be read
+ * here, so every field below is "per AGESA, unverified against the PPR":
+ *  - C001_0073 CStateBaseAddr: bits 15:0 CstateAddr, 0 = no port trapped.
+ *    Firmware writes the same base on every thread (CcxZen*InitializeC6Aps)
+ *    and puts its _CST C2 at base + 1.
+ *  - C001_0296 CStateCfg: per C-state control register n (CCR0..CCR2) a
+ *    CC1 DFS ID (bits 8n+5:8n) and CC6EN (bit 8n+6: 6, 14, 22); a CCR whose
+ *    CC6EN is clear ends in CC1. Xen's AMD erratum 1474 fix and Microsoft's
+ *    note on it disable CC6 by clearing bits 22, 14 and 6 of MSRC001_0296.
+ *    Which CCR the read of base + 1 uses is unverified (base + n -> CCRn is
+ *    the natural reading): every AGESA and HGPI path seen programs the three
+ *    CCRs alike, so the kind is decided only when the three CC6EN agree.
+ *    Hygon's HGPI also sets a CCRn_CC1EN field whose bit is not known here:
+ *    it is recorded raw only.
+ *  - C001_0292 PwrMgtMisc (bit 32 PC6En) and C001_0294 CStatePolicy (CC1 and
+ *    hysteresis timers, cache flush on halt): recorded raw, not interpreted;
+ *    neither changes which core state the read asks for.
+ *
+ * Intel: SDM vol. 4 (MSRs), Nehalem and later tables: MSR_PKG_CST_CONFIG_CONTROL
+ * (0xE2) bit 10 "I/O MWAIT Redirection Enable: when set, will map IO_read
+ * instructions sent to IO register specified by MSR_PMG_IO_CAPTURE_BASE to
+ * MWAIT instructions"; MSR_PMG_IO_CAPTURE_BASE (0xE4) bits 15:0 LVL_2 Base
+ * Address, bits 18:16 C-state Range (000b: C3 is the max C-state included,
+ * 001b: C6, 010b: C7). That the range covers LVL_2 base .. base + range (one
+ * port per deeper C-state, as P_LVL2..P_LVL4) is an inference, unverified. */
+#define CSTATE_CFG_CC6EN(n) (1ull << (8 * (n) + 6))
+#define INTEL_IO_MWAIT_REDIRECT (1ull << 10)
+#define INTEL_CAPTURE_RANGE_MAX 2u
+
+static void note_forced(struct acpi_c2_entry *out, bool cmdline, uint16_t port, const char *why)
+{
+	out->offer = cmdline;
+	if (cmdline)
+		fmt_snprintf(out->note, sizeof out->note, "c2port=0x%x given: run, but not the trapped port (%s)", port,
+			     why);
+	else
+		fmt_snprintf(out->note, sizeof out->note, "%s; give c2port= to run it anyway", why);
+}
+
+static void decide_amd(const struct acpi_c2_hw *hw, uint16_t port, bool cmdline, struct acpi_c2_entry *out)
+{
+	char why[160];
+
+	if (hw->cstate_base.state != ACPI_MSR_READ) {
+		out->kind = ACPI_C2_KIND_UNKNOWN;
+		note_forced(out, cmdline, port, "CStateBaseAddr (MSR C001_0073) unreadable: no port is known to be trapped");
+		return;
+	}
+	uint32_t base = (uint32_t)(hw->cstate_base.value & MSR_CSTATE_BASE_MASK);
+	if (!base) {
+		out->kind = ACPI_C2_KIND_UNTRAPPED;
+		note_forced(out, cmdline, port,
+			    "CStateBaseAddr (MSR C001_0073) is 0: the core traps no port, the read only reaches the chipset");
+		return;
+	}
+	if (base + 1 != port) {
+		out->kind = ACPI_C2_KIND_UNKNOWN;
+		fmt_snprintf(why, sizeof why, "port 0x%x is not CStateBaseAddr+1 (0x%x)", port, base + 1);
+		note_forced(out, cmdline, port, why);
+		return;
+	}
+	out->trapped = true;
+	out->offer = true;
+	if (hw->cstate_cfg.state != ACPI_MSR_READ) {
+		out->kind = ACPI_C2_KIND_UNKNOWN;
+		fmt_snprintf(out->note, sizeof out->note, "CStateCfg (MSR C001_0296) unreadable: CC1 or CC6 unknown");
+		return;
+	}
+	unsigned cc6 = 0;
+	for (unsigned n = 0; n < 3; n++)
+		cc6 += (hw->cstate_cfg.value & CSTATE_CFG_CC6EN(n)) != 0;
+	if (cc6 == 3)
+		out->kind = ACPI_C2_KIND_CC6;
+	else if (cc6 == 0)
+		out->kind = ACPI_C2_KIND_CC1;
+	else {
+		out->kind = ACPI_C2_KIND_UNKNOWN;
+		fmt_snprintf(out->note, sizeof out->note,
+			     "CStateCfg (MSR C001_0296) CC6EN differs between CCR0..CCR2 and which one base+1 uses is unverified");
+	}
+}
+
+static void decide_intel(const struct acpi_c2_hw *hw, uint16_t port, bool cmdline, struct acpi_c2_entry *out)
+{
+	char why[160];
+
+	out->kind = ACPI_C2_KIND_UNKNOWN;
+	if (hw->pkg_cst_config.state != ACPI_MSR_READ) {
+		note_forced(out, cmdline, port, "MSR_PKG_CST_CONFIG_CONTROL (0xE2) unreadable: I/O MWAIT redirection unknown");
+		return;
+	}
+	if (!(hw->pkg_cst_config.value & INTEL_IO_MWAIT_REDIRECT)) {
+		out->kind = ACPI_C2_KIND_UNTRAPPED;
+		note_forced(out, cmdline, port, "I/O MWAIT redirection off (MSR 0xE2 bit 10 clear)");
+		return;
+	}
+	if (hw->io_capture_base.state != ACPI_MSR_READ) {
+		note_forced(out, cmdline, port, "MSR_PMG_IO_CAPTURE_BASE (0xE4) unreadable: the redirected range is unknown");
+		return;
+	}
+	uint32_t base = (uint32_t)(hw->io_capture_base.value & 0xFFFFu);
+	uint32_t range = (uint32_t)(hw->io_capture_base.value >> 16) & 7u;
+	if (range > INTEL_CAPTURE_RANGE_MAX) {
+		fmt_snprintf(why, sizeof why, "MSR 0xE4 C-state range %u is not one the SDM names", range);
+		note_forced(out, cmdline, port, why);
+		return;
+	}
+	if (port < base || port > base + range) {
+		out->kind = ACPI_C2_KIND_UNTRAPPED;
+		fmt_snprintf(why, sizeof why, "port 0x%x outside the redirected range 0x%x-0x%x (MSR 0xE4)", port, base,
+			     base + range);
+		note_forced(out, cmdline, port, why);
+		return;
+	}
+	/* Redirected to MWAIT: which core C-state is the processor's (not CC1/CC6 words). */
+	out->trapped = true;
+	out->offer = true;
+	fmt_snprintf(out->note, sizeof out->note, "redirected to MWAIT (MSR 0xE4 LVL_2 base 0x%x, range %u)", base, range);
+}
+
+void acpi_c2_entry_decide(const struct acpi_c2_hw *hw, bool have_port, uint16_t port, bool cmdline,
+			  struct acpi_c2_entry *out)
+{
+	out->kind = ACPI_C2_KIND_UNKNOWN;
+	out->offer = have_port;
+	out->trapped = false;
+	out->note[0] = '\0';
+	/* drivers/acpi/processor_idle.c io_idle() (earlier wait_for_freeze()):
+	 * after the port read, a dummy inl() of the PM timer, skipped in a
+	 * guest and, since the "Assume that any Intel systems using this are
+	 * ancient" change, on every vendor but Intel. */
+	out->pm_timer_dummy = hw->vendor == ACPI_C2_VENDOR_INTEL && !hw->hypervisor;
+	if (!have_port)
+		return; /* nothing to run: the caller names the missing port */
+	if (hw->vendor == ACPI_C2_VENDOR_AMD && hw->family >= 0x17)
+		decide_amd(hw, port, cmdline, out);
+	else if (hw->vendor == ACPI_C2_VENDOR_INTEL)
+		decide_intel(hw, port, cmdline, out);
 }

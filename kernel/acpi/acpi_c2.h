@@ -77,6 +77,68 @@ struct acpi_c2_decision {
 	uint16_t msr_port;                /* CStateBaseAddr + 1, 0 when not read or base 0 */
 };
 
+/* What the C2 port read enters (X(name, text)); the metadata value `c2_kind`
+ * and the `c2_kind=` field of `#! mode name=ioport`. */
+#define ACPI_C2_KINDS(X) \
+	X(ACPI_C2_KIND_CC1, "cc1")             /* AMD/Hygon: trapped, CCRn without CC6: the CC1 HLT gives */ \
+	X(ACPI_C2_KIND_CC6, "cc6")             /* AMD/Hygon: trapped, CCRn with CC6 enabled */ \
+	X(ACPI_C2_KIND_UNTRAPPED, "untrapped") /* no core traps the port: a plain I/O read */ \
+	X(ACPI_C2_KIND_UNKNOWN, "unknown")     /* not decidable from what was read */
+
+#define ACPI_C2_KIND_ENUM_ITEM(name, text) name,
+enum acpi_c2_kind { ACPI_C2_KINDS(ACPI_C2_KIND_ENUM_ITEM) ACPI_C2_KIND_COUNT };
+#undef ACPI_C2_KIND_ENUM_ITEM
+
+/* One MSR as the fault-tolerant accessor left it: never read (another
+ * vendor or family), read and faulted (#GP), or read. A fault is never 0. */
+enum acpi_msr_state { ACPI_MSR_NOT_READ, ACPI_MSR_FAULTED, ACPI_MSR_READ };
+
+struct acpi_msr {
+	enum acpi_msr_state state;
+	uint64_t value; /* meaningful when state == ACPI_MSR_READ */
+};
+
+/* The vendors whose port read the decision knows how to judge. */
+enum acpi_c2_vendor { ACPI_C2_VENDOR_OTHER, ACPI_C2_VENDOR_AMD /* and Hygon */, ACPI_C2_VENDOR_INTEL };
+
+/* What decides where the C2 port read goes, raw (registers: acpi_c2.c). */
+struct acpi_c2_hw {
+	enum acpi_c2_vendor vendor;
+	uint32_t family;        /* CPUID display family */
+	bool hypervisor;        /* CPUID.01H:ECX[31] */
+	/* AMD/Hygon family >= 17h */
+	struct acpi_msr cstate_base;   /* C001_0073 CStateBaseAddr */
+	struct acpi_msr pwr_mgt_misc;  /* C001_0292 PwrMgtMisc (PC6En) */
+	struct acpi_msr cstate_policy; /* C001_0294 CStatePolicy */
+	struct acpi_msr cstate_cfg;    /* C001_0296 CStateCfg */
+	/* Intel */
+	struct acpi_msr pkg_cst_config;  /* 0xE2 MSR_PKG_CST_CONFIG_CONTROL */
+	struct acpi_msr io_capture_base; /* 0xE4 MSR_PMG_IO_CAPTURE_BASE */
+	struct acpi_msr power_ctl;       /* 0x1FC MSR_POWER_CTL (C1E enable, bit 1) */
+	struct acpi_msr pm_enable;       /* 0x770 IA32_PM_ENABLE (HWP) */
+	struct acpi_msr hwp_request;     /* 0x774 IA32_HWP_REQUEST */
+};
+
+/* Whether `ioport` is run, what it enters and why. */
+struct acpi_c2_entry {
+	enum acpi_c2_kind kind;
+	bool offer;          /* run the mode (false: skipped, note says why) */
+	bool trapped;        /* the port is the one the core turns into a C-state */
+	bool pm_timer_dummy; /* follow the read with a PM timer read, as Linux's io_idle() */
+	char note[200];      /* why: the skip reason, or what c2port= overrode */
+};
+
+/* Decide from hw, the chosen port (have_port false: none) and whether it came
+ * from `c2port=`. AMD/Hygon family >= 17h: the port must be CStateBaseAddr + 1
+ * with a base that reads non-zero, else skipped unless c2port=; its kind from
+ * CStateCfg. Intel: the port must be redirected (0xE2 bit 10) and inside the
+ * 0xE4 range, else skipped unless c2port=. Others: offered, kind unknown. */
+void acpi_c2_entry_decide(const struct acpi_c2_hw *hw, bool have_port, uint16_t port, bool cmdline,
+			  struct acpi_c2_entry *out);
+
+/* "cc1", "cc6", "untrapped" or "unknown". */
+const char *acpi_c2_kind_name(enum acpi_c2_kind kind);
+
 /* Decide as Linux's acpi_idle would (drivers/acpi/processor_idle.c): the
  * command line; else a `_CST` if the AML has one (its SystemIO C2, lowest
  * port when scopes disagree; a C2 not by port takes CStateBaseAddr + 1 when

@@ -117,6 +117,15 @@ static void mode_label(const struct screen_model *m, const char *mode, char *out
 			fmt_snprintf(out, size, "MWAIT-C1");
 		return;
 	}
+	if (!strcmp(mode, "ioport") && m->meta[SCREEN_META_C2_KIND][0]) {
+		/* what the port read entered (c2_kind, kernel/acpi/acpi_c2.c) */
+		const char *k = m->meta[SCREEN_META_C2_KIND];
+		if (!strcmp(k, "cc1") || !strcmp(k, "cc6"))
+			fmt_snprintf(out, size, "IOPORT (C2 = %s)", !strcmp(k, "cc1") ? "CC1" : "CC6");
+		else
+			fmt_snprintf(out, size, "IOPORT (C2 %s)", k);
+		return;
+	}
 	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
 		if (!strcmp(mode, labels[i].name)) {
 			fmt_snprintf(out, size, "%s", labels[i].label);
@@ -483,8 +492,14 @@ static void result_page(struct page *p, const struct screen_model *m)
 	line(p, SCREEN_STYLE_TEXT, "%s", "");
 	if (m->primary_mode[0]) {
 		mode_label(m, m->primary_mode, label, sizeof label);
-		line(p, SCREEN_STYLE_EMPH, "PRIMARY RESULT  %s vs HLT%s: slowdown %%, geomean [95%% CI]", label,
-		     where_parked(m));
+		/* A long label ("IOPORT (C2 = CC6)") puts the unit on a line of its own. */
+		if (fmt_snprintf(verdict, sizeof verdict, "PRIMARY RESULT  %s vs HLT%s: slowdown %%, geomean [95%% CI]",
+				 label, where_parked(m)) < SCREEN_DESIGN_COLS - 1) {
+			line(p, SCREEN_STYLE_EMPH, "%s", verdict);
+		} else {
+			line(p, SCREEN_STYLE_EMPH, "PRIMARY RESULT  %s vs HLT%s:", label, where_parked(m));
+			line(p, SCREEN_STYLE_EMPH, "  slowdown %%, geomean [95%% CI]");
+		}
 		/* The seed's figures stay on their own line below: beside this run's
 		 * number (an emulator's, one quick boot's) they would read as comparable. */
 		for (int k = SCREEN_INT; k <= SCREEN_FP; k++) {

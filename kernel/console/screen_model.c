@@ -15,7 +15,7 @@ static const char *const meta_keys[SCREEN_META_COUNT] = {
 	[SCREEN_META_PLACEMENT] = "placement", [SCREEN_META_PRIMARY_MODE] = "primary_mode",
 	[SCREEN_META_INTERVALS] = "intervals", [SCREEN_META_CONSOLES] = "consoles",
 	[SCREEN_META_LABEL] = "label", [SCREEN_META_CMDLINE] = "cmdline",
-	[SCREEN_META_MODES_MEASURED] = "modes_measured",
+	[SCREEN_META_MODES_MEASURED] = "modes_measured", [SCREEN_META_C2_KIND] = "c2_kind",
 };
 
 static const char *const class_names[SCREEN_CLASS_COUNT] = { "int", "fp", "all" };

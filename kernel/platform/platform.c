@@ -18,6 +18,17 @@
 #include "kernel/time/delay.h"
 
 #define MSR_AMD_CSTATE_BASE   0xC0010073u
+/* The registers kernel/acpi/acpi_c2.c judges (sources there). */
+#define MSR_AMD_PWR_MGT_MISC  0xC0010292u
+#define MSR_AMD_CSTATE_POLICY 0xC0010294u
+#define MSR_AMD_CSTATE_CFG    0xC0010296u
+/* Intel SDM vol. 4 (the MSR tables; vol. 3C ch. 35 in older editions, e.g.
+ * table 35-23 for Ivy Bridge): */
+#define MSR_PKG_CST_CONFIG    0xE2u  /* MSR_PKG_CST_CONFIG_CONTROL, bit 10 I/O MWAIT redirection enable */
+#define MSR_PMG_IO_CAPTURE    0xE4u  /* MSR_PMG_IO_CAPTURE_BASE: LVL_2 base 15:0, C-state range 18:16 */
+#define MSR_POWER_CTL         0x1FCu /* MSR_POWER_CTL: bit 1 C1E enable (not confirmed in the text read here) */
+#define MSR_IA32_PM_ENABLE    0x770u /* IA32_PM_ENABLE: bit 0 HWP_ENABLE (vol. 3B 14.4.2) */
+#define MSR_IA32_HWP_REQUEST  0x774u /* IA32_HWP_REQUEST, if CPUID.06H:EAX[7] (vol. 3B 14.4.4) */
 #define MSR_IA32_BIOS_SIGN_ID 0x8Bu /* microcode revision, Intel: bits 63:32 */
 #define MSR_AMD_PATCH_LEVEL   0x8Bu /* AMD/Hygon: bits 31:0 */
 
@@ -166,6 +177,50 @@ const struct acpi_spcr_info *platform_spcr(const struct platform *p)
 	return p->acpi_found && p->acpi.spcr_status == ACPI_OK ? &p->acpi.spcr : NULL;
 }
 
+/* One MSR through the fault-tolerant accessor: a #GP is recorded as such. */
+static struct acpi_msr read_msr(uint32_t msr)
+{
+	struct acpi_msr m = { ACPI_MSR_NOT_READ, 0 };
+
+	m.state = rdmsr_safe(msr, &m.value) == 0 ? ACPI_MSR_READ : ACPI_MSR_FAULTED;
+	if (m.state != ACPI_MSR_READ)
+		m.value = 0;
+	return m;
+}
+
+/* The C-state registers of this vendor (none elsewhere; AMD before 17h
+ * keeps only the CStateBaseAddr read the port decision made). */
+static void read_c2_hw(struct platform *p, const struct acpi_c2_inputs *in)
+{
+	struct acpi_c2_hw *hw = &p->c2_hw;
+
+	memset(hw, 0, sizeof *hw);
+	hw->family = p->id.family;
+	hw->hypervisor = p->id.hypervisor;
+	if (is_amd_like(p)) {
+		hw->vendor = ACPI_C2_VENDOR_AMD;
+		if (p->id.family >= 0x10) {
+			hw->cstate_base.state = in->msr_present ? ACPI_MSR_READ : ACPI_MSR_FAULTED;
+			hw->cstate_base.value = in->msr_present ? in->msr_cstate_base : 0;
+		}
+		if (p->id.family >= 0x17) {
+			hw->pwr_mgt_misc = read_msr(MSR_AMD_PWR_MGT_MISC);
+			hw->cstate_policy = read_msr(MSR_AMD_CSTATE_POLICY);
+			hw->cstate_cfg = read_msr(MSR_AMD_CSTATE_CFG);
+		}
+	} else if (p->id.vendor_id == CPU_VENDOR_INTEL) {
+		hw->vendor = ACPI_C2_VENDOR_INTEL;
+		hw->pkg_cst_config = read_msr(MSR_PKG_CST_CONFIG);
+		hw->io_capture_base = read_msr(MSR_PMG_IO_CAPTURE);
+		hw->power_ctl = read_msr(MSR_POWER_CTL);
+		hw->pm_enable = read_msr(MSR_IA32_PM_ENABLE);
+		/* SDM vol. 3B 14.4.2: the other HWP MSRs "may only be accessed
+		 * after HWP is enabled"; before that the request is not read. */
+		if (hw->pm_enable.state == ACPI_MSR_READ && (hw->pm_enable.value & 1))
+			hw->hwp_request = read_msr(MSR_IA32_HWP_REQUEST);
+	}
+}
+
 /* What platform_load_acpi found, as error records, and the C2 port. */
 static void discover_acpi(struct platform *p, uint16_t c2port, struct stream *s)
 {
@@ -199,6 +254,9 @@ static void discover_acpi(struct platform *p, uint16_t c2port, struct stream *s)
 	if (is_amd_like(p) && p->id.family >= 0x10)
 		in.msr_present = rdmsr_safe(MSR_AMD_CSTATE_BASE, &in.msr_cstate_base) == 0;
 	p->c2 = acpi_decide_c2_port(&in);
+	read_c2_hw(p, &in);
+	acpi_c2_entry_decide(&p->c2_hw, p->c2.source != ACPI_C2_NONE, p->c2.port, p->c2.source == ACPI_C2_CMDLINE,
+			     &p->c2_entry);
 }
 
 static void discover_smbios(struct platform *p, const struct boot_info *bi)
@@ -351,6 +409,35 @@ static void write_memory_meta(const struct platform *p, struct stream *s)
 		stream_metaf(s, "memory_type", "0x%02x", m->memory_type);
 }
 
+/* A raw MSR as meta: "0x..." when read, "fault" when the read raised #GP,
+ * empty when this CPU does not have it (another vendor or family). */
+static void write_msr_meta(struct stream *s, const char *key, struct acpi_msr m)
+{
+	if (m.state == ACPI_MSR_READ)
+		stream_metaf(s, key, "0x%llx", (unsigned long long)m.value);
+	else
+		stream_meta(s, key, m.state == ACPI_MSR_FAULTED ? "fault" : "");
+}
+
+/* The C-state registers raw and what the ioport read enters (c2_kind). */
+static void write_c2_hw_meta(const struct platform *p, struct stream *s)
+{
+	const struct acpi_c2_hw *hw = &p->c2_hw;
+
+	write_msr_meta(s, "amd_cstate_base", hw->cstate_base);
+	write_msr_meta(s, "amd_pwr_mgt_misc", hw->pwr_mgt_misc);
+	write_msr_meta(s, "amd_cstate_policy", hw->cstate_policy);
+	write_msr_meta(s, "amd_cstate_cfg", hw->cstate_cfg);
+	write_msr_meta(s, "intel_pkg_cst_config", hw->pkg_cst_config);
+	write_msr_meta(s, "intel_io_capture_base", hw->io_capture_base);
+	write_msr_meta(s, "intel_power_ctl", hw->power_ctl);
+	write_msr_meta(s, "intel_pm_enable", hw->pm_enable);
+	write_msr_meta(s, "intel_hwp_request", hw->hwp_request);
+	stream_meta(s, "c2_kind", acpi_c2_kind_name(p->c2_entry.kind));
+	stream_meta(s, "c2_trapped", p->c2.source == ACPI_C2_NONE ? "" : p->c2_entry.trapped ? "yes" : "no");
+	stream_meta(s, "c2_note", p->c2_entry.note);
+}
+
 void platform_report(const struct platform *p, struct stream *s)
 {
 	static char text[ACPI_APIC_IDS_TEXT_MAX > ACPI_CSTATES_TEXT_MAX ? ACPI_APIC_IDS_TEXT_MAX : ACPI_CSTATES_TEXT_MAX];
@@ -386,6 +473,7 @@ void platform_report(const struct platform *p, struct stream *s)
 	else
 		stream_meta(s, "c2_msr_port", "");
 	stream_meta(s, "c2_msr_check", acpi_c2_msr_check_name(p->c2.msr_check));
+	write_c2_hw_meta(p, s);
 
 	cpu_mwait_format(p->mwait, buf, sizeof buf);
 	stream_meta(s, "mwait", buf);
@@ -451,6 +539,10 @@ void platform_report(const struct platform *p, struct stream *s)
 	stream_text(s, "acpi: %zu CPUs enabled; C2 port %s (from %s, rule %s; CStateBaseAddr+1 %s)",
 		    p->acpi_found ? p->acpi.madt.cpu_count : (size_t)0, port, acpi_c2_source_name(p->c2.source),
 		    acpi_c2_rule_name(p->c2.rule), acpi_c2_msr_check_name(p->c2.msr_check));
+	if (p->c2.source != ACPI_C2_NONE)
+		stream_text(s, "ioport: c2_kind %s, %s%s%s", acpi_c2_kind_name(p->c2_entry.kind),
+			    p->c2_entry.trapped ? "the trapped port" : "not a port known to be trapped",
+			    p->c2_entry.note[0] ? "; " : "", p->c2_entry.note);
 	if (p->tsc_ok)
 		stream_text(s, "tsc: %llu.%03llu MHz from %s over %d x %d ms (spread %llu Hz), %s, overhead %llu cycles",
 			    (unsigned long long)(p->tsc.hz / 1000000), (unsigned long long)(p->tsc.hz / 1000 % 1000),

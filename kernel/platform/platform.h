@@ -51,6 +51,8 @@ struct platform {
 	struct acpi_table_set tables;
 	struct acpi_summary acpi;
 	struct acpi_c2_decision c2;
+	struct acpi_c2_hw c2_hw;       /* the raw C-state MSRs the ioport decision reads */
+	struct acpi_c2_entry c2_entry; /* what the ioport read enters, whether it is run */
 
 	bool tsc_ok;
 	struct tsc_calibration tsc;

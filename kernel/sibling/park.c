@@ -2,8 +2,13 @@
  * off immediately before the idle instruction, so a command posted in
  * between is never slept through: HLT is entered through STI;HLT (the STI
  * shadow), MWAIT after MONITOR (a store after MONITOR makes MWAIT return at
- * once), and the C2 port read with IF=0 as Linux's acpi_idle does (the
- * interrupt is a break event for the C-state; it is taken after STI).
+ * once), and the C2 port read with IF=0 (the interrupt is a break event for
+ * the C-state; it is taken after STI). Linux's acpi_idle enters the same way
+ * (acpi_idle_do_entry -> io_idle() in drivers/acpi/processor_idle.c) and
+ * then, on bare-metal Intel only, reads the PM timer once ("Dummy wait op -
+ * must do something useless after P_LVL2 read because chipsets cannot
+ * guarantee that STPCLK# signal gets asserted in time"): park does that read
+ * where kernel/acpi/acpi_c2.c says Linux would (pm_timer_port), not elsewhere.
  * MWAIT also runs with IF=0: when the platform's MONITOR misses the command
  * store, the measured CPU follows up with the wake IPI (a break event with
  * ECX=1) and then an NMI (always a break event; park_nmi lets it return),
@@ -173,6 +178,8 @@ void park_main(struct ap_cpu *ap)
 			break;
 		case IDLE_IOPORT:
 			(void)inb(config.c2_port);
+			if (config.pm_timer_port)
+				(void)inl(config.pm_timer_port);
 			sti();
 			cpu_pause(); /* one instruction with IF=1: the wake IPI is taken here */
 			break;

@@ -27,6 +27,7 @@ static inline struct parked_cpu *parked_cpu_of(struct ap_cpu *ap)
 /* Settings every parked CPU shares; set before any is started. */
 struct park_config {
 	uint16_t c2_port;      /* I/O port for ioport mode (0 = none) */
+	uint16_t pm_timer_port; /* read after the C2 port read (0 = none): Linux's io_idle() on bare-metal Intel */
 	uint32_t mwait_hint;   /* EAX for MWAIT (0x00 = C1) */
 	bool mwait_allowed;    /* MONITOR/MWAIT usable */
 	bool try_mwait_ecx1;   /* CPUID.05H:ECX.IBE: try interrupt-break ECX=1 */

@@ -35,6 +35,8 @@ static uint32_t chosen[SIBLING_MAX_PARKED];
 static size_t chosen_count;
 static const char *mwait_reason;
 static char no_cpu_reason[96];
+static const char *ioport_reason; /* why ioport is not run (NULL: it is) */
+static char ioport_fields[300], ioport_fields_note[300];
 /* The first path a CPU in mwait needs here: the store, unless this
  * platform's MONITOR was seen to miss it twice in a row (learned by
  * parked_wake_wait; once may be a vCPU descheduled for a wake step). */
@@ -118,6 +120,38 @@ static void describe_mwait(const struct platform *p)
 		mwait_reason = NULL;
 }
 
+/* Whether ioport is run (kernel/acpi/acpi_c2.c decided: a port the core
+ * does not trap is skipped unless c2port= forced it) and its record fields. */
+static void describe_ioport(const struct platform *p)
+{
+	const struct acpi_c2_entry *e = &p->c2_entry;
+	bool have_port = p->c2.source != ACPI_C2_NONE;
+	char q[256];
+
+	park.c2_port = have_port && e->offer ? p->c2.port : 0;
+	park.pm_timer_port = park.c2_port && e->pm_timer_dummy && p->acpi_found && p->acpi.fadt_status == ACPI_OK
+				     ? p->acpi.fadt.pm_timer_port
+				     : 0;
+	if (!have_port)
+		ioport_reason = "no C2 I/O port (the firmware gives none Linux would use: see c2_rule; give c2port=)";
+	else if (!e->offer)
+		ioport_reason = e->note;
+	else
+		ioport_reason = NULL;
+	fmt_snprintf(ioport_fields, sizeof ioport_fields, " c2_kind=%s c2_trapped=%s", acpi_c2_kind_name(e->kind),
+		     !have_port ? "no" : e->trapped ? "yes" : "no");
+	if (e->note[0])
+		fmt_snprintf(ioport_fields_note, sizeof ioport_fields_note, "%s c2_note=%s", ioport_fields,
+			     stream_quote(q, sizeof q, e->note));
+	else
+		fmt_snprintf(ioport_fields_note, sizeof ioport_fields_note, "%s", ioport_fields);
+}
+
+const char *sibling_ioport_fields(bool with_note)
+{
+	return with_note ? ioport_fields_note : ioport_fields;
+}
+
 bool sibling_bringup(const struct platform *p, const struct sibling_config *c, struct phys_alloc *phys,
 		     struct stream *s)
 {
@@ -126,7 +160,7 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	char list[SIBLING_MAX_PARKED * 11 + 1];
 
 	describe_mwait(p);
-	park.c2_port = p->c2.source == ACPI_C2_NONE ? 0 : p->c2.port;
+	describe_ioport(p);
 	park.mwait_hint = c->mwait_hint;
 	park.mwait_allowed = mwait_reason == NULL;
 	park.try_mwait_ecx1 = p->feat.mwait_ibe;
@@ -215,7 +249,10 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 		stream_metaf(s, "c0_residency", "unknown (%s)", mperf_state_text(mperf));
 		stream_text(s, "sibling C0 residency: not reported (%s)", mperf_state_text(mperf));
 	}
-	if (park.c2_port)
+	if (park.c2_port && park.pm_timer_port)
+		stream_metaf(s, "c2_entry", "in8 0x%x; in32 0x%x (PM timer, as Linux's io_idle)", park.c2_port,
+			     park.pm_timer_port);
+	else if (park.c2_port)
 		stream_metaf(s, "c2_entry", "in8 0x%x", park.c2_port);
 	else
 		stream_meta(s, "c2_entry", "none");
@@ -234,7 +271,7 @@ const char *sibling_mode_unavailable(enum idle_mode mode)
 	if (mode == IDLE_MWAIT && !park.mwait_allowed)
 		return mwait_reason;
 	if (mode == IDLE_IOPORT && !park.c2_port)
-		return "no C2 I/O port (the firmware gives none Linux would use: see c2_rule; give c2port=)";
+		return ioport_reason ? ioport_reason : "no C2 I/O port";
 	return NULL;
 }
 

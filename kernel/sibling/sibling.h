@@ -36,6 +36,10 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 unsigned sibling_bringup_failures(void);
 /* NULL when mode can run here, else why not (for `#! mode … status=skipped`). */
 const char *sibling_mode_unavailable(enum idle_mode mode);
+/* The `#! mode name=ioport` record's fields for what the port read enters:
+ * " c2_kind=<kind> c2_trapped=yes|no" and, with_note, the " c2_note=" that
+ * says what c2port= forced (docs/stream-format.md). */
+const char *sibling_ioport_fields(bool with_note);
 /* Command every parked CPU into mode and wait for all acknowledgments (each
  * CPU gets timeout_us). Returns the number of CPUs that timed out; their APIC
  * IDs are reported on s. */

@@ -122,10 +122,11 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 {
 	const char *name = idle_modes[mode].name;
 	const char *why = sibling_mode_unavailable(mode);
-	char q[160];
+	char q[256]; /* a c2_note (kernel/acpi/acpi_c2.h) quoted */
 
 	if (why) {
-		stream_record(s, "mode", "name=%s status=skipped reason=%s", name, stream_quote(q, sizeof q, why));
+		stream_record(s, "mode", "name=%s status=skipped reason=%s%s", name, stream_quote(q, sizeof q, why),
+			      mode == IDLE_IOPORT ? sibling_ioport_fields(false) : "");
 		return CHECK_OK;
 	}
 	if (sibling_set_mode(mode, PARKED_ACK_TIMEOUT_US, s)) {
@@ -193,9 +194,9 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 	if (busy)
 		fmt_snprintf(reason, sizeof reason, " reason=%s", stream_quote(q, sizeof q, busy));
 	bool ok = in_mode && canaries;
-	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu wake_path=%s%s%s", name,
+	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu wake_path=%s%s%s%s", name,
 		      !ok ? "error" : busy ? "not_idle" : "ok", parked_count, c0, (unsigned long long)wakeups,
-		      wake_path_name(path), ok ? reason : "",
+		      wake_path_name(path), mode == IDLE_IOPORT ? sibling_ioport_fields(true) : "", ok ? reason : "",
 		      in_mode ? (canaries ? "" : " problem=\"AP stack canary overwritten\"")
 			      : " problem=\"a CPU acknowledged another mode\"");
 	if (ok)

@@ -66,6 +66,39 @@ qtest_siblings_without_c2_port_skip_ioport() {
 	expect_rc 0 && expect_line '^#! mode name=ioport status=skipped reason="no C2 I/O port'
 }
 
+# The SSDT's _CST gives C2 at 0x414 as a Zen firmware would, but TCG's
+# CStateBaseAddr (C001_0073) reads 0 or faults: no core traps the port, so on
+# Dhyana (Hygon 18h, -hypervisor: answered as bare metal, so exit=qemu; TCG
+# gives Dhyana no topoext, hence a CPU on another core) ioport is skipped
+# with the reason, and the raw C-state MSRs are in the meta.
+qtest_siblings_cst_port_not_trapped_skips_ioport() {
+	local aml="$QTEST_LOGS/cst-c2-0x414.aml"
+	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"$QTEST_LOGS/iasl.log" 2>&1 ||
+		{ cat "$QTEST_LOGS/iasl.log" >&2; return 1; }
+	boot sib_cst_untrapped BOOT=pvh CMDLINE="run=siblings modes=hlt,ioport placement=other-core exit=qemu" \
+		QEMU_CPU="Dhyana,-hypervisor" SMP="2,sockets=1,cores=2,threads=1" QEMU_EXTRA="-acpitable file=$aml"
+	expect_rc 0 && expect_line '^#= c2_port=0x414$' && expect_line '^#= c2_source=_CST$' &&
+		expect_line '^#= amd_cstate_base=(0x0|fault)$' && expect_line '^#= amd_cstate_cfg=(0x[0-9a-f]+|fault)$' &&
+		expect_line '^#= amd_pwr_mgt_misc=(0x[0-9a-f]+|fault)$' && expect_line '^#= amd_cstate_policy=(0x[0-9a-f]+|fault)$' &&
+		expect_line '^#= intel_pkg_cst_config=$' && expect_line '^#= c2_kind=(untrapped|unknown)$' &&
+		expect_line '^#= c2_trapped=no$' && expect_line '^#= c2_entry=none$' &&
+		expect_line '^#! mode name=ioport status=skipped reason="CStateBaseAddr \(MSR C001_0073\) (is 0|unreadable)[^"]*; give c2port= to run it anyway" c2_kind=(untrapped|unknown) c2_trapped=no$' &&
+		expect_mode hlt ok
+}
+
+# The same with c2port=0x414: run, and the stream says it is not the trapped port.
+qtest_siblings_c2port_forces_untrapped_ioport_and_says_so() {
+	local aml="$QTEST_LOGS/cst-c2-0x414.aml"
+	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"$QTEST_LOGS/iasl.log" 2>&1 ||
+		{ cat "$QTEST_LOGS/iasl.log" >&2; return 1; }
+	boot sib_cst_forced BOOT=pvh CMDLINE="run=siblings modes=ioport c2port=0x414 placement=other-core exit=qemu" \
+		QEMU_CPU="Dhyana,-hypervisor" SMP="2,sockets=1,cores=2,threads=1" QEMU_EXTRA="-acpitable file=$aml"
+	expect_rc 0 && expect_line '^#= c2_source=cmdline$' && expect_line '^#= c2_trapped=no$' &&
+		expect_line '^#= c2_note=c2port=0x414 given: run, but not the trapped port \(CStateBaseAddr' &&
+		expect_line '^#= c2_entry=in8 0x414$' &&
+		expect_line '^#! mode name=ioport status=(ok|not_idle) .* c2_kind=(untrapped|unknown) c2_trapped=no c2_note="c2port=0x414 given: run, but not the trapped port'
+}
+
 qtest_siblings_mwait_ecx1_fault_falls_back_to_0() {
 	# QEMU TCG raises #GP for MWAIT with ECX=1 though CPUID.05H:ECX.IBE is set.
 	# The probe runs MWAIT with no monitor armed, so it cannot sleep.

@@ -16,7 +16,7 @@
 static const char *const machine_keys[] = {
 	"cpu_brand",   "cpu_vendor", "cpu_family",  "cpu_model",	"cpu_stepping", "microcode",
 	"smbios_vendor", "smbios_product", "bios_version", "boost", "pstate",	"c2_port",
-	"c2_source",   "c2_rule",    "c2_entry",    "mwait",		"smt_threads_per_core", "placement",
+	"c2_source",   "c2_rule",    "c2_entry",    "c2_kind",	"c2_trapped",	"amd_cstate_cfg", "mwait",		"smt_threads_per_core", "placement",
 	"boot",	       "bootloader", "hypervisor",  "tsc_hz",		"pmu",	      "preset",
 	"plan_id",     "machine_id", "seed",	    "seed_source",	"primary_mode", "cmdline",
 	"version",
@@ -232,8 +232,25 @@ static void primary_cells(FILE *out, const struct analysis_cell *c, const char *
 		report_num(hi, sizeof hi, c->s.hi_pct, 2));
 }
 
-static void primary_section(FILE *out, const struct report_set *s, const struct report_summary *sum, size_t index)
+/* The boots' c2_kind when they agree ("" when none records it). */
+static const char *set_c2_kind(const struct report_records *rec)
 {
+	const char *kind = NULL;
+	for (size_t b = 0; b < rec->boots; b++) {
+		const char *k = stream_reader_meta(rec->boot[b], "c2_kind");
+		k = k ? k : "";
+		if (kind && strcmp(kind, k))
+			return "differs between boots";
+		kind = k;
+	}
+	return kind ? kind : "";
+}
+
+static void primary_section(FILE *out, const struct report_set *s, const struct report_summary *sum, size_t index,
+			    const struct report_records *rec)
+{
+	char label[64];
+
 	fprintf(out, "<h3>Primary result</h3>\n");
 	if (!sum->have_baseline) {
 		fprintf(out, "<p class=\"muted\">No hlt samples: no slowdown, no primary result (e.g. "
@@ -247,7 +264,7 @@ static void primary_section(FILE *out, const struct report_set *s, const struct 
 		return;
 	}
 	fprintf(out, "<p>");
-	report_html_escape(out, s->mode_name[sum->primary]);
+	report_html_escape(out, report_mode_label(label, sizeof label, s->mode_name[sum->primary], set_c2_kind(rec)));
 	fprintf(out, " vs hlt, class geometric mean of the slowdown, %%; %s</p>\n",
 		sum->boots > 1 ? "t interval over the boots' estimates (boots-t)"
 			       : "one boot: paired t over its repetitions, within this boot only");
@@ -531,7 +548,7 @@ static void set_section(FILE *out, const struct report_pool *pool, const struct 
 	}
 	fprintf(out, "%zu boot%s, %zu rows</p>\n", s->boot_count, s->boot_count == 1 ? "" : "s", s->rows);
 	set_flags(out, pool, index, sum, recs[index]);
-	primary_section(out, s, sum, index);
+	primary_section(out, s, sum, index, recs[index]);
 	stream_primary(out, recs[index]);
 	if (sum->have_baseline)
 		controls_section(out, s, sum);

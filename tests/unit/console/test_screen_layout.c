@@ -317,6 +317,31 @@ static void absent_values_and_missing_classes_show_na_never_a_number(void **stat
 	page_has(80, 25, "full result: on the serial console(s) (not named before the end)"); /* no consoles meta: unknown, not "none" */
 }
 
+/* The ioport label says what the port read entered (c2_kind meta); a stream
+ * without it (older kernels) keeps the plain label. */
+static void ioport_label_names_the_c2_kind(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *kind, *label;
+	} cases[] = { { "#= c2_kind=cc6\n", "PRIMARY RESULT  IOPORT (C2 = CC6) vs HLT on the sibling:" },
+		      { "#= c2_kind=cc1\n", "PRIMARY RESULT  IOPORT (C2 = CC1) vs HLT" },
+		      { "#= c2_kind=untrapped\n", "PRIMARY RESULT  IOPORT (C2 untrapped) vs HLT" },
+		      { "", "PRIMARY RESULT  IOPORT-C2 vs HLT" } };
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		screen_model_init(&model, 80);
+		feed("#! idlebench 1 schema=3\n#= placement=sibling\n#= primary_mode=ioport\n#= intervals=yes\n");
+		feed(cases[i].kind);
+		feed("#! primary class=int mode=ioport slowdown_vs_hlt_pct=3.21 ci95_lo=1.00 ci95_hi=5.00 "
+		     "method=class-paired-t blocks=30\n"
+		     "#! primary class=fp mode=ioport slowdown_vs_hlt_pct=1.00 ci95_lo=0.50 ci95_hi=1.50 "
+		     "method=class-paired-t blocks=30\n"
+		     "#! end rows=9 status=ok crc32=00000000\n");
+		assert_int_equal(layout(80, 25), 0);
+		page_has(80, 25, cases[i].label);
+	}
+}
+
 static void no_primary_mode_says_why_instead_of_a_number(void **state)
 {
 	(void)state;
@@ -493,6 +518,7 @@ int main(void)
 		cmocka_unit_test(running_header_eta_is_bounded_by_the_budget),
 		cmocka_unit_test(number_without_interval_says_why_in_normal_type),
 		cmocka_unit_test(log_keeps_human_lines_and_jumps_by_half_a_pane),
+		cmocka_unit_test(ioport_label_names_the_c2_kind),
 		cmocka_unit_test(record_fields_read_quoted_values_not_keys_inside_them),
 		cmocka_unit_test(error_after_the_end_outlives_routine_lines_and_netboot_says_no_file),
 	};

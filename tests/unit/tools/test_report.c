@@ -22,6 +22,7 @@
 #include "lib/crc32.h"
 #include "tests/unit/tools/fd_redirect.h"
 #include "tools/cli/commands.h"
+#include "tools/report/report_format.h"
 
 #define F "tests/fixtures/results/"
 
@@ -471,6 +472,21 @@ static void test_firmware_option_sets_the_boot_cost(void **state)
 	assert_contains(o.out, "    cost: boot 303.00 s (setup 3.00 s measured from reset + 300 s assumed, --firmware-s)");
 }
 
+/* The ioport label names what the port read entered (c2_kind); other modes
+ * and streams without the key keep the name. */
+static void test_ioport_label_names_the_c2_kind(void **state)
+{
+	(void)state;
+	char b[64];
+	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "cc6"), "ioport (C2 = CC6)");
+	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "cc1"), "ioport (C2 = CC1)");
+	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "untrapped"), "ioport (C2 untrapped)");
+	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "unknown"), "ioport (C2 unknown)");
+	assert_string_equal(report_mode_label(b, sizeof b, "ioport", ""), "ioport");
+	assert_string_equal(report_mode_label(b, sizeof b, "ioport", NULL), "ioport");
+	assert_string_equal(report_mode_label(b, sizeof b, "mwait", "cc6"), "mwait");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -492,6 +508,7 @@ int main(void)
 		cmocka_unit_test(test_png_of_runs_without_hlt_is_refused_with_exit_1),
 		cmocka_unit_test(test_usage_errors_exit_2_and_help_exits_0),
 		cmocka_unit_test(test_firmware_option_sets_the_boot_cost),
+		cmocka_unit_test(test_ioport_label_names_the_c2_kind),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
