@@ -6,7 +6,7 @@
 REPORT_SRCS := tools/report/cmd_report.c tools/report/report_pool.c tools/report/report_summary.c \
                tools/report/report_table.c tools/report/report_png.c tools/report/report_records.c \
                tools/report/report_html.c tools/report/report_html_charts.c tools/report/report_html_escape.c \
-               tools/report/report_format.c $(CLI_SRCS)
+               tools/report/report_format.c tools/report/report_commit.c $(CLI_SRCS)
 # `idlebench compare`: two groups pooled as report pools a set, their difference.
 COMPARE_SRCS := tools/report/cmd_compare.c tools/report/report_format.c $(CLI_SRCS)
 
