@@ -62,19 +62,34 @@ static bool proven_per_sample(const struct report_records *r)
 	return r->boots > 0;
 }
 
-/* How a mode reads in a changelog: the seed says "MWAIT-C1". */
-static const char *mode_words(const char *name, char *buf, size_t size)
+/* How a mode reads in a changelog: the labels of the kernel's screen
+ * (kernel/console/screen_layout.c, mode_label), which the seed's "MWAIT-C1"
+ * follows: the kernel's mwait is C1 unless `mwait_hint=` on its command line
+ * says otherwise (MWAIT EAX; 0, the default, is C1); `idlebench linux`'s
+ * mwait is the cpuidle state that uses MWAIT C1 (linux-mode.md). */
+static const char *mode_words(const char *name, const struct report_records *r, char *buf, size_t size)
 {
-	if (!strcmp(name, "mwait"))
+	static const struct {
+		const char *name, *label;
+	} labels[] = { { "hlt", "HLT" }, { "ioport", "IOPORT-C2" }, { "spin", "spin" }, { "off", "off (INIT)" },
+		       { "poll", "POLL" } };
+	if (!strcmp(name, "mwait")) {
+		const char *cmdline = meta(r, "cmdline"), *h = cmdline ? strstr(cmdline, "mwait_hint=") : NULL;
+		if (h && (h == cmdline || h[-1] == ' ')) {
+			h += strlen("mwait_hint=");
+			const char *v = h;
+			while (*v == '0' || *v == 'x' || *v == 'X')
+				v++;
+			if (*v && *v != ' ') {
+				snprintf(buf, size, "MWAIT(%.*s)", (int)strcspn(h, " "), h);
+				return buf;
+			}
+		}
 		return "MWAIT-C1";
-	if (!strcmp(name, "hlt"))
-		return "HLT";
-	if (!strcmp(name, "ioport"))
-		return "C2 by I/O-port read (ioport)";
-	if (!strcmp(name, "poll"))
-		return "the cpuidle POLL loop (poll)";
-	if (!strcmp(name, "spin"))
-		return "a PAUSE spin (spin)";
+	}
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+		if (!strcmp(name, labels[i].name))
+			return labels[i].label;
 	snprintf(buf, size, "mode %s", name);
 	return buf;
 }
@@ -226,7 +241,7 @@ static void counts_words(struct text *t, const struct report_set *s, const struc
 	if (nh == np)
 		add(t, " (%zu %ssamples per state", nh, order);
 	else
-		add(t, " (%zu %ssamples in HLT and %zu in %s", nh, order, np, mode_words(s->mode_name[p], mw, sizeof mw));
+		add(t, " (%zu %ssamples in HLT and %zu in %s", nh, order, np, mode_words(s->mode_name[p], r, mw, sizeof mw));
 	add(t, " over %zu boot%s, ", s->boot_count, s->boot_count == 1 ? "" : "s");
 	if (proven_per_sample(r)) {
 		size_t n = nh + np, v = n - s->excluded[REPORT_MODE_HLT] - s->excluded[p];
@@ -331,7 +346,7 @@ static void paragraph(const struct report_pool *pool, const struct report_summar
 	} else {
 		result_words(&t, s, sum, recs, &no_interval, note, sizeof note);
 		add(&t, " with %s in HLT than in %s", parked_words(s->placement ? s->placement : ""),
-		    mode_words(s->mode_name[sum->primary], mw, sizeof mw));
+		    mode_words(s->mode_name[sum->primary], recs, mw, sizeof mw));
 		counts_words(&t, s, sum, recs);
 		add(&t, ".");
 	}

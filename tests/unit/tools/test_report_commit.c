@@ -17,7 +17,8 @@
  *    3 blocks) and `#! linux_proof` records (hlt 5/5, ioport 3/5 verified).
  * Proves: the caveats are written into the paragraph (one boot, a
  * hypervisor, a failed A/A, no interval, MWAIT not measured, a suspect
- * topology), several sets get one paragraph each with why they are apart,
+ * topology), a kernel `mwait_hint=` other than C1 is named instead of
+ * MWAIT-C1, several sets get one paragraph each with why they are apart,
  * and a bad --format value is a usage error. Every test fails on the old
  * code, where --format does not exist (exit 2). */
 #include <setjmp.h>
@@ -124,9 +125,9 @@ static void test_linux_stream_names_driver_kernel_and_residency(void **state)
 	assert_output("On a QEMU TCG CPU version 2.5+ system (1 thread/core online, acpi_idle\n"
 		      "cpuidle driver, Linux kernel 6.1.0-57-amd64, under hypervisor\n"
 		      "TCGTCGTCGTCG), the lz workload runs 435.70 % (no interval) faster with\n"
-		      "the parked CPU on another core (placement other-core) in HLT than in C2\n"
-		      "by I/O-port read (ioport) (5 interleaved samples per state over 1 boot,\n"
-		      "sibling residency verified in 8/10 (HLT 5/5, ioport 3/5); no A/A control\n"
+		      "the parked CPU on another core (placement other-core) in HLT than in\n"
+		      "IOPORT-C2 (5 interleaved samples per state over 1 boot, sibling\n"
+		      "residency verified in 8/10 (HLT 5/5, ioport 3/5); no A/A control\n"
 		      "measured). One boot only: the result is within this boot and says\n"
 		      "nothing about how boots differ. Measured under a hypervisor\n"
 		      "(TCGTCGTCGTCG), not on bare metal: an emulator's or VM's timing, not\n"
@@ -153,9 +154,10 @@ static void test_sets_not_pooled_get_a_paragraph_each_with_why(void **state)
 	assert_non_null(strstr(second, "plan_id differs (b0b0b0b0b0b0b0b0 here, a1b2c3d4e5f60718 there:"));
 }
 
-/* qemu_pvh_tcg.csv with `#= smt_check=<check>` added after smt_source, its
- * end record's CRC recomputed (lib/crc32.h, as test_report_html.c does). */
-static void write_with_smt_check(const char *path, const char *check)
+/* qemu_pvh_tcg.csv with the line `line` added after smt_source, or in place
+ * of the line starting with `replace` when given, its end record's CRC
+ * recomputed (lib/crc32.h, as test_report_html.c does). */
+static void write_changed(const char *path, const char *line_to_add, const char *replace)
 {
 	FILE *in = fopen(F "qemu_pvh_tcg.csv", "r"), *out = fopen(path, "w");
 	assert_non_null(in);
@@ -173,13 +175,14 @@ static void write_with_smt_check(const char *path, const char *check)
 			fprintf(out, "%scrc32=%08x\n", line, crc);
 			break;
 		}
-		crc = crc32_update(crc, line, strlen(line));
-		fputs(line, out);
-		if (!strncmp(line, "#= smt_source=", 14)) {
-			char add[256];
-			snprintf(add, sizeof add, "#= smt_check=%s\n", check);
-			crc = crc32_update(crc, add, strlen(add));
-			fputs(add, out);
+		bool at = replace ? !strncmp(line, replace, strlen(replace)) : !strncmp(line, "#= smt_source=", 14);
+		if (!replace || !at) {
+			crc = crc32_update(crc, line, strlen(line));
+			fputs(line, out);
+		}
+		if (at) {
+			crc = crc32_update(crc, line_to_add, strlen(line_to_add));
+			fputs(line_to_add, out);
 		}
 	}
 	fclose(in);
@@ -193,13 +196,29 @@ static void test_suspect_topology_is_written_in(void **state)
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
 	close(fd);
-	write_with_smt_check(path, "CPUID disagrees: 01H:EBX[23:16]=2 8000_0008 NC+1=1");
+	write_changed(path, "#= smt_check=CPUID disagrees: 01H:EBX[23:16]=2 8000_0008 NC+1=1\n", NULL);
 	commit(path, NULL);
 	unlink(path);
 	/* where the lines break is the other tests' business */
 	for (char *c = o.out; (c = strchr(c, '\n'));)
 		*c = ' ';
 	assert_non_null(strstr(o.out, " Topology suspect: smt_check=CPUID disagrees: 01H:EBX[23:16]=2 8000_0008 NC+1=1. "));
+}
+
+static void test_mwait_hint_other_than_c1_is_named(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/idlebench-hint-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	write_changed(path, "#= cmdline=modes=hlt,mwait,spin,off mwait_hint=0x20\n", "#= cmdline=");
+	commit(path, NULL);
+	unlink(path);
+	for (char *c = o.out; (c = strchr(c, '\n'));)
+		*c = ' ';
+	assert_non_null(strstr(o.out, " in HLT than in MWAIT(0x20) (54 interleaved samples"));
+	assert_null(strstr(o.out, "MWAIT-C1"));
 }
 
 static void test_format_text_is_the_report_and_a_bad_format_exits_2(void **state)
@@ -226,6 +245,7 @@ int main(void)
 		cmocka_unit_test(test_linux_stream_names_driver_kernel_and_residency),
 		cmocka_unit_test(test_sets_not_pooled_get_a_paragraph_each_with_why),
 		cmocka_unit_test(test_suspect_topology_is_written_in),
+		cmocka_unit_test(test_mwait_hint_other_than_c1_is_named),
 		cmocka_unit_test(test_format_text_is_the_report_and_a_bad_format_exits_2),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
