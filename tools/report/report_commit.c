@@ -259,7 +259,8 @@ static void counts_words(struct text *t, const struct report_set *s, const struc
 		add(t, "; A/A %s" NBSP "%% %s)", report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2),
 		    report_interval(iv, sizeof iv, &sum->set->aa_cell.s));
 	else
-		add(t, "; A/A %s" NBSP "%% (no interval))", report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2));
+		add(t, "; A/A %s" NBSP "%% (no interval))",
+		    report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2));
 }
 
 /* The caveats, each a sentence of its own. */
@@ -272,8 +273,8 @@ static void caveat_words(struct text *t, const struct report_set *s, const struc
 		       "hold.", s->mode_name[sum->aa], report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2),
 		    report_interval(iv, sizeof iv, &sum->set->aa_cell.s));
 	if (sum->have_baseline && sum->spike != ANALYSIS_NONE && sum->set->spike == ANALYSIS_FAIL)
-		add(t, " The spike-in control FAILED: %s vs hlt shows %s" NBSP "%% %s, which excludes the known +1" NBSP "%%, so these "
-		       "intervals do not hold.", s->mode_name[sum->spike],
+		add(t, " The spike-in control FAILED: %s vs hlt shows %s" NBSP "%% %s, which excludes the known +1" NBSP
+		       "%%, so these intervals do not hold.", s->mode_name[sum->spike],
 		    report_num(v, sizeof v, sum->set->spike_cell.s.value_pct, 2),
 		    report_interval(iv, sizeof iv, &sum->set->spike_cell.s));
 	if (s->boot_count == 1)
