@@ -9,10 +9,6 @@
 #include "tools/report/report_format.h"
 #include "tools/report/report_records.h"
 
-/* Written between a number and its unit so that wrapping keeps them on one
- * line; printed as a space. */
-#define NBSP "\x1f"
-
 /* A bounded string being appended to; output past size is cut, never overrun. */
 struct text {
 	char *buf;
@@ -135,10 +131,10 @@ static bool estimate_words(struct text *t, const struct stats_slowdown *e, char 
 	if (e->status == STATS_INTERVAL) {
 		report_num(lo, sizeof lo, slower ? -e->hi_pct : e->lo_pct, 2);
 		report_num(hi, sizeof hi, slower ? -e->lo_pct : e->hi_pct, 2);
-		add(t, "%s" NBSP "%% [%s, %s] %s", v, lo, hi, slower ? "slower" : "faster");
+		add(t, "%s %% [%s, %s] %s", v, lo, hi, slower ? "slower" : "faster");
 		return true;
 	}
-	add(t, "%s" NBSP "%% (no interval) %s", v, slower ? "slower" : "faster");
+	add(t, "%s %% (no interval) %s", v, slower ? "slower" : "faster");
 	return false;
 }
 
@@ -256,10 +252,10 @@ static void counts_words(struct text *t, const struct report_set *s, const struc
 	if (sum->aa == ANALYSIS_NONE)
 		add(t, "; no A/A control measured)");
 	else if (sum->set->aa_cell.s.status == STATS_INTERVAL)
-		add(t, "; A/A %s" NBSP "%% %s)", report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2),
+		add(t, "; A/A %s %% %s)", report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2),
 		    report_interval(iv, sizeof iv, &sum->set->aa_cell.s));
 	else
-		add(t, "; A/A %s" NBSP "%% (no interval))",
+		add(t, "; A/A %s %% (no interval))",
 		    report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2));
 }
 
@@ -269,12 +265,11 @@ static void caveat_words(struct text *t, const struct report_set *s, const struc
 {
 	char v[32], iv[80];
 	if (sum->have_baseline && sum->aa != ANALYSIS_NONE && sum->set->aa == ANALYSIS_FAIL)
-		add(t, " The A/A control FAILED: %s vs hlt shows %s" NBSP "%% %s, which excludes 0, so these intervals do not "
-		       "hold.", s->mode_name[sum->aa], report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2),
+		add(t, " The A/A control FAILED: %s vs hlt shows %s %% %s, which excludes 0, so these intervals do not hold.", s->mode_name[sum->aa], report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2),
 		    report_interval(iv, sizeof iv, &sum->set->aa_cell.s));
 	if (sum->have_baseline && sum->spike != ANALYSIS_NONE && sum->set->spike == ANALYSIS_FAIL)
-		add(t, " The spike-in control FAILED: %s vs hlt shows %s" NBSP "%% %s, which excludes the known +1" NBSP
-		       "%%, so these intervals do not hold.", s->mode_name[sum->spike],
+		add(t, " The spike-in control FAILED: %s vs hlt shows %s %% %s, which excludes the known +1 %%, so "
+		       "these intervals do not hold.", s->mode_name[sum->spike],
 		    report_num(v, sizeof v, sum->set->spike_cell.s.value_pct, 2),
 		    report_interval(iv, sizeof iv, &sum->set->spike_cell.s));
 	if (s->boot_count == 1)
@@ -305,14 +300,18 @@ static void caveat_words(struct text *t, const struct report_set *s, const struc
 	char lost[1024];
 	if (report_set_unmeasured_text(s, lost, sizeof lost))
 		add(t, " Not measured though the plan asked for it: %s.", lost);
+	for (size_t b = 0; b < s->boot_count; b++) {
+		char carry[512];
+		if (report_carryover_sentence(s, sum, b, carry, sizeof carry) == REPORT_CARRY_FOUND)
+			add(t, " B%s.", carry + 1); /* "boot 1: CARRY-OVER: …" as the text report has it */
+	}
 	if (s->bad_rows)
 		add(t, " %zu row%s had check=bad (missing samples).", s->bad_rows, s->bad_rows == 1 ? "" : "s");
 	if (s->smi_rows)
 		add(t, " %zu row%s left out for an SMI during the sample.", s->smi_rows, s->smi_rows == 1 ? "" : "s");
 }
 
-/* The paragraph of set index of the pool into buf, one line (NBSP where a
- * wrap must not fall). */
+/* The paragraph of set index of the pool into buf, one line. */
 static void paragraph(const struct report_pool *pool, const struct report_summary *const *sums,
 		      const struct report_records *recs, size_t index, char *buf, size_t size)
 {
@@ -354,12 +353,15 @@ static void paragraph(const struct report_pool *pool, const struct report_summar
 	caveat_words(&t, s, sum, recs, ni, note);
 }
 
-/* text as lines of at most width columns, words never split. */
+/* text as lines of at most width columns, words never split and a "%" kept
+ * on the line of the number before it. */
 static void print_wrapped(FILE *out, const char *text, size_t width)
 {
 	size_t col = 0;
 	for (const char *w = text; *w;) {
 		size_t n = strcspn(w, " ");
+		while (w[n] == ' ' && w[n + 1] == '%')
+			n += 1 + strcspn(w + n + 1, " ");
 		if (col && col + 1 + n > width) {
 			fputc('\n', out);
 			col = 0;
@@ -367,8 +369,7 @@ static void print_wrapped(FILE *out, const char *text, size_t width)
 			fputc(' ', out);
 			col++;
 		}
-		for (size_t i = 0; i < n; i++)
-			fputc(w[i] == NBSP[0] ? ' ' : w[i], out);
+		fprintf(out, "%.*s", (int)n, w);
 		col += n;
 		w += n;
 		w += strspn(w, " ");
@@ -380,7 +381,8 @@ static void print_wrapped(FILE *out, const char *text, size_t width)
 bool report_commit_print(FILE *out, const struct report_pool *pool, const struct report_summary *const *sums,
 			 char *err, size_t err_size)
 {
-	static char para[8192];
+	/* room for every set's reasons (report_set_difference, 1 KiB each) and caveats */
+	static char para[65536];
 	for (size_t i = 0; i < pool->set_count; i++) {
 		struct report_records recs;
 		if (!report_records_load(pool->set[i], &recs, err, err_size))

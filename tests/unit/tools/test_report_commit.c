@@ -17,7 +17,7 @@
  *    3 blocks) and `#! linux_proof` records (hlt 5/5, ioport 3/5 verified).
  * Proves: the caveats are written into the paragraph (one boot, a
  * hypervisor, a failed A/A, no interval, MWAIT not measured, a suspect
- * topology), a kernel `mwait_hint=` other than C1 is named instead of
+ * topology, a carry-over), a kernel `mwait_hint=` other than C1 is named instead of
  * MWAIT-C1, several sets get one paragraph each with why they are apart,
  * and a bad --format value is a usage error. Every test fails on the old
  * code, where --format does not exist (exit 2). */
@@ -152,6 +152,11 @@ static void test_sets_not_pooled_get_a_paragraph_each_with_why(void **state)
 	char *at = strstr(o.out, "13.33 % [12.68, 13.98]");
 	assert_true(at && at < second);
 	assert_non_null(strstr(second, "plan_id differs (b0b0b0b0b0b0b0b0 here, a1b2c3d4e5f60718 there:"));
+	/* plan_b.csv: generate.py makes every sample right after spin 4 % (log 0.04, +4.08 %) slow; the
+	 * text report's carry-over sentence (4.07 [3.61, 4.52], test_report.c) is written into its paragraph */
+	assert_non_null(strstr(second, "\nBoot 1: CARRY-OVER: a sample right after spin runs 4.07 % [3.61, 4.52]\n"
+				       "slower than after the other modes (95 % jointly over the previous\nmodes).\n"));
+	assert_true(strstr(o.out, "CARRY-OVER") > second); /* plan_a_boot1.csv has none */
 }
 
 /* src with line_to_add after its line starting with `after`, or in place of
