@@ -66,8 +66,8 @@ static const struct cli_command report_cli = {
 	"Holm-adjusted p and minimum detectable effect, class geomeans, the variance components\n"
 	"and the repetitions and boots a +-1 % answer needs (>= 2 boots), and per boot the\n"
 	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n",
-	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, or the\n"
-	"page could not be written; 2 usage.\n",
+	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, the\n"
+	"page could not be written, or (--format=commit) a file no longer reads as it did; 2 usage.\n",
 	options, CLI_DASHDASH_ENDS_OPTIONS,
 };
 

@@ -221,7 +221,13 @@ static void result_words(struct text *t, const struct report_set *s, const struc
 	}
 	if (!any) {
 		const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][p];
-		add(t, "the workloads (geomean of %zu, neither int nor fp) run ", sum->set->cls_workloads[ANALYSIS_CLASS_ALL]);
+		if (!c->have) {
+			/* only probes (in no class geomean, bench/analysis.h): nothing to state */
+			add(t, "no class geomean can be stated (no int or fp workload), so nothing runs faster or slower");
+			return;
+		}
+		add(t, "the workloads (geomean of %zu, neither int nor fp) run ",
+		    sum->set->cls_workloads[ANALYSIS_CLASS_ALL]);
 		if (!estimate_words(t, &c->s, note, note_size))
 			add(no_interval, "%sall", no_interval->len ? ", " : "");
 	}
