@@ -6,7 +6,7 @@
 REPORT_SRCS := tools/report/cmd_report.c tools/report/report_pool.c tools/report/report_summary.c \
                tools/report/report_table.c tools/report/report_png.c tools/report/report_records.c \
                tools/report/report_html.c tools/report/report_html_charts.c tools/report/report_html_escape.c \
-               tools/report/report_format.c $(CLI_SRCS)
+               tools/report/report_format.c tools/report/report_commit.c $(CLI_SRCS)
 # `idlebench compare`: two groups pooled as report pools a set, their difference.
 COMPARE_SRCS := tools/report/cmd_compare.c tools/report/report_format.c $(CLI_SRCS)
 
@@ -27,3 +27,7 @@ test_report_html_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report_html.
 UNIT_TESTS += test_compare
 test_compare_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_compare.c $(COMPARE_SRCS) tools/report/report_pool.c \
                     tools/report/report_summary.c $(TOOLS_TEST_HELPER)
+# `report --format=commit`: the changelog paragraph on the real fixtures, numbers from generate.py's scipy
+# figures and the fixtures' own records, every caveat written in.
+UNIT_TESTS += test_report_commit
+test_report_commit_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report_commit.c $(REPORT_SRCS) $(TOOLS_TEST_HELPER)

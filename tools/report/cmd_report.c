@@ -1,7 +1,9 @@
-/* `idlebench report FILE… [--png OUT.png] [--firmware-s S]`: verify result
+/* `idlebench report FILE… [--format=text|commit] [--png OUT.png] [--html OUT.html]
+ * [--firmware-s S]`: verify result
  * files (one per boot), group them into comparable sets, analyse each boot
  * and combine the boots of a set, print one block per set, and optionally
- * draw the chart.
+ * draw the chart. `--format=commit` prints, instead of the blocks, one
+ * paragraph per set for a patch's changelog (tools/report/report_commit.h).
  *
  * Exit status: 0 table printed (and the PNG written when asked, or gnuplot
  * missing: the table is the report, the chart an extra, so a machine without
@@ -15,13 +17,14 @@
 
 #include "tools/cli/cli_options.h"
 #include "tools/cli/commands.h"
+#include "tools/report/report_commit.h"
 #include "tools/report/report_html.h"
 #include "tools/report/report_png.h"
 #include "tools/report/report_pool.h"
 #include "tools/report/report_summary.h"
 #include "tools/report/report_table.h"
 
-enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S };
+enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S, OPT_FORMAT };
 static const struct cli_option options[] = {
 	[OPT_PNG] = { "png", 0, "OUT.png",
 		      "also draw slowdown vs hlt per workload and mode with interval\n"
@@ -36,6 +39,12 @@ static const struct cli_option options[] = {
 				     REPORT_DEFAULT_FIRMWARE_S) "):\n"
 			     "setup_s counts from the TSC's reset (firmware included); add the\n"
 			     "way from one run's end to the next reset (reboot, power cycle)" },
+	[OPT_FORMAT] = { "format", 0, "text|commit",
+			 "what is printed: text (default) the report's blocks; commit one\n"
+			 "plain-text paragraph per set for a patch's changelog: CPU, threads/core,\n"
+			 "driver and kernel, the primary result with its interval, samples per\n"
+			 "state, boots, residency proof, A/A, and every caveat (one boot,\n"
+			 "hypervisor, topology, failed control, no interval, mode not measured)" },
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command report_cli = {
@@ -57,8 +66,8 @@ static const struct cli_command report_cli = {
 	"Holm-adjusted p and minimum detectable effect, class geomeans, the variance components\n"
 	"and the repetitions and boots a +-1 % answer needs (>= 2 boots), and per boot the\n"
 	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n",
-	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, or the\n"
-	"page could not be written; 2 usage.\n",
+	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, the\n"
+	"page could not be written, or (--format=commit) a file no longer reads as it did; 2 usage.\n",
 	options, CLI_DASHDASH_ENDS_OPTIONS,
 };
 
@@ -76,6 +85,7 @@ static bool parse_seconds(const char *s, double *v)
 int cmd_report(int argc, char **argv)
 {
 	const char *png = NULL, *html = NULL;
+	bool commit = false;
 	double firmware_s = REPORT_DEFAULT_FIRMWARE_S;
 	const char **files = calloc((size_t)argc, sizeof *files);
 	size_t nfiles = 0;
@@ -101,6 +111,15 @@ int cmd_report(int argc, char **argv)
 			html = arg;
 			if (!*html)
 				status = cli_usage_error(&report_cli, "--html needs an output file name");
+			break;
+		case OPT_FORMAT:
+			if (!strcmp(arg, "commit"))
+				commit = true;
+			else if (!strcmp(arg, "text"))
+				commit = false;
+			else
+				status = cli_usage_error(&report_cli, "--format must be text or commit, got '%s' (the page is "
+								      "--html OUT.html)", arg);
 			break;
 		case OPT_FIRMWARE_S:
 			if (!parse_seconds(arg, &firmware_s))
@@ -150,16 +169,26 @@ int cmd_report(int argc, char **argv)
 			status = 1;
 		}
 	}
-	for (size_t i = 0; i < pool.set_count && !status; i++) {
+	if (commit && !status) {
+		char err[1024];
+		if (!report_commit_print(stdout, &pool, (const struct report_summary *const *)sums, err, sizeof err)) {
+			fprintf(stderr, "idlebench report: %s\n", err);
+			status = 1;
+		}
+	}
+	for (size_t i = 0; i < pool.set_count && !status && !commit; i++) {
 		if (i)
 			printf("\n");
 		report_table_print(stdout, &pool, (const struct report_summary *const *)sums, i);
 	}
 	fflush(stdout);
+	/* With --format=commit stdout is the paragraph alone, ready to paste: the
+	 * chart's and page's names go to stderr. */
+	FILE *notice = commit ? stderr : stdout;
 	if (png && !status) {
 		enum report_png_result r = report_png_write(png, &pool, (const struct report_summary *const *)sums);
 		if (r == REPORT_PNG_OK) {
-			printf("\nchart: %s\n", png);
+			fprintf(notice, "\nchart: %s\n", png);
 		} else {
 			fprintf(stderr, "idlebench report: %s: no PNG written\n", report_png_result_text(r));
 			status = r == REPORT_PNG_NO_GNUPLOT ? 0 : 1;
@@ -168,7 +197,7 @@ int cmd_report(int argc, char **argv)
 	if (html && !status) {
 		char err[1024];
 		if (report_html_write(html, &pool, (const struct report_summary *const *)sums, err, sizeof err)) {
-			printf("\npage: %s\n", html);
+			fprintf(notice, "\npage: %s\n", html);
 		} else {
 			fprintf(stderr, "idlebench report: %s: no HTML written\n", err);
 			status = 1;

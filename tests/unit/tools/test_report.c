@@ -445,7 +445,8 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	char *help[] = { "report", "--help" };
 	report(&o, 2, help);
 	assert_int_equal(o.status, 0);
-	assert_contains(o.out, "usage: idlebench report [--png OUT.png] [--html OUT.html] [--firmware-s SECONDS] FILE...\n");
+	assert_contains(o.out, "usage: idlebench report [--png OUT.png] [--html OUT.html] [--firmware-s SECONDS]\n"
+			       "                        [--format text|commit] FILE...\n");
 	char *no_html[] = { "report", F "known.csv", "--html" };
 	report(&o, 3, no_html);
 	assert_int_equal(o.status, 2);

@@ -1,0 +1,301 @@
+/* `idlebench report --format=commit` (tools/report/report_commit.c) on the
+ * real fixtures: the exact paragraph per set, whose numbers come from
+ * outside the C code:
+ *  - plan_a_boot1/2.csv, aa_fail.csv: tests/fixtures/results/generate.py's
+ *    scipy figures (it prints them: `/usr/bin/python3 generate.py`), and
+ *    for aa_fail's int/fp geomeans, which it does not print, the same
+ *    computation by hand in scipy (per repetition the mean over the class's
+ *    workloads of log cpi(mwait) - log cpi(hlt), a t interval over the 12
+ *    repetitions: int 12.69 [12.02, 13.35], fp 19.69 [18.87, 20.51]);
+ *    240 rows of 5 modes = 48 per mode and boot;
+ *  - qemu_pvh_tcg.csv (a real QEMU TCG boot, schema 1, whose kernel summary
+ *    is a ratio of medians and so cannot be compared): the same scipy
+ *    computation over its 3 repetitions, int 13.80, fp 13.36 (9 workloads
+ *    each, 54 rows per mode);
+ *  - linux_guest_acpi_idle.csv (a real `idlebench linux` run in a Debian
+ *    guest): its own `#! summary workload=lz mode=ioport` record (435.70,
+ *    3 blocks) and `#! linux_proof` records (hlt 5/5, ioport 3/5 verified).
+ * Proves: the caveats are written into the paragraph (one boot, a
+ * hypervisor, a failed A/A, no interval, MWAIT not measured, a suspect
+ * topology, a carry-over), a kernel `mwait_hint=` other than C1 is named instead of
+ * MWAIT-C1, several sets get one paragraph each with why they are apart,
+ * and a bad --format value is a usage error. Every test fails on the old
+ * code, where --format does not exist (exit 2). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "lib/crc32.h"
+#include "tests/unit/tools/fd_redirect.h"
+#include "tools/cli/commands.h"
+
+#define F "tests/fixtures/results/"
+
+static struct command_output o;
+
+/* `idlebench report --format=commit FILES…`, asserting exit 0. */
+static void commit(const char *a, const char *b)
+{
+	char *argv[] = { "report", "--format=commit", (char *)a, (char *)b, NULL };
+	run_command(cmd_report, b ? 4 : 3, argv, NULL, &o);
+	if (o.status)
+		fail_msg("exit %d, stderr:\n%s", o.status, o.err);
+}
+
+static void assert_output(const char *expected)
+{
+	if (strcmp(o.out, expected))
+		fail_msg("expected\n%s\ngot\n%s", expected, o.out);
+}
+
+static void test_two_boots_give_the_boots_t_primary_result(void **state)
+{
+	(void)state;
+	commit(F "plan_a_boot1.csv", F "plan_a_boot2.csv");
+	/* generate.py: int 12.65 [4.41, 21.55], fp 19.96 [13.54, 26.75], all hlt2 0.09 [-0.44, 0.62] (boots-t) */
+	assert_output("On a Test CPU system (threads/core not recorded, idlebench kernel 0.2.0\n"
+		      "(boot=efi), bare metal), the integer workloads (geomean of 2) run\n"
+		      "12.65 % [4.41, 21.55] faster and the floating-point workloads (geomean\n"
+		      "of 2) 19.96 % [13.54, 26.75] faster with the SMT sibling in HLT than in\n"
+		      "MWAIT-C1 (96 samples per state over 2 boots, no per-sample residency\n"
+		      "proof in these streams; A/A 0.09 % [-0.44, 0.62]).\n");
+}
+
+static void test_one_boot_says_so(void **state)
+{
+	(void)state;
+	commit(F "plan_a_boot1.csv", NULL);
+	/* generate.py, plan_a_boot1.csv alone: int 13.33 [12.68, 13.98], fp 20.49 [19.58, 21.40], hlt2 0.04 [-0.29, 0.38] */
+	assert_output("On a Test CPU system (threads/core not recorded, idlebench kernel 0.2.0\n"
+		      "(boot=efi), bare metal), the integer workloads (geomean of 2) run\n"
+		      "13.33 % [12.68, 13.98] faster and the floating-point workloads (geomean\n"
+		      "of 2) 20.49 % [19.58, 21.40] faster with the SMT sibling in HLT than in\n"
+		      "MWAIT-C1 (48 samples per state over 1 boot, no per-sample residency\n"
+		      "proof in these streams; A/A 0.04 % [-0.29, 0.38]). One boot only: the\n"
+		      "result is within this boot and says nothing about how boots differ.\n");
+}
+
+static void test_failed_aa_is_written_in(void **state)
+{
+	(void)state;
+	commit(F "aa_fail.csv", NULL);
+	/* generate.py: all hlt2 2.12 [1.86, 2.38]; int/fp by hand (scipy, see the top) */
+	assert_output("On a Test CPU system (threads/core not recorded, idlebench kernel 0.2.0\n"
+		      "(boot=efi), bare metal), the integer workloads (geomean of 2) run\n"
+		      "12.69 % [12.02, 13.35] faster and the floating-point workloads (geomean\n"
+		      "of 2) 19.69 % [18.87, 20.51] faster with the SMT sibling in HLT than in\n"
+		      "MWAIT-C1 (48 samples per state over 1 boot, no per-sample residency\n"
+		      "proof in these streams; A/A 2.12 % [1.86, 2.38]). The A/A control\n"
+		      "FAILED: hlt2 vs hlt shows 2.12 % [1.86, 2.38], which excludes 0, so\n"
+		      "these intervals do not hold. One boot only: the result is within this\n"
+		      "boot and says nothing about how boots differ.\n");
+}
+
+static void test_hypervisor_and_no_interval_are_written_in(void **state)
+{
+	(void)state;
+	commit(F "qemu_pvh_tcg.csv", NULL);
+	assert_output("On a Hygon Dhyana Processor system (2 threads/core, idlebench kernel\n"
+		      "0.1.0+g6c083d8 (boot=pvh), under hypervisor TCGTCGTCGTCG), the integer\n"
+		      "workloads (geomean of 9) run 13.80 % (no interval) faster and the\n"
+		      "floating-point workloads (geomean of 9) 13.36 % (no interval) faster\n"
+		      "with the SMT sibling in HLT than in MWAIT-C1 (54 interleaved samples per\n"
+		      "state over 1 boot, no per-sample residency proof in these streams; no\n"
+		      "A/A control measured). One boot only: the result is within this boot and\n"
+		      "says nothing about how boots differ. Measured under a hypervisor\n"
+		      "(TCGTCGTCGTCG), not on bare metal: an emulator's or VM's timing, not\n"
+		      "comparable with silicon's. No interval for int, fp: n/a: 3 blocks, need\n"
+		      "10; the value stands alone.\n");
+}
+
+static void test_linux_stream_names_driver_kernel_and_residency(void **state)
+{
+	(void)state;
+	commit(F "linux_guest_acpi_idle.csv", NULL);
+	/* the file's meta (cpuidle_driver, linux_release, smt_siblings=0, placement), its
+	 * `#! summary` (lz ioport 435.70, 3 blocks) and `#! linux_proof` records (8 of 10) */
+	assert_output("On a QEMU TCG CPU version 2.5+ system (1 thread/core online, acpi_idle\n"
+		      "cpuidle driver, Linux kernel 6.1.0-57-amd64, under hypervisor\n"
+		      "TCGTCGTCGTCG), the lz workload runs 435.70 % (no interval) faster with\n"
+		      "the parked CPU on another core (placement other-core) in HLT than in\n"
+		      "IOPORT-C2 (5 interleaved samples per state over 1 boot, sibling\n"
+		      "residency verified in 8/10 (HLT 5/5, ioport 3/5); no A/A control\n"
+		      "measured). One boot only: the result is within this boot and says\n"
+		      "nothing about how boots differ. Measured under a hypervisor\n"
+		      "(TCGTCGTCGTCG), not on bare metal: an emulator's or VM's timing, not\n"
+		      "comparable with silicon's. No interval for lz: n/a: 3 blocks, need 10\n"
+		      "(intervals=no (quick preset: a pipeline check)); the value stands alone.\n"
+		      "MWAIT-C1 was not measured; the primary mode here is ioport.\n");
+}
+
+static void test_sets_not_pooled_get_a_paragraph_each_with_why(void **state)
+{
+	(void)state;
+	commit(F "plan_a_boot1.csv", F "plan_b.csv");
+	const char *second = strstr(o.out, "\n\nSet 2 of 2 (");
+	assert_non_null(second);
+	assert_true(!strncmp(o.out, "Set 1 of 2 (tests/fixtures/results/plan_a_boot1.csv; not pooled with set\n"
+				    "2 because: plan_id differs (a1b2c3d4e5f60718 here, b0b0b0b0b0b0b0b0\n"
+				    "there: another plan)): On a Test CPU system",
+			     strlen("Set 1 of 2 (tests/fixtures/results/plan_a_boot1.csv; not pooled with set\n"
+				    "2 because: plan_id differs (a1b2c3d4e5f60718 here, b0b0b0b0b0b0b0b0\n"
+				    "there: another plan)): On a Test CPU system")));
+	/* each set's own primary result (generate.py: plan_a_boot1 alone int 13.33) */
+	char *at = strstr(o.out, "13.33 % [12.68, 13.98]");
+	assert_true(at && at < second);
+	assert_non_null(strstr(second, "plan_id differs (b0b0b0b0b0b0b0b0 here, a1b2c3d4e5f60718 there:"));
+	/* plan_b.csv: generate.py makes every sample right after spin 4 % (log 0.04, +4.08 %) slow; the
+	 * text report's carry-over sentence (4.07 [3.61, 4.52], test_report.c) is written into its paragraph */
+	assert_non_null(strstr(second, "\nBoot 1: CARRY-OVER: a sample right after spin runs 4.07 % [3.61, 4.52]\n"
+				       "slower than after the other modes (95 % jointly over the previous\nmodes).\n"));
+	assert_true(strstr(o.out, "CARRY-OVER") > second); /* plan_a_boot1.csv has none */
+}
+
+/* src with line_to_add after its line starting with `after`, or in place of
+ * the line starting with `replace` when given, its end record's CRC
+ * recomputed (lib/crc32.h, as test_report_html.c does). */
+static void write_changed(const char *path, const char *src, const char *line_to_add, const char *after,
+			  const char *replace)
+{
+	FILE *in = fopen(src, "r"), *out = fopen(path, "w");
+	assert_non_null(in);
+	assert_non_null(out);
+	char line[8192];
+	uint32_t crc = 0;
+	while (fgets(line, sizeof line, in)) {
+		/* the fixture's lines end in CRLF (a serial capture): written with LF, the
+		 * bytes the CRC covers (the reader's normalized lines) */
+		char *cr = strstr(line, "\r\n");
+		if (cr)
+			strcpy(cr, "\n");
+		if (!strncmp(line, "#! end ", 7)) {
+			*strstr(line, "crc32=") = '\0';
+			fprintf(out, "%scrc32=%08x\n", line, crc);
+			break;
+		}
+		bool at = replace ? !strncmp(line, replace, strlen(replace)) : !strncmp(line, after, strlen(after));
+		if (!replace || !at) {
+			crc = crc32_update(crc, line, strlen(line));
+			fputs(line, out);
+		}
+		if (at) {
+			crc = crc32_update(crc, line_to_add, strlen(line_to_add));
+			fputs(line_to_add, out);
+		}
+	}
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+}
+
+static void test_suspect_topology_is_written_in(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/idlebench-smtcheck-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	write_changed(path, F "qemu_pvh_tcg.csv", "#= smt_check=CPUID disagrees: 01H:EBX[23:16]=2 8000_0008 NC+1=1\n",
+		      "#= smt_source=", NULL);
+	commit(path, NULL);
+	unlink(path);
+	/* where the lines break is the other tests' business */
+	for (char *c = o.out; (c = strchr(c, '\n'));)
+		*c = ' ';
+	assert_non_null(strstr(o.out, " Topology suspect: smt_check=CPUID disagrees: 01H:EBX[23:16]=2 8000_0008 NC+1=1. "));
+}
+
+static void test_mwait_hint_other_than_c1_is_named(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/idlebench-hint-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	write_changed(path, F "qemu_pvh_tcg.csv", "#= cmdline=modes=hlt,mwait,spin,off mwait_hint=0x20\n", NULL,
+		      "#= cmdline=");
+	commit(path, NULL);
+	unlink(path);
+	for (char *c = o.out; (c = strchr(c, '\n'));)
+		*c = ' ';
+	assert_non_null(strstr(o.out, " in HLT than in MWAIT(0x20) (54 interleaved samples"));
+	assert_null(strstr(o.out, "MWAIT-C1"));
+}
+
+static void test_negative_slowdown_reads_slower_and_a_skipped_mode_is_named(void **state)
+{
+	(void)state;
+	commit("docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261130T140438Z.csv", NULL);
+	/* scipy by hand (see the top) over its 3 repetitions: int 13.73, fp -4.67; its
+	 * `#! mode name=ioport status=skipped` record gives the reason */
+	assert_output("On a Hygon Dhyana Processor system (2 threads/core, idlebench kernel\n"
+		      "0.1.0+g6c083d8 (boot=bios), under hypervisor TCGTCGTCGTCG), the integer\n"
+		      "workloads (geomean of 9) run 13.73 % (no interval) faster and the\n"
+		      "floating-point workloads (geomean of 9) 4.67 % (no interval) slower with\n"
+		      "the SMT sibling in HLT than in MWAIT-C1 (54 interleaved samples per\n"
+		      "state over 1 boot, no per-sample residency proof in these streams; no\n"
+		      "A/A control measured). One boot only: the result is within this boot and\n"
+		      "says nothing about how boots differ. Measured under a hypervisor\n"
+		      "(TCGTCGTCGTCG), not on bare metal: an emulator's or VM's timing, not\n"
+		      "comparable with silicon's. No interval for int, fp: n/a: 3 blocks, need\n"
+		      "10; the value stands alone. Not measured though the plan asked for it:\n"
+		      "ioport: skipped (no C2 I/O port (no _CST SystemIO C2, CStateBaseAddr or\n"
+		      "P_BLK; give c2port=)).\n");
+}
+
+/* An `idlebench linux -- COMMAND` stream names the command (linux_command). */
+static void test_single_workload_names_the_command(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/idlebench-cmd-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	write_changed(path, F "linux_guest_acpi_idle.csv", "#= linux_command='busybox' 'sha256sum' '/tmp/in'\n",
+		      "#= linux_cmdline=", NULL);
+	commit(path, NULL);
+	unlink(path);
+	for (char *c = o.out; (c = strchr(c, '\n'));)
+		*c = ' ';
+	assert_non_null(strstr(o.out, "TCGTCGTCGTCG), the command 'busybox' 'sha256sum' '/tmp/in' (workload lz) runs 435.70 % "
+				      "(no interval) faster with"));
+}
+
+static void test_format_text_is_the_report_and_a_bad_format_exits_2(void **state)
+{
+	(void)state;
+	char *text[] = { "report", "--format=text", F "plan_a_boot1.csv", NULL };
+	run_command(cmd_report, 3, text, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_non_null(strstr(o.out, "  primary result: mwait vs hlt"));
+	char *bad[] = { "report", "--format=html", F "plan_a_boot1.csv", NULL };
+	run_command(cmd_report, 3, bad, NULL, &o);
+	assert_int_equal(o.status, 2);
+	assert_non_null(strstr(o.err, "--format must be text or commit, got 'html' (the page is --html OUT.html)"));
+	assert_string_equal(o.out, "");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_two_boots_give_the_boots_t_primary_result),
+		cmocka_unit_test(test_one_boot_says_so),
+		cmocka_unit_test(test_failed_aa_is_written_in),
+		cmocka_unit_test(test_hypervisor_and_no_interval_are_written_in),
+		cmocka_unit_test(test_linux_stream_names_driver_kernel_and_residency),
+		cmocka_unit_test(test_sets_not_pooled_get_a_paragraph_each_with_why),
+		cmocka_unit_test(test_suspect_topology_is_written_in),
+		cmocka_unit_test(test_mwait_hint_other_than_c1_is_named),
+		cmocka_unit_test(test_negative_slowdown_reads_slower_and_a_skipped_mode_is_named),
+		cmocka_unit_test(test_single_workload_names_the_command),
+		cmocka_unit_test(test_format_text_is_the_report_and_a_bad_format_exits_2),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
