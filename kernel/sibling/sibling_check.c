@@ -210,7 +210,7 @@ bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 
 	*usable = 0;
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
-		if (!(mask & (1u << m)) || idle_mode_is_control((enum idle_mode)m))
+		if (!(mask & (1u << m)) || idle_modes[m].parks_as != m) /* hlt2, spike: checked as hlt */
 			continue;
 		bool skipped = sibling_mode_unavailable((enum idle_mode)m) != NULL;
 		enum check_outcome outcome = check_mode((enum idle_mode)m, s);
@@ -224,9 +224,9 @@ bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 				    idle_modes[m].name);
 	}
 	/* The controls park as hlt: usable when hlt is (they compare against it). */
-	if (mask & IDLE_CONTROL_MASK) {
+	if (mask & IDLE_HLT_CONTROL_MASK) {
 		if (*usable & (1u << IDLE_HLT))
-			*usable |= mask & IDLE_CONTROL_MASK;
+			*usable |= mask & IDLE_HLT_CONTROL_MASK;
 		else
 			stream_text(s, "controls hlt2 and spike skipped: they need the hlt mode");
 	}
