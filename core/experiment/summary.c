@@ -355,23 +355,28 @@ static void write_busy(const struct plan *p, struct stream *s)
 	enum analysis_busy_verdict v = analysis_busy_judge(c, siblings);
 	bool guest = pair_hypervisor[0] && strcmp(pair_hypervisor, "none");
 	char val[16], lo[16], hi[16], min[16], text[64], caveat[160] = "", q[200];
+	double nan = __builtin_nan(""); /* no estimate (hlt not measured): empty fields, never a 0 */
+	struct stats_slowdown e = c->have ? c->s : (struct stats_slowdown){ .value_pct = nan, .lo_pct = nan, .hi_pct = nan };
 	if (guest)
 		fmt_snprintf(caveat, sizeof caveat, "under a hypervisor (%s): its vCPUs need not share a core, and an "
 			     "emulator (QEMU TCG, Bochs) models no SMT contention at all", pair_hypervisor);
 	stream_record(s, "busy_control",
 		      "mode=busy slowdown_vs_hlt_pct=%s ci95_lo=%s ci95_hi=%s min_pct=%s placement=%s verdict=%s "
 		      "workloads=%zu caveat=%s",
-		      num(val, sizeof val, c->s.value_pct, 2), num(lo, sizeof lo, c->s.lo_pct, 2),
-		      num(hi, sizeof hi, c->s.hi_pct, 2), num(min, sizeof min, ANALYSIS_BUSY_MIN_PCT, 2), pair_placement,
+		      num(val, sizeof val, e.value_pct, 2), num(lo, sizeof lo, e.lo_pct, 2), num(hi, sizeof hi, e.hi_pct, 2),
+		      num(min, sizeof min, ANALYSIS_BUSY_MIN_PCT, 2), pair_placement,
 		      analysis_busy_verdict_name(v), result.cls_workloads[ANALYSIS_CLASS_ALL],
 		      stream_quote(q, sizeof q, caveat));
-	cell_text(text, sizeof text, c, false);
+	if (c->have)
+		cell_text(text, sizeof text, c, false);
+	else
+		fmt_snprintf(text, sizeof text, "n/a (hlt not measured)");
 	stream_text(s, "control %-22s %s, expected >= %s: %s%s%s", "busy (sibling computes)", text, min,
 		    v == ANALYSIS_BUSY_OK ? "ok: the instrument sees SMT contention"
 		    : v == ANALYSIS_BUSY_TOPOLOGY_SUSPECT
 			    ? "TOPOLOGY SUSPECT - the pair taken for SMT siblings may not share a core"
 		    : v == ANALYSIS_BUSY_NOT_JUDGED ? "not judged (the parked CPU is not the measured CPU's sibling)"
-						    : "not measured",
+						    : "no estimate",
 		    guest ? "; " : "", caveat);
 }
 
