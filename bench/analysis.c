@@ -33,7 +33,7 @@ static struct analysis_clock clock_split(const struct analysis_input *in, size_t
 
 static bool is_control(const struct analysis_input *in, size_t m)
 {
-	return m == in->aa || m == in->spike;
+	return m == in->aa || m == in->spike || (in->mode_control && in->mode_control[m]);
 }
 
 /* Fill the figures every cell shows beside its estimate. */
@@ -58,6 +58,32 @@ enum analysis_verdict analysis_judge(const struct analysis_cell *c, double expec
 	return s->lo_pct - ANALYSIS_RESOLUTION_PCT <= expected_pct && expected_pct <= s->hi_pct + ANALYSIS_RESOLUTION_PCT
 		       ? ANALYSIS_PASS
 		       : ANALYSIS_FAIL;
+}
+
+enum analysis_busy_verdict analysis_busy_judge(const struct analysis_cell *c, bool siblings)
+{
+	double v = c->s.value_pct;
+
+	if (!c->have || !(v == v))
+		return ANALYSIS_BUSY_ABSENT;
+	if (!siblings)
+		return ANALYSIS_BUSY_NOT_JUDGED;
+	return v >= ANALYSIS_BUSY_MIN_PCT ? ANALYSIS_BUSY_OK : ANALYSIS_BUSY_TOPOLOGY_SUSPECT;
+}
+
+const char *analysis_busy_verdict_name(enum analysis_busy_verdict v)
+{
+	switch (v) {
+	case ANALYSIS_BUSY_NOT_JUDGED:
+		return "not_judged";
+	case ANALYSIS_BUSY_OK:
+		return "ok";
+	case ANALYSIS_BUSY_TOPOLOGY_SUSPECT:
+		return "topology_suspect";
+	case ANALYSIS_BUSY_ABSENT:
+		break;
+	}
+	return "absent";
 }
 
 /* Workloads of class -1 (the mechanism probes) are in no class geomean, not

@@ -79,6 +79,8 @@ struct analysis_input {
 	size_t primary;                /* the primary result's mode (`mwait`), or ANALYSIS_NONE */
 	size_t aa, spike;              /* the control modes (`hlt2`, `spike`), or ANALYSIS_NONE */
 	const bool *spike_exact;       /* [workloads]: 1 % more iterations is exactly 1 % more work; NULL: all */
+	const bool *mode_control;      /* [modes]: a control beside aa and spike (`busy`), kept out of the
+	                                * Holm family; NULL: none */
 	const double *core_cpi;        /* core cycles (ΔAPERF) per iteration, laid out like cpi; NULL or
 	                                * <= 0 where not measured (no APERF: QEMU TCG, Bochs) */
 };
@@ -143,6 +145,28 @@ enum analysis_verdict analysis_judge(const struct analysis_cell *c, double expec
 bool analysis_freq_differs(double f_mode, double f_base);
 /* A control's verdict as a word: "absent", "n/a", "pass", "fail". */
 const char *analysis_verdict_name(enum analysis_verdict v);
+
+/* The busy control's floor: a parked SMT sibling running an integer
+ * workload costs the measured thread well above this on every SMT core
+ * (the two threads share the core's issue, ALU and L1/L2 resources; Intel
+ * SDM Vol. 3A 8.7 "Intel Hyper-Threading Technology Architecture", AMD
+ * "Software Optimization Guide for AMD Family 17h" 2.1 "SMT"), so less on a
+ * pair taken for siblings says the pair may not share a core. */
+#define ANALYSIS_BUSY_MIN_PCT 5.0
+
+/* The busy control's verdict (its all-workload geomean against hlt). */
+enum analysis_busy_verdict {
+	ANALYSIS_BUSY_ABSENT,            /* busy not measured, or no estimate */
+	ANALYSIS_BUSY_NOT_JUDGED,        /* the parked CPU is not the measured CPU's sibling */
+	ANALYSIS_BUSY_OK,                /* slowdown >= ANALYSIS_BUSY_MIN_PCT */
+	ANALYSIS_BUSY_TOPOLOGY_SUSPECT,  /* less on a pair taken for SMT siblings */
+};
+/* The verdict from busy's cell c (its point estimate: an interval is not
+ * needed to see that a marked slowdown is missing); siblings: the parked
+ * CPU is the measured CPU's SMT sibling (placement=sibling). */
+enum analysis_busy_verdict analysis_busy_judge(const struct analysis_cell *c, bool siblings);
+/* "absent", "not_judged", "ok", "topology_suspect". */
+const char *analysis_busy_verdict_name(enum analysis_busy_verdict v);
 /* The class slot's name: "int", "fp", "all". */
 const char *analysis_class_name(enum analysis_class c);
 

@@ -180,7 +180,7 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	if (!measured_cpu_quiet(&platform, cfg.x2apic, s))
 		run_end(false);
 	check_bench_apic_id(&platform, cfg.selftest, s); /* CPUID's APIC ID against the APIC's own */
-	struct sibling_config sib = { cfg.placement, cfg.mwait_hint, cfg.selftest };
+	struct sibling_config sib = { cfg.placement, cfg.mwait_hint, cfg.selftest, (cfg.modes >> IDLE_BUSY) & 1u };
 	if (!sibling_bringup(&platform, &sib, &phys, s))
 		run_end(false);
 	others_bringup(&platform, cfg.others, &phys, s); /* the rest of the machine in a known state */

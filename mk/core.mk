@@ -32,7 +32,7 @@ CORE_SRCS := \
 	core/stream/stream.c core/stream/sample_row.c core/stream/probe_record.c \
 	core/experiment/plan.c core/experiment/harness.c core/experiment/summary.c \
 	core/options/options.c core/options/option_table.c core/options/console_option.c \
-	core/sibling/idle_mode.c core/sibling/placement.c \
+	core/sibling/idle_mode.c core/sibling/placement.c core/sibling/load_round.c \
 	core/platform/machine_id.c
 
 # The kernel parsers the host tool and its tests read (`inspect`, `bench`,

@@ -15,6 +15,8 @@ _Static_assert(WORKLOAD_MAX <= ANALYSIS_MAX_WORKLOADS && IDLE_MODE_COUNT <= ANAL
 
 static struct analysis result;
 static bool have_result;
+/* What the busy control's verdict needs (summary_set_pair). */
+static const char *pair_placement = "", *pair_hypervisor = "";
 
 /* v with decimals digits, or "" when it is not a number (fmt_fixed's rule). */
 static const char *num(char *buf, size_t size, double v, int decimals)
@@ -47,8 +49,11 @@ static bool analyse(const struct plan *p, const struct sample_table *t)
 				    : workload_at(w)->class == WORKLOAD_PROBE ? -1
 									      : ANALYSIS_CLASS_INT;
 	}
-	for (int m = 0; m < IDLE_MODE_COUNT; m++)
+	static bool mode_control[IDLE_MODE_COUNT];
+	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 		mode_used[m] = (p->modes & (1u << m)) != 0;
+		mode_control[m] = idle_mode_is_control((enum idle_mode)m);
+	}
 	struct analysis_input in = {
 		/* cpi rows are STATS_MAX_REPS apart; repetitions not yet taken are 0 (missing) */
 		.workloads = WORKLOAD_MAX, .modes = IDLE_MODE_COUNT, .reps = STATS_MAX_REPS,
@@ -57,7 +62,7 @@ static bool analyse(const struct plan *p, const struct sample_table *t)
 		.primary = primary == IDLE_MODE_COUNT ? ANALYSIS_NONE : (size_t)primary,
 		.aa = (p->modes & (1u << IDLE_HLT2)) ? IDLE_HLT2 : ANALYSIS_NONE,
 		.spike = (p->modes & (1u << IDLE_SPIKE)) ? IDLE_SPIKE : ANALYSIS_NONE, .spike_exact = spike_exact,
-		.core_cpi = &t->core_cpi[0][0][0],
+		.mode_control = mode_control, .core_cpi = &t->core_cpi[0][0][0],
 	};
 	have_result = analysis_run(&in, &result);
 	return have_result;
@@ -333,6 +338,48 @@ static void write_controls(struct stream *s)
 	}
 }
 
+void summary_set_pair(const char *placement, const char *hypervisor)
+{
+	pair_placement = placement ? placement : "";
+	pair_hypervisor = hypervisor ? hypervisor : "";
+}
+
+/* The positive control: busy must slow the measured thread down markedly
+ * on an SMT pair; less says the pair may not share a core. */
+static void write_busy(const struct plan *p, struct stream *s)
+{
+	if (!(p->modes & (1u << IDLE_BUSY)))
+		return;
+	const struct analysis_cell *c = &result.cls[ANALYSIS_CLASS_ALL][IDLE_BUSY];
+	bool siblings = !strcmp(pair_placement, "sibling");
+	enum analysis_busy_verdict v = analysis_busy_judge(c, siblings);
+	bool guest = pair_hypervisor[0] && strcmp(pair_hypervisor, "none");
+	char val[16], lo[16], hi[16], min[16], text[64], caveat[160] = "", q[200];
+	double nan = __builtin_nan(""); /* no estimate (hlt not measured): empty fields, never a 0 */
+	struct stats_slowdown e = c->have ? c->s : (struct stats_slowdown){ .value_pct = nan, .lo_pct = nan, .hi_pct = nan };
+	if (guest)
+		fmt_snprintf(caveat, sizeof caveat, "under a hypervisor (%s): its vCPUs need not share a core, and an "
+			     "emulator (QEMU TCG, Bochs) models no SMT contention at all", pair_hypervisor);
+	stream_record(s, "busy_control",
+		      "mode=busy slowdown_vs_hlt_pct=%s ci95_lo=%s ci95_hi=%s min_pct=%s placement=%s verdict=%s "
+		      "workloads=%zu caveat=%s",
+		      num(val, sizeof val, e.value_pct, 2), num(lo, sizeof lo, e.lo_pct, 2), num(hi, sizeof hi, e.hi_pct, 2),
+		      num(min, sizeof min, ANALYSIS_BUSY_MIN_PCT, 2), pair_placement,
+		      analysis_busy_verdict_name(v), result.cls_workloads[ANALYSIS_CLASS_ALL],
+		      stream_quote(q, sizeof q, caveat));
+	if (c->have)
+		cell_text(text, sizeof text, c, false);
+	else
+		fmt_snprintf(text, sizeof text, "n/a (hlt not measured)");
+	stream_text(s, "control %-22s %s, expected >= %s: %s%s%s", "busy (sibling computes)", text, min,
+		    v == ANALYSIS_BUSY_OK ? "ok: the instrument sees SMT contention"
+		    : v == ANALYSIS_BUSY_TOPOLOGY_SUSPECT
+			    ? "TOPOLOGY SUSPECT - the pair taken for SMT siblings may not share a core"
+		    : v == ANALYSIS_BUSY_NOT_JUDGED ? "not judged (the parked CPU is not the measured CPU's sibling)"
+						    : "no estimate",
+		    guest ? "; " : "", caveat);
+}
+
 /* The median IPC per mode over the workloads, and the workloads whose
  * instructions per iteration change with the mode. */
 static void ipc_for_people(const struct plan *p, const struct sample_table *t, struct stream *s)
@@ -492,6 +539,7 @@ void summary_write(const struct plan *p, const struct sample_table *t, unsigned 
 			       "them does not remove drift; intervals assume there was none");
 	write_primary(p, s);
 	write_controls(s);
+	write_busy(p, s);
 	write_cells(p, t, s);
 	write_smi_excluded(p, t, s);
 	table_for_people(p, t, s);

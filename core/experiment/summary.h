@@ -24,6 +24,10 @@ unsigned summary_reps_for_precision(const struct plan *p, const struct sample_ta
 				    double half_width_pct);
 /* Write the summary of t (reps measured repetitions) for plan p. */
 void summary_write(const struct plan *p, const struct sample_table *t, unsigned reps, struct stream *s);
+/* What the busy control's verdict needs, before summary_write: placement=
+ * ("sibling": the parked CPU is taken for the measured CPU's SMT sibling)
+ * and the `hypervisor` meta ("none" on bare metal). NULL is "". */
+void summary_set_pair(const char *placement, const char *hypervisor);
 /* The primary result's achieved half-width in % after summary_write ("" when
  * it has no interval). */
 void summary_primary_half_width(char *buf, size_t size);

@@ -12,6 +12,7 @@ const struct idle_mode_info idle_modes[IDLE_MODE_COUNT] = {
 	[IDLE_OFF] = { "off", IDLE_WAKE_RESTART, "not running (INIT, wait-for-SIPI)", IDLE_OFF, 0, false, IDLE_IN_KERNEL },
 	[IDLE_HLT2] = { "hlt2", IDLE_WAKE_IPI, "control: a second hlt arm (A/A test, expect 0 %)", IDLE_HLT, 0, true, BOTH },
 	[IDLE_SPIKE] = { "spike", IDLE_WAKE_IPI, "control: hlt, workload does 1 % more work (expect +1.00 %)", IDLE_HLT, 1, true, BOTH },
+	[IDLE_BUSY] = { "busy", IDLE_WAKE_STORE, "control: the parked CPU runs an integer workload (expect a marked slowdown)", IDLE_BUSY, 0, false, BOTH },
 	[IDLE_POLL] = { "poll", IDLE_WAKE_IPI, "cpuidle POLL (poll_idle: a PAUSE loop in the Linux kernel)", IDLE_POLL, 0, false, IDLE_IN_LINUX },
 	[IDLE_C1E] = { "c1e", IDLE_WAKE_IPI, "cpuidle C1E (intel_idle MWAIT 0x01)", IDLE_C1E, 0, true, IDLE_IN_LINUX },
 	[IDLE_C3] = { "c3", IDLE_WAKE_IPI, "cpuidle C3", IDLE_C3, 0, true, IDLE_IN_LINUX },

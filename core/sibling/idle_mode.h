@@ -17,6 +17,7 @@ enum idle_mode {
 	/* Controls: the parked CPUs sit in hlt; only the measurement differs. */
 	IDLE_HLT2,   /* the A/A arm: a second hlt, interleaved like the others; must show 0 */
 	IDLE_SPIKE,  /* the spike-in: hlt, but the workload runs 1 % more iterations than counted */
+	IDLE_BUSY,   /* the positive control: the parked CPU runs an integer workload (checked) */
 	/* `idlebench linux` only: cpuidle states chosen through sysfs (tools/linux/linux_cpuidle.h). */
 	IDLE_POLL,    /* cpuidle POLL: the kernel's PAUSE loop in poll_idle() (busy, like spin) */
 	IDLE_C1E,     /* intel_idle C1E (MWAIT 0x01) */
@@ -51,16 +52,19 @@ struct idle_mode_info {
 /* The table, indexed by enum idle_mode. */
 extern const struct idle_mode_info idle_modes[IDLE_MODE_COUNT];
 
-/* Whether mode is a control arm (the parked CPUs take another mode's state). */
+/* Default `modes=` value (the quick preset leaves the controls out). */
+#define IDLE_MODES_DEFAULT "hlt,mwait,ioport,spin,off,hlt2,spike,busy"
+/* The controls that park as hlt (the A/A arm and the spike-in). */
+#define IDLE_HLT_CONTROL_MASK ((1u << IDLE_HLT2) | (1u << IDLE_SPIKE))
+/* The control modes' bits: those and busy, whose known effect is the SMT
+ * contention itself (never the primary result). */
+#define IDLE_CONTROL_MASK (IDLE_HLT_CONTROL_MASK | (1u << IDLE_BUSY))
+
+/* Whether mode is a control (hlt2, spike, busy): never the primary result. */
 static inline bool idle_mode_is_control(enum idle_mode mode)
 {
-	return mode < IDLE_MODE_COUNT && idle_modes[mode].parks_as != mode;
+	return mode < IDLE_MODE_COUNT && (IDLE_CONTROL_MASK >> mode & 1u);
 }
-
-/* Default `modes=` value (the quick preset leaves the controls out). */
-#define IDLE_MODES_DEFAULT "hlt,mwait,ioport,spin,off,hlt2,spike"
-/* The control modes' bits. */
-#define IDLE_CONTROL_MASK ((1u << IDLE_HLT2) | (1u << IDLE_SPIKE))
 
 /* The mode called name, or IDLE_MODE_COUNT when there is none. */
 enum idle_mode idle_mode_from_name(const char *name, size_t len);

@@ -405,7 +405,7 @@ static void log_tail(struct page *p, const struct screen_model *m, unsigned end)
 #define FLAG_LINES 3
 static void flags(struct page *p, const struct screen_model *m)
 {
-	char items[8][SCREEN_META + 16], buf[LINE];
+	char items[9][SCREEN_META + 16], buf[LINE];
 	unsigned k = 0;
 	const char *iv = m->meta[SCREEN_META_INTERVALS], *hv = m->meta[SCREEN_META_HYPERVISOR];
 
@@ -416,7 +416,12 @@ static void flags(struct page *p, const struct screen_model *m)
 	for (unsigned i = 0; i < m->control_count; i++)
 		fmt_snprintf(items[k++], sizeof items[0], "%s control %s", control_name(m->controls[i].mode),
 			     or_na(m->controls[i].verdict));
-	if (!m->control_count)
+	if (m->busy_verdict[0])
+		fmt_snprintf(items[k++], sizeof items[0], "%s",
+			     !strcmp(m->busy_verdict, "topology_suspect")
+				     ? "busy control: TOPOLOGY SUSPECT (< 5 %: the pair may not share a core)"
+				     : !strcmp(m->busy_verdict, "ok") ? "busy control ok" : "busy control not judged");
+	else if (!m->control_count)
 		fmt_snprintf(items[k++], sizeof items[0], "no controls measured");
 	if (hv[0] && strcmp(hv, "none"))
 		fmt_snprintf(items[k++], sizeof items[0], "hypervisor %s: not bare metal", hv);

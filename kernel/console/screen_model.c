@@ -216,6 +216,8 @@ static bool on_record(struct screen_model *m, const char *type, size_t tlen, con
 		screen_record_field(f, len, "mode", c->mode, sizeof c->mode);
 		screen_record_field(f, len, "verdict", c->verdict, sizeof c->verdict);
 		read_estimate(f, len, &c->e);
+	} else if (IS("busy_control")) {
+		screen_record_field(f, len, "verdict", m->busy_verdict, sizeof m->busy_verdict);
 	} else if (IS("stop")) {
 		screen_record_field(f, len, "stop_reason", m->stop_reason, sizeof m->stop_reason);
 		screen_record_field(f, len, "rounds", m->rounds, sizeof m->rounds);

@@ -69,6 +69,7 @@ struct screen_model {
 	char unmeasured[SCREEN_META];   /* "mwait (not_idle), ioport (skipped)": modes the check left out */
 	struct screen_control controls[2];
 	unsigned control_count;
+	char busy_verdict[SCREEN_FIELD]; /* `#! busy_control verdict=`, "" when busy was not measured */
 	char stop_reason[SCREEN_FIELD], rounds[SCREEN_FIELD], elapsed_s[SCREEN_FIELD];
 	/* `#! error` records: the first SCREEN_MAX_ERRORS, and how many in all */
 	char errors[SCREEN_MAX_ERRORS][SCREEN_ERROR_TEXT];

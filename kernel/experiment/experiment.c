@@ -41,6 +41,7 @@ struct arena_region {
 struct run_ctx {
 	const struct plan *plan;
 	struct stream *s;
+	const char *hypervisor;   /* the `hypervisor` meta's value (the busy control's caveat) */
 	struct harness h;         /* the sample loop (core/experiment/harness.h) */
 	uint64_t first_sample_tsc;
 	struct counter_set counters;
@@ -174,7 +175,10 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	struct pmu_reading pmu_before, pmu_after;
 	struct sibling_observation obs;
 
-	(void)usable; /* the parked CPUs' state is checked by sibling_observe, which stops the run */
+	/* The parked CPUs' state is checked by sibling_observe, which stops the
+	 * run; a busy CPU's wrong checksum (its BUSY_CHECKSUM record) leaves
+	 * the sample out: the contention it measured came from a CPU that
+	 * computed wrongly. */
 	counters_read(&c->counters, &before);
 	pmu_read(&c->pmu, &pmu_before);
 	uint64_t t0 = tsc_start();
@@ -185,6 +189,8 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 
 	if (!sibling_observe(&obs, c->s))
 		return false;
+	if (obs.busy_bad)
+		*usable = false;
 	if (!c->first_sample_tsc)
 		c->first_sample_tsc = t0;
 	uint64_t cycles = t1 - t0;
@@ -333,6 +339,7 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 	memset(&c, 0, sizeof c);
 	c.plan = plan;
 	c.s = s;
+	c.hypervisor = !p->id.hypervisor ? "none" : p->id.hv_signature[0] ? p->id.hv_signature : "unknown";
 	counters_detect(p, &c.counters);
 	c.power.package = c.counters.energy;
 	c.power.core = c.counters.core_energy;
@@ -393,6 +400,7 @@ static bool measure(struct run_ctx *c, const struct plan *plan, const struct pla
 	if (!harness_walk(&c->h))
 		return false;
 	uint64_t end = rdtsc();
+	summary_set_pair(cond->placement, !c->hypervisor ? "none" : c->hypervisor);
 	summary_write(plan, table, c->h.measured_reps, s);
 	probes_write(plan, table, c->h.measured_reps, s);
 	power_write(&c->power, plan->modes, s);

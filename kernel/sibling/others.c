@@ -13,6 +13,7 @@
 #include "kernel/arch/x86.h"
 #include "lib/fmt.h"
 #include "lib/mem.h"
+#include "kernel/sibling/load.h"
 #include "kernel/sibling/others.h"
 #include "kernel/sibling/park.h"
 #include "kernel/sibling/parked.h"
@@ -33,10 +34,7 @@ struct other_cpu {
 	struct parked_cpu cpu;     /* first: load_main finds o from cpu.ap */
 	bool held;                 /* an own sibling held in HLT (else an other) */
 	bool up;                   /* running our code (hlt or load) */
-	const struct workload *wl; /* others=load: the workload and its arena */
-	uint8_t *arena;
-	uint64_t expected;         /* the build's checksum of run(check_iterations) */
-	uint64_t rounds, bad_rounds; /* written by the load CPU, read after its acknowledgment */
+	struct load_work load;     /* others=load: its workload, arena and rounds */
 } __attribute__((aligned(64)));
 
 static struct other_cpu *cpus;
@@ -51,16 +49,11 @@ static void load_main(struct ap_cpu *ap)
 	struct sibling_mailbox *m = &o->cpu.mailbox;
 	struct mailbox_command cmd;
 
-	o->wl->setup(o->arena, o->wl->arena_bytes, WORKLOAD_CHECK_SEED);
 	while (!mailbox_take(m, __atomic_load_n(&m->ack_seq, __ATOMIC_ACQUIRE), &cmd))
 		cpu_pause();
 	mailbox_ack(m, &cmd, rdtsc(), MAILBOX_C0_UNKNOWN); /* the load runs */
-	while (__atomic_load_n(&m->cmd_seq, __ATOMIC_ACQUIRE) == cmd.seq) {
-		uint64_t sum = o->wl->run(o->arena, o->wl->check_iterations);
-		__atomic_store_n(&o->rounds, o->rounds + 1, __ATOMIC_RELAXED);
-		if (sum != o->expected)
-			__atomic_store_n(&o->bad_rounds, o->bad_rounds + 1, __ATOMIC_RELAXED);
-	}
+	while (__atomic_load_n(&m->cmd_seq, __ATOMIC_ACQUIRE) == cmd.seq)
+		load_round(&o->load);
 	park_main(ap); /* takes the stop command, acknowledges it, idles in HLT */
 }
 
@@ -95,19 +88,11 @@ static bool start(struct other_cpu *o, struct phys_alloc *phys, uint32_t id, uin
 /* others=load: the arena and the expected checksum for o. */
 static bool prepare_load(struct other_cpu *o, struct phys_alloc *phys, uint32_t id, struct stream *s)
 {
-	int w = workload_find(OTHERS_LOAD_WORKLOAD);
-	uint64_t arena = 0;
+	const char *why = load_prepare(&o->load, phys);
 
-	if (w >= 0 && workload_expected_checksum((size_t)w, &o->expected)) {
-		o->wl = workload_at((size_t)w);
-		arena = phys_alloc_take(phys, o->wl->arena_bytes, 4096, 0x100000000ull);
-	}
-	if (!arena) {
-		parked_error(s, "AP_START", id, "no memory below 4 GiB for the load's arena");
-		return false;
-	}
-	o->arena = (uint8_t *)(uintptr_t)arena;
-	return true;
+	if (why)
+		parked_error(s, "AP_START", id, why);
+	return why == NULL;
 }
 
 /* Apply others= to one CPU; false when it did not get there. */
@@ -211,11 +196,11 @@ bool others_finish(struct stream *s)
 			continue;
 		}
 		stopped++;
-		rounds += __atomic_load_n(&o->rounds, __ATOMIC_RELAXED);
-		uint64_t b = __atomic_load_n(&o->bad_rounds, __ATOMIC_RELAXED);
+		rounds += __atomic_load_n(&o->load.rounds, __ATOMIC_RELAXED);
+		uint64_t b = __atomic_load_n(&o->load.bad_rounds, __ATOMIC_RELAXED);
 		if (b) {
 			char msg[96];
-			fmt_snprintf(msg, sizeof msg, "%s computed a wrong checksum in %llu rounds", o->wl->name,
+			fmt_snprintf(msg, sizeof msg, "%s computed a wrong checksum in %llu rounds", o->load.wl->name,
 				     (unsigned long long)b);
 			parked_error(s, "LOAD_CHECKSUM", o->cpu.ap.apic_id, msg);
 		}

@@ -10,10 +10,11 @@
 #include "kernel/mm/phys_alloc.h"
 #include "kernel/platform/platform.h"
 #include "kernel/sibling/cpu_roles.h"
+#include "kernel/sibling/load.h"
 #include "core/stream/stream.h"
 
 /* The integer workload others=load runs (bench/ registry name). */
-#define OTHERS_LOAD_WORKLOAD "sort"
+#define OTHERS_LOAD_WORKLOAD LOAD_WORKLOAD
 
 /* Hold the unparked own siblings in HLT, apply mode to the others, and write
  * the meta (`own_sibling`, `others`, `others_cpus`, `others_failed`). A CPU

@@ -183,6 +183,15 @@ void park_main(struct ap_cpu *ap)
 			sti();
 			cpu_pause(); /* one instruction with IF=1: the wake IPI is taken here */
 			break;
+		case IDLE_BUSY:
+			/* The positive control: one checked round of the load
+			 * workload (load.h), then the mailbox again; IF stays 0,
+			 * so only the store reaches it (sibling.c waits a round). */
+			if (parked_cpu_of(ap)->busy)
+				load_round(parked_cpu_of(ap)->busy);
+			else
+				cpu_pause();
+			continue; /* computing is not a wake-up */
 		default:
 			cpu_pause();
 			continue; /* spinning is not a wake-up */

@@ -34,6 +34,14 @@ static struct park_config park;
 static uint32_t chosen[SIBLING_MAX_PARKED];
 static size_t chosen_count;
 static const char *mwait_reason;
+/* Mode busy's rounds, one per parked CPU, and why it cannot run (NULL: it can). */
+static struct load_work busy_work[SIBLING_MAX_PARKED];
+static const char *busy_reason;
+/* Each CPU's busy rounds (and wrong ones) at its last acknowledgment, and
+ * how many it finished between its last two (the interval
+ * sibling_observe reports). */
+static uint64_t busy_mark[SIBLING_MAX_PARKED], busy_bad_mark[SIBLING_MAX_PARKED];
+static uint64_t busy_rounds[SIBLING_MAX_PARKED], busy_bad[SIBLING_MAX_PARKED];
 static char no_cpu_reason[96];
 static const char *ioport_reason; /* why ioport is not run (NULL: it is) */
 static char ioport_fields[300], ioport_fields_note[300];
@@ -206,11 +214,22 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 			smp_stop(ap);
 			continue;
 		}
+		pc->busy = NULL;
 		uint64_t took = ap->alive_tsc - ap->start_tsc;
 		if (took > max_start)
 			max_start = took;
 		len += (size_t)fmt_snprintf(list + len, sizeof list - len, "%s%u", parked_count ? "," : "", ids[i]);
 		parked_count++;
+	}
+	/* Mode busy: each parked CPU its own arena (never the measured CPU's),
+	 * taken now, before any CPU is commanded into busy. */
+	busy_reason = c->busy ? NULL : "not among modes=";
+	memset(busy_work, 0, sizeof busy_work);
+	memset(busy_mark, 0, sizeof busy_mark);
+	memset(busy_bad_mark, 0, sizeof busy_bad_mark);
+	for (size_t i = 0; i < parked_count && !busy_reason; i++) {
+		busy_reason = load_prepare(&busy_work[i], phys);
+		__atomic_store_n(&parked_cpus[i].busy, busy_reason ? NULL : &busy_work[i], __ATOMIC_RELEASE);
 	}
 	if (c->selftest == SELFTEST_SIBLING_UD_BUSY && parked_count)
 		selftest_write_busy_lines(s);
@@ -270,6 +289,8 @@ const char *sibling_mode_unavailable(enum idle_mode mode)
 		return no_cpu_reason[0] ? no_cpu_reason : "no CPU to park";
 	if (mode == IDLE_MWAIT && !park.mwait_allowed)
 		return mwait_reason;
+	if (mode == IDLE_BUSY && busy_reason)
+		return busy_reason;
 	if (mode == IDLE_IOPORT && !park.c2_port)
 		return ioport_reason ? ioport_reason : "no C2 I/O port";
 	return NULL;
@@ -335,7 +356,10 @@ enum wake_path parked_wake_wait(struct parked_cpu *pc, uint32_t seq, enum wake_p
 			send_wake(ap, p);
 		uint64_t spent = rdtsc() - start;
 		uint64_t left = spent < budget ? budget - spent : 0;
-		uint64_t step = p == WAKE_PATH_NMI ? left : time_us_to_tsc(PARKED_WAKE_STEP_US);
+		/* A busy CPU reads the mailbox between rounds with IF = 0: only
+		 * the store reaches it, after the round (milliseconds, more under
+		 * TCG), so the store gets the whole budget. */
+		uint64_t step = p == WAKE_PATH_NMI || parked_mode == IDLE_BUSY ? left : time_us_to_tsc(PARKED_WAKE_STEP_US);
 		if (parked_wait_ack(pc, seq, time_tsc_to_ns(step < left ? step : left) / 1000)) {
 			/* An mwait CPU the store did not wake: start there next time. */
 			if (parked_mode == IDLE_MWAIT && path == WAKE_PATH_STORE) {
@@ -396,6 +420,13 @@ unsigned sibling_set_mode(enum idle_mode mode, uint64_t timeout_us, struct strea
 			if (ok && mode == IDLE_OFF)
 				ok = smp_stop(ap) == SMP_OK;
 		}
+		/* read after the acknowledgment, which follows the CPU's last round */
+		uint64_t r = __atomic_load_n(&busy_work[i].rounds, __ATOMIC_RELAXED);
+		uint64_t b = __atomic_load_n(&busy_work[i].bad_rounds, __ATOMIC_RELAXED);
+		busy_rounds[i] = r - busy_mark[i];
+		busy_bad[i] = b - busy_bad_mark[i];
+		busy_mark[i] = r;
+		busy_bad_mark[i] = b;
 		if (got > last_path)
 			last_path = got;
 		if (!ok) {
@@ -425,12 +456,24 @@ unsigned sibling_parked_count(void)
 	return (unsigned)parked_count;
 }
 
+void sibling_busy_counts(struct sibling_observation *out)
+{
+	out->busy_rounds = 0;
+	out->busy_bad = 0;
+	for (size_t i = 0; i < parked_count; i++) {
+		out->busy_rounds += busy_rounds[i];
+		out->busy_bad += busy_bad[i];
+	}
+}
+
 bool sibling_observe(struct sibling_observation *out, struct stream *s)
 {
 	uint64_t before = 0;
 
 	out->cpus = 0;
 	out->wakeups = 0;
+	out->busy_rounds = 0;
+	out->busy_bad = 0;
 	out->c0_known = true;
 	out->c0_permille = 0;
 	if (!parked_count || parked_mode == IDLE_OFF) {
@@ -444,12 +487,19 @@ bool sibling_observe(struct sibling_observation *out, struct stream *s)
 	uint64_t after = 0, c0 = 0;
 	for (size_t i = 0; i < parked_count; i++) {
 		const struct sibling_mailbox *m = &parked_cpus[i].mailbox;
+		if (busy_bad[i]) {
+			char msg[120];
+			fmt_snprintf(msg, sizeof msg, "mode busy: %s computed a wrong checksum in %llu of %llu rounds",
+				     LOAD_WORKLOAD, (unsigned long long)busy_bad[i], (unsigned long long)busy_rounds[i]);
+			parked_error(s, "BUSY_CHECKSUM", parked_cpus[i].ap.apic_id, msg);
+		}
 		after += m->wakeups;
 		if (m->c0_permille == MAILBOX_C0_UNKNOWN)
 			out->c0_known = false;
 		else
 			c0 += m->c0_permille;
 	}
+	sibling_busy_counts(out);
 	out->cpus = (unsigned)parked_count;
 	/* The ping itself wakes each CPU once. */
 	out->wakeups = after - before >= parked_count ? after - before - parked_count : 0;

@@ -24,6 +24,7 @@ struct sibling_config {
 	enum placement placement; /* which CPUs to park */
 	uint32_t mwait_hint;      /* MWAIT EAX for mode mwait */
 	enum selftest selftest;   /* the sibling-ud variants fault on a parked CPU */
+	bool busy;                /* mode busy may run: each parked CPU gets a load arena */
 };
 
 /* Bring up the CPUs to park per c->placement and report them as metadata.
@@ -55,11 +56,16 @@ struct sibling_observation {
 	uint64_t wakeups;        /* returns from the idle instruction, all CPUs */
 	bool c0_known;           /* APERF/MPERF available */
 	uint32_t c0_permille;    /* mean C0 share over that interval */
+	uint64_t busy_rounds;    /* mode busy: checked rounds finished in it, all CPUs */
+	uint64_t busy_bad;       /* ... of which computed a wrong checksum (each has an error record) */
 };
 
 /* Ping every parked CPU in the current mode (outside any timed region) and
  * collect what they report for the interval since the previous command. */
 bool sibling_observe(struct sibling_observation *out, struct stream *s);
+/* Mode busy's rounds between the parked CPUs' last two acknowledgments
+ * into out->busy_rounds and out->busy_bad (all CPUs; 0 outside busy). */
+void sibling_busy_counts(struct sibling_observation *out);
 /* The APIC IDs placement= chose to park (started or not), into *ids; returns the count. */
 size_t sibling_chosen_apic_ids(const uint32_t **ids);
 /* Number of CPUs currently parked (0: no sibling activity to report). */

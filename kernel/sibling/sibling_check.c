@@ -42,10 +42,11 @@ static void wake_latency(enum idle_mode mode, struct stream *s)
 {
 	size_t n = 0;
 
-	if (mode == IDLE_OFF || !parked_count) {
+	if (mode == IDLE_OFF || mode == IDLE_BUSY || !parked_count) {
 		stream_record(s, "wake", "mode=%s n=0 reason=%s", idle_modes[mode].name,
-			      mode == IDLE_OFF ? "\"not running: only INIT-SIPI-SIPI wakes it (ap_start_us)\""
-					       : "\"no CPU parked\"");
+			      mode == IDLE_OFF    ? "\"not running: only INIT-SIPI-SIPI wakes it (ap_start_us)\""
+			      : mode == IDLE_BUSY ? "\"computing: it reads the mailbox after each round of " LOAD_WORKLOAD "\""
+						  : "\"no CPU parked\"");
 		return;
 	}
 	unsigned by_path[WAKE_PATH_NONE + 1] = { 0 }, escalated = 0;
@@ -193,12 +194,25 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 	reason[0] = '\0';
 	if (busy)
 		fmt_snprintf(reason, sizeof reason, " reason=%s", stream_quote(q, sizeof q, busy));
-	bool ok = in_mode && canaries;
-	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu wake_path=%s%s%s%s", name,
+	/* busy: the rounds of the dwell (sibling_set_mode's count for the ping) */
+	char rounds[96] = "";
+	uint64_t bad_rounds = 0;
+	if (mode == IDLE_BUSY) {
+		struct sibling_observation obs = { 0 };
+		sibling_busy_counts(&obs);
+		bad_rounds = obs.busy_bad;
+		fmt_snprintf(rounds, sizeof rounds, " workload=%s rounds=%llu bad_rounds=%llu", LOAD_WORKLOAD,
+			     (unsigned long long)obs.busy_rounds, (unsigned long long)bad_rounds);
+	}
+	bool ok = in_mode && canaries && !bad_rounds;
+	stream_record(s, "mode", "name=%s status=%s cpus=%zu c0_pct=%s wakeups=%llu wake_path=%s%s%s%s%s", name,
 		      !ok ? "error" : busy ? "not_idle" : "ok", parked_count, c0, (unsigned long long)wakeups,
-		      wake_path_name(path), mode == IDLE_IOPORT ? sibling_ioport_fields(true) : "", ok ? reason : "",
-		      in_mode ? (canaries ? "" : " problem=\"AP stack canary overwritten\"")
-			      : " problem=\"a CPU acknowledged another mode\"");
+		      wake_path_name(path), mode == IDLE_IOPORT ? sibling_ioport_fields(true) : "", rounds,
+		      ok ? reason : "",
+		      !in_mode    ? " problem=\"a CPU acknowledged another mode\""
+		      : !canaries ? " problem=\"AP stack canary overwritten\""
+		      : bad_rounds ? " problem=\"a busy CPU computed a wrong checksum\""
+				   : "");
 	if (ok)
 		quiet_in_mode(mode, s);
 	wake_latency(mode, s);
@@ -211,7 +225,7 @@ bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 
 	*usable = 0;
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
-		if (!(mask & (1u << m)) || idle_mode_is_control((enum idle_mode)m))
+		if (!(mask & (1u << m)) || idle_modes[m].parks_as != (enum idle_mode)m) /* hlt2, spike: checked as hlt */
 			continue;
 		bool skipped = sibling_mode_unavailable((enum idle_mode)m) != NULL;
 		enum check_outcome outcome = check_mode((enum idle_mode)m, s);
@@ -225,9 +239,9 @@ bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 				    idle_modes[m].name);
 	}
 	/* The controls park as hlt: usable when hlt is (they compare against it). */
-	if (mask & IDLE_CONTROL_MASK) {
+	if (mask & IDLE_HLT_CONTROL_MASK) {
 		if (*usable & (1u << IDLE_HLT))
-			*usable |= mask & IDLE_CONTROL_MASK;
+			*usable |= mask & IDLE_HLT_CONTROL_MASK;
 		else
 			stream_text(s, "controls hlt2 and spike skipped: they need the hlt mode");
 	}

@@ -69,6 +69,7 @@ btest_bochs_skylake_smt2_siblings_every_mode_answers_and_mwait_is_woken() {
 		expect_line '^#= aps_started=1$' && expect_line '^#= mwait_ecx=1 ' &&
 		expect_mode hlt ok && expect_line '^#! mode name=hlt .* wake_path=ipi' &&
 		expect_mode mwait ok && expect_mode spin ok && expect_mode off ok &&
+		expect_line '^#! mode name=busy status=ok .* workload=sort rounds=[0-9]+ bad_rounds=0$' &&
 		expect_line '^#! mode name=ioport status=skipped reason="no C2 I/O port' &&
 		expect_line '^#! wake mode=mwait n=[1-9][0-9]* .* wake_path=ipi .*finding="MONITOR missed the command store' &&
 		expect_line '^#! mode_switch to=hlt status=ok$' && expect_no_line '^#! error' &&

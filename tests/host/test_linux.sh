@@ -70,6 +70,30 @@ htest_linux_after_a_crash_second_run_refuses_and_restore_puts_back() {
 	rm -rf "$root"
 }
 
+# busy: a thread pinned to the parked CPU (cpu1 of the fake tree, a real
+# CPU here) runs checked rounds of sort during the busy samples; no cpuidle
+# state is chosen for it, its samples pass (no wrong checksum), the summary
+# has the busy_control record with the hypervisor caveat when there is
+# one, and every sysfs value is back after the run.
+htest_linux_busy_thread_runs_and_the_tree_is_restored() {
+	local root before out
+	[ "$(nproc)" -ge 2 ] || { skip "one CPU: no cpu1 to pin the busy thread to"; return; }
+	root=$(linux_fake_root hygon-acpi-idle-nomwait) || return 1
+	before=$(linux_values "$root")
+	out="$root/run.csv"
+	BOOT_OUT=$out
+	"$LINUX_BIN" linux --sysfs-root="$root" --placement=sibling --modes=hlt,busy --workloads=lz --reps=3 \
+		--sample-ms=5 --out="$out" 2>"$root/run.err" || fail "the run failed: $(cat "$root/run.err")" || return 1
+	"$LINUX_BIN" check "$out" >/dev/null || fail "check rejects the stream" || return 1
+	[ "$(linux_values "$root")" = "$before" ] || fail "values differ after the run" || return 1
+	expect_line '^#! mode name=busy status=ok cpus=1 cpu=1 state=busy workload=sort$' &&
+		expect_line '^#! linux_proof mode=busy samples=3 verified=3 excluded=0 ' &&
+		[ "$(stream_rows "$out" mode check | grep -c '^busy,ok$')" = 3 ] &&
+		expect_line '^#! busy_control mode=busy .* placement=sibling verdict=[a-z_]+ workloads=1 caveat=' &&
+		expect_no_line '^#! error' || return 1
+	rm -rf "$root"
+}
+
 htest_linux_list_is_read_only_and_maps_states() {
 	local root before out
 	root=$(linux_fake_root amd-acpi-idle) || return 1

@@ -28,6 +28,27 @@ qtest_siblings_smt2_every_mode_acknowledged_with_wake_records() {
 		expect_line '^#! mode_switch to=hlt status=ok$'
 }
 
+# busy, the positive control: the parked sibling runs checked rounds of sort
+# during every sample (no wake latency: it reads the mailbox between rounds);
+# every busy row's checksum is good, the summary has its cells and the
+# busy_control record, which under TCG carries the emulator caveat (TCG's
+# vCPUs share no core: the slowdown is the host's scheduling, either verdict).
+qtest_siblings_busy_control_runs_and_carries_the_emulator_caveat() {
+	local rows
+	boot_valid 0 sib_busy BOOT=pvh CMDLINE="preset=quick workloads=bignum modes=hlt,busy" \
+		SMP="2,sockets=1,cores=1,threads=2" || return 1
+	rows=$(stream_rows "$BOOT_OUT" mode check) || return 1
+	[ "$(grep -c '^busy,ok$' <<<"$rows")" -ge 3 ] && ! grep -v ',ok$' <<<"$rows" | grep -q '^busy,' ||
+		fail "busy rows with check=ok expected, none bad: $rows" || return 1
+	expect_line '^#= modes_measured=hlt,busy$' &&
+		expect_line '^#! mode name=busy status=ok cpus=1 .* wake_path=store workload=sort rounds=[0-9]+ bad_rounds=0$' &&
+		expect_line '^#! wake mode=busy n=0 reason="computing: ' &&
+		expect_line '^#! summary workload=bignum mode=busy n=3 ' &&
+		expect_line '^#! busy_control mode=busy slowdown_vs_hlt_pct=-?[0-9]+\.[0-9]+ ci95_lo= ci95_hi= min_pct=5\.00 placement=sibling verdict=(ok|topology_suspect) workloads=1 caveat="under a hypervisor \(TCGTCGTCGTCG\): ' &&
+		expect_line '^#  control busy \(sibling computes\) ' && expect_no_line '^#! error' &&
+		expect_no_line '^#= primary_mode=busy'
+}
+
 qtest_siblings_smt4_parks_three_siblings() {
 	boot sib_smt4 BOOT=pvh CMDLINE="run=siblings modes=hlt,spin,off" SMP="4,sockets=1,cores=1,threads=4"
 	expect_rc 0 && expect_line '^#= aps_started=1,2,3$' && expect_line '^#! mode name=hlt status=ok cpus=3 ' &&

@@ -174,6 +174,8 @@ const char *linux_mode_unavailable(const struct linux_root *r, const struct linu
 		snprintf(why, size, "not a mode of idlebench linux");
 		return why;
 	}
+	if (mode == IDLE_BUSY)
+		return NULL; /* a thread on the CPU (linux_busy.h): no cpuidle state needed */
 	if (mode == IDLE_OFFLINE) {
 		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", ci->cpu);
 		if (linux_exists(r, path))

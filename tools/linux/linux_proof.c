@@ -30,6 +30,6 @@ void linux_proof_judge(const uint64_t usage0[], const uint64_t time0[], const ui
 
 const char *linux_proof_verdict_name(enum linux_proof_verdict v)
 {
-	static const char *const names[PROOF_VERDICTS] = { "ok", "other_state", "busy" };
+	static const char *const names[PROOF_VERDICTS] = { "ok", "other_state", "busy", "bad_checksum" };
 	return v < PROOF_VERDICTS ? names[v] : "?";
 }

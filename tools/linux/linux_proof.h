@@ -17,6 +17,7 @@ enum linux_proof_verdict {
 	PROOF_OK,          /* only the chosen state was used, and it held the CPU */
 	PROOF_OTHER_STATE, /* another state's usage moved: something re-enabled it */
 	PROOF_BUSY,        /* the chosen state held the CPU for less than half the window: a task ran on it */
+	PROOF_BAD_CHECKSUM, /* mode busy: the busy thread computed a wrong checksum (linux_busy.h) */
 	PROOF_VERDICTS,
 };
 
@@ -33,7 +34,7 @@ struct linux_proof {
 void linux_proof_judge(const uint64_t usage0[], const uint64_t time0[], const uint64_t usage1[],
 		       const uint64_t time1[], size_t count, size_t chosen, uint64_t window_ns,
 		       struct linux_proof *out);
-/* The verdict's name in the stream: ok, other_state, busy. */
+/* The verdict's name in the stream: ok, other_state, busy, bad_checksum. */
 const char *linux_proof_verdict_name(enum linux_proof_verdict v);
 
 #endif

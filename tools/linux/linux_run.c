@@ -27,6 +27,7 @@
 #include "core/stream/schema.h"
 #include "core/stream/stream.h"
 #include "tools/cli/host_llc.h"
+#include "tools/linux/linux_busy.h"
 #include "tools/linux/linux_hold.h"
 #include "tools/linux/linux_machine.h"
 #include "tools/linux/linux_msr.h"
@@ -74,6 +75,7 @@ struct run {
 	struct plan plan;
 	struct stream *s;
 	struct linux_wake helper;
+	struct linux_busy busy; /* mode busy's thread on the parked CPU */
 	struct linux_msr msr;
 	struct linux_perf perf;
 	enum idle_mode current; /* the parked CPU's state now (IDLE_MODE_COUNT: as Linux left it) */
@@ -100,10 +102,18 @@ static bool set_mode(struct run *ru, enum idle_mode mode)
 	mode = idle_modes[mode].parks_as;
 	if (mode == ru->current)
 		return true;
+	if (ru->current == IDLE_BUSY)
+		linux_busy_stop(&ru->busy); /* after its round; the cpuidle settings are the previous mode's */
 	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
 	if (ru->current == IDLE_OFFLINE && !linux_journal_set(&journal, ru->root, path, "1", why, sizeof why))
 		goto fail;
-	if (mode == IDLE_OFFLINE) {
+	if (mode == IDLE_BUSY) {
+		/* the thread keeps the CPU in C0: no cpuidle state is chosen or changed */
+		if (!linux_busy_start(&ru->busy, cpu, why, sizeof why)) {
+			stream_error(ru->s, "BUSY_THREAD", why);
+			return false;
+		}
+	} else if (mode == IDLE_OFFLINE) {
 		if (!linux_journal_set(&journal, ru->root, path, "0", why, sizeof why))
 			goto fail;
 	} else {
@@ -174,7 +184,8 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 
 	if (!set_mode(ru, st->mode))
 		return false;
-	if (idle_modes[st->mode].parks_as != IDLE_OFFLINE && !linux_wake_kick(&ru->helper)) {
+	enum idle_mode parks = idle_modes[st->mode].parks_as;
+	if (parks != IDLE_OFFLINE && parks != IDLE_BUSY && !linux_wake_kick(&ru->helper)) {
 		stream_error(ru->s, "WAKE_HELPER", "the wake helper on the parked CPU stopped answering");
 		return false;
 	}
@@ -197,7 +208,8 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	uint64_t u0[LINUX_IDLE_STATES_MAX], t0[LINUX_IDLE_STATES_MAX], u1[LINUX_IDLE_STATES_MAX],
 		t1[LINUX_IDLE_STATES_MAX], a0 = 0, m0 = 0, a1 = 0, m1 = 0;
 	struct linux_proof proof = { .verdict = PROOF_OK };
-	bool offline = parks == IDLE_OFFLINE, counted = false;
+	bool offline = parks == IDLE_OFFLINE, busy = parks == IDLE_BUSY, counted = false;
+	uint64_t rounds0 = busy ? linux_busy_rounds(&ru->busy) : 0, bad0 = busy ? linux_busy_bad_rounds(&ru->busy) : 0;
 
 	uint64_t w0 = now_ns();
 	if (!offline)
@@ -210,7 +222,18 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	uint64_t c1 = tsc_end(), ns1 = now_ns();
 	perf = perf && linux_perf_read(&ru->perf, &pr1);
 	msr = msr && linux_msr_read(&ru->msr, &a1, &m1);
-	if (offline) {
+	if (busy) {
+		/* no cpuidle proof: the thread computes; its checksums are the proof */
+		uint64_t bad = linux_busy_bad_rounds(&ru->busy) - bad0;
+		if (bad) {
+			char msg[160];
+			snprintf(msg, sizeof msg, "mode busy: %s computed a wrong checksum in %llu of %llu rounds on cpu%d",
+				 LOAD_WORKLOAD, (unsigned long long)bad,
+				 (unsigned long long)(linux_busy_rounds(&ru->busy) - rounds0), cpu);
+			stream_error(ru->s, "BUSY_CHECKSUM", msg);
+			proof.verdict = PROOF_BAD_CHECKSUM;
+		}
+	} else if (offline) {
 		char path[96], v[8] = "";
 		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
 		if (!linux_read_line(ru->root, path, v, sizeof v) || strcmp(v, "0"))
@@ -238,12 +261,12 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 		row->unhalted_cycles = (sample_cell_u64_opt){ pmu_cycles, true };
 		row->instructions = (sample_cell_u64_opt){ pmu_instr, true };
 	}
-	if (!offline && counted) {
+	if (!offline && !busy && counted) {
 		row->sib_c0_pct = (sample_cell_fixed_opt){ proof.c0_pct, true };
 		row->sib_wakeups = (sample_cell_u64_opt){ proof.wakeups, true };
 	}
 	ru->last = proof;
-	ru->last_counted = !offline && counted;
+	ru->last_counted = !offline && !busy && counted;
 	*checksum = sum;
 	*usable = proof.verdict == PROOF_OK;
 	return true;
@@ -496,7 +519,10 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		}
 		usable |= 1u << m;
 		int k = linux_cpuidle_state_of(ci, idle_modes[m].parks_as);
-		if (k >= 0)
+		if (idle_modes[m].parks_as == IDLE_BUSY)
+			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=busy workload=%s",
+				      idle_modes[m].name, t->parked, LOAD_WORKLOAD);
+		else if (k >= 0)
 			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=state%d state_name=%s",
 				      idle_modes[m].name, t->parked, k, stream_quote(q, sizeof q, ci->state[k].name));
 		else
@@ -553,6 +579,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 				      idle_modes[m].name, pc->samples, pc->verdict[PROOF_OK], pc->samples - pc->verdict[PROOF_OK],
 				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
 		}
+	summary_set_pair(placement_name(c->placement), id.hypervisor ? id.hv_signature : "none");
 	summary_write(p, &table, ru.h.measured_reps, &st);
 	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
 	harness_write_stop(&ru.h, ru.first_sample_ns - begin_ns, end_ns - ru.h.start);
@@ -561,6 +588,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok)
 			ok = false; /* said at its `#! workload` record */
 end:
+	linux_busy_stop(&ru.busy);
 	linux_wake_stop(&ru.helper);
 	size_t changed = journal.count, failed = linux_journal_restore(&journal);
 	stream_record(&st, "restore", "values=%zu failed=%zu", changed, failed);

@@ -315,9 +315,29 @@ static void controls_section(FILE *out, const struct report_set *s, const struct
 			v[i] == ANALYSIS_FAIL ? "bad" : v[i] == ANALYSIS_PASS ? "ok" : "warn", analysis_verdict_name(v[i]),
 			v[i] == ANALYSIS_FAIL ? ": UNTRUSTWORTHY" : "");
 	}
+	fprintf(out, "<tr><td>busy (the sibling computes)</td>");
+	if (sum->busy == ANALYSIS_NONE) {
+		char e[32];
+		fprintf(out, "<td>%s</td><td class=\"n\">&ge; %s</td><td colspan=\"3\" class=\"muted\">not measured</td></tr>\n",
+			idle_modes[IDLE_BUSY].name, report_num(e, sizeof e, ANALYSIS_BUSY_MIN_PCT, 2));
+	} else {
+		const struct analysis_cell *bc = &sum->set->cls[ANALYSIS_CLASS_ALL][sum->busy];
+		enum analysis_busy_verdict bv = sum->busy_verdict;
+		char e[32];
+		escaped_cell(out, s->mode_name[sum->busy]);
+		fprintf(out, "<td class=\"n\">&ge; %s</td>", report_num(e, sizeof e, ANALYSIS_BUSY_MIN_PCT, 2));
+		estimate_cells(out, &bc->s, bc->have, NULL);
+		fprintf(out, "<td><span class=\"badge %s\">%s%s</span>%s</td></tr>\n",
+			bv == ANALYSIS_BUSY_TOPOLOGY_SUSPECT ? "bad" : bv == ANALYSIS_BUSY_OK ? "ok" : "warn",
+			analysis_busy_verdict_name(bv),
+			bv == ANALYSIS_BUSY_TOPOLOGY_SUSPECT ? ": the pair may not share a core" : "",
+			sum->busy_guest ? " <span class=\"muted\">(under a hypervisor: vCPUs need not share a core; an "
+					  "emulator models no SMT contention)</span>"
+					: "");
+	}
 	fprintf(out, "</table>\n<p class=\"muted\">A/A judged over all workloads, spike-in over the %zu whose iterations "
-		     "all cost the same; an interval must cover the known effect.</p>\n",
-		sum->set->spike_workloads);
+		     "all cost the same; an interval must cover the known effect; busy must cost at least %.0f %% on an SMT pair.</p>\n",
+		sum->set->spike_workloads, ANALYSIS_BUSY_MIN_PCT);
 }
 
 /* Per workload and mode: the figures, the estimate and its flags in one row. */

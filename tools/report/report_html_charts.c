@@ -17,7 +17,8 @@
 /* One palette entry per mode slot; hlt is grey, the controls muted. */
 static const char *const palette[REPORT_MODE_SLOTS] = {
 	[IDLE_HLT] = "#6b7280",	  [IDLE_MWAIT] = "#d62728", [IDLE_IOPORT] = "#9467bd", [IDLE_SPIN] = "#ff7f0e",
-	[IDLE_OFF] = "#1f77b4",	  [IDLE_HLT2] = "#2ca02c",  [IDLE_SPIKE] = "#17becf", [IDLE_MODE_COUNT] = "#8c564b",
+	[IDLE_OFF] = "#1f77b4",	  [IDLE_HLT2] = "#2ca02c",  [IDLE_SPIKE] = "#17becf", [IDLE_BUSY] = "#a05195",
+	[IDLE_MODE_COUNT] = "#8c564b",
 	[IDLE_MODE_COUNT + 1] = "#e377c2", [IDLE_MODE_COUNT + 2] = "#bcbd22",
 };
 

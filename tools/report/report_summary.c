@@ -155,6 +155,9 @@ static bool analyse_boot(const struct report_set *s, const struct report_summary
 	for (size_t i = 0; i < b->rows; i++)
 		used[b->sample[i].m] = true;
 	bool wused[REPORT_WORKLOAD_SLOTS] = { false }, exact[REPORT_WORKLOAD_SLOTS] = { false };
+	bool control[REPORT_MODE_SLOTS] = { false }; /* busy: out of the Holm family like hlt2 and spike */
+	if (sum->busy != ANALYSIS_NONE)
+		control[sum->busy] = true;
 	for (size_t i = 0; i < b->rows; i++)
 		wused[b->sample[i].w] = true;
 	/* What the boot recorded; without records (schema 1, older streams) this
@@ -169,7 +172,7 @@ static bool analyse_boot(const struct report_set *s, const struct report_summary
 		.workloads = REPORT_WORKLOAD_SLOTS, .modes = REPORT_MODE_SLOTS, .reps = b->reps ? b->reps : 1,
 		.cpi = cpi, .workload_used = wused, .workload_class = cls, .mode_used = used,
 		.baseline = REPORT_MODE_HLT, .primary = sum->primary, .aa = sum->aa, .spike = sum->spike,
-		.spike_exact = exact, .core_cpi = core,
+		.spike_exact = exact, .mode_control = control, .core_cpi = core,
 	};
 	bool ok = analysis_run(&in, a);
 	free(cpi);
@@ -393,6 +396,7 @@ bool report_summarize(const struct report_set *s, double firmware_s, struct repo
 	out->primary = primary < IDLE_MODE_COUNT ? used_mode(s, primary) : ANALYSIS_NONE;
 	out->aa = used_mode(s, IDLE_HLT2);
 	out->spike = used_mode(s, IDLE_SPIKE);
+	out->busy = used_mode(s, IDLE_BUSY);
 	bool ok = true;
 	for (size_t i = 0; ok && i < s->boot_count; i++) {
 		out->boot[i] = malloc(sizeof *out->boot[i]);
@@ -407,6 +411,11 @@ bool report_summarize(const struct report_set *s, double firmware_s, struct repo
 		combine_boots(s, out);
 	if (ok)
 		plan(s, out);
+	if (ok && out->busy != ANALYSIS_NONE) {
+		out->busy_verdict = analysis_busy_judge(&out->set->cls[ANALYSIS_CLASS_ALL][out->busy],
+							s->placement && !strcmp(s->placement, "sibling"));
+		out->busy_guest = s->hypervisor && s->hypervisor[0] && strcmp(s->hypervisor, "none");
+	}
 	if (!ok)
 		report_summary_free(out);
 	return ok;
@@ -426,7 +435,7 @@ void report_summary_free(struct report_summary *out)
 bool report_in_holm_family(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m)
 {
 	return m != REPORT_MODE_HLT && s->mode_used[m] && s->workload_used[w] && m != sum->aa && m != sum->spike &&
-	       class_of(s->workload_class[w]) >= 0;
+	       m != sum->busy && class_of(s->workload_class[w]) >= 0;
 }
 
 bool report_untrustworthy(const struct report_summary *sum)

@@ -65,6 +65,9 @@ struct report_summary {
 	bool have_baseline;             /* hlt measured: slowdowns exist */
 	size_t primary;                 /* primary mode slot, or ANALYSIS_NONE */
 	size_t aa, spike;               /* control mode slots, or ANALYSIS_NONE */
+	size_t busy;                    /* the busy control's slot, or ANALYSIS_NONE */
+	enum analysis_busy_verdict busy_verdict; /* its verdict over the set (placement=sibling judged) */
+	bool busy_guest;                /* the set ran under a hypervisor: the verdict carries the emulator caveat */
 	struct analysis *boot[REPORT_MAX_BOOTS];   /* each boot's own analysis */
 	struct analysis *set;           /* across the boots (the one boot's when there is one) */
 	struct report_figures fig[REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];

@@ -161,6 +161,19 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 			report_interval(iv, sizeof iv, &c->s), analysis_verdict_name(v[i]),
 			v[i] == ANALYSIS_NO_INTERVAL ? " " : "", v[i] == ANALYSIS_NO_INTERVAL ? stats_slowdown_note(&c->s, note, sizeof note) : "");
 	}
+	if (sum->busy == ANALYSIS_NONE) {
+		fprintf(out, "    %-5s %-6s not measured: absent\n", "busy", idle_modes[IDLE_BUSY].name);
+		return;
+	}
+	const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][sum->busy];
+	char min[32], val[32], iv[80];
+	fprintf(out, "    %-5s %-6s expected >= %s %% (SMT contention), got %s %% %s: %s%s%s\n", "busy", s->mode_name[sum->busy],
+		report_num(min, sizeof min, ANALYSIS_BUSY_MIN_PCT, 2), report_num(val, sizeof val, c->s.value_pct, 2),
+		report_interval(iv, sizeof iv, &c->s), analysis_busy_verdict_name(sum->busy_verdict),
+		sum->busy_verdict == ANALYSIS_BUSY_TOPOLOGY_SUSPECT ? " (the pair taken for SMT siblings may not share a core)"
+		: sum->busy_verdict == ANALYSIS_BUSY_NOT_JUDGED ? " (the parked CPU is not the measured CPU's sibling)"
+								: "",
+		sum->busy_guest ? "; under a hypervisor: vCPUs need not share a core, an emulator models no SMT contention" : "");
 }
 
 static void print_cells(FILE *out, const struct report_set *s, const struct report_summary *sum)

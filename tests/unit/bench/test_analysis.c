@@ -159,6 +159,52 @@ static void test_controls_pass_fail_and_na(void **state)
 	assert_int_equal(a.spike, ANALYSIS_PASS);
 }
 
+/* busy: >= 5 % on a pair taken for siblings is ok, less is topology
+ * suspect, the point estimate decides (no interval needed), and a pair
+ * that is not siblings gets no verdict. */
+static void test_busy_verdict_rule(void **state)
+{
+	struct analysis_cell c = { .have = true };
+
+	(void)state;
+	c.s.value_pct = 12.0;
+	assert_int_equal(analysis_busy_judge(&c, true), ANALYSIS_BUSY_OK);
+	c.s.value_pct = ANALYSIS_BUSY_MIN_PCT;
+	assert_int_equal(analysis_busy_judge(&c, true), ANALYSIS_BUSY_OK);
+	c.s.value_pct = 4.99;
+	assert_int_equal(analysis_busy_judge(&c, true), ANALYSIS_BUSY_TOPOLOGY_SUSPECT);
+	assert_string_equal(analysis_busy_verdict_name(analysis_busy_judge(&c, true)), "topology_suspect");
+	c.s.value_pct = -0.64; /* QEMU TCG: the vCPUs share no core */
+	assert_int_equal(analysis_busy_judge(&c, true), ANALYSIS_BUSY_TOPOLOGY_SUSPECT);
+	assert_int_equal(analysis_busy_judge(&c, false), ANALYSIS_BUSY_NOT_JUDGED);
+	c.s.value_pct = 30.0;
+	assert_int_equal(analysis_busy_judge(&c, false), ANALYSIS_BUSY_NOT_JUDGED);
+	assert_string_equal(analysis_busy_verdict_name(ANALYSIS_BUSY_NOT_JUDGED), "not_judged");
+	assert_string_equal(analysis_busy_verdict_name(ANALYSIS_BUSY_OK), "ok");
+	c.s.value_pct = NAN;
+	assert_int_equal(analysis_busy_judge(&c, true), ANALYSIS_BUSY_ABSENT);
+	c = (struct analysis_cell){ .have = false };
+	c.s.value_pct = 20.0;
+	assert_int_equal(analysis_busy_judge(&c, true), ANALYSIS_BUSY_ABSENT);
+	assert_string_equal(analysis_busy_verdict_name(ANALYSIS_BUSY_ABSENT), "absent");
+}
+
+/* A mode marked a control (busy) leaves the Holm family like hlt2 and spike. */
+static void test_mode_control_leaves_the_holm_family(void **state)
+{
+	static const bool control[MODES] = { [SPIN] = true };
+
+	(void)state;
+	plausible_boot();
+	struct analysis_input in = input(REPS);
+	in.mode_control = control;
+	assert_true(analysis_run(&in, &a));
+	assert_int_equal(a.family, 2); /* mwait x 2 workloads */
+	assert_true(isnan(a.cell[W_INT][SPIN].p_holm));
+	assert_false(isnan(a.cell[W_INT][SPIN].p));
+	assert_false(isnan(a.cell[W_INT][MWAIT].p_holm));
+}
+
 static void test_primary_half_width_is_the_wider_class(void **state)
 {
 	(void)state;
@@ -308,6 +354,8 @@ int main(void)
 		cmocka_unit_test(test_cells_are_hand_computed_paired_t_intervals_with_mde),
 		cmocka_unit_test(test_holm_family_excludes_baseline_and_controls),
 		cmocka_unit_test(test_controls_pass_fail_and_na),
+		cmocka_unit_test(test_busy_verdict_rule),
+		cmocka_unit_test(test_mode_control_leaves_the_holm_family),
 		cmocka_unit_test(test_primary_half_width_is_the_wider_class),
 		cmocka_unit_test(test_malformed_input_is_refused),
 		cmocka_unit_test(test_missing_samples_drop_their_blocks_and_spike_uses_exact_workloads),

@@ -342,6 +342,28 @@ static void ioport_label_names_the_c2_kind(void **state)
 	}
 }
 
+/* The busy control's verdict is a flag: topology suspect said in words. */
+static void busy_control_verdict_is_a_flag(void **state)
+{
+	(void)state;
+	screen_model_init(&model, 80);
+	feed("#! idlebench 1 schema=3\n#= placement=sibling\n#= hypervisor=none\n#= primary_mode=mwait\n"
+	     "#! primary class=int mode=mwait slowdown_vs_hlt_pct=3.21 ci95_lo=1.00 ci95_hi=5.00 method=x blocks=30\n"
+	     "#! busy_control mode=busy slowdown_vs_hlt_pct=1.20 ci95_lo=0.50 ci95_hi=1.90 min_pct=5.00 placement=sibling "
+	     "verdict=topology_suspect workloads=9 caveat=\"\"\n"
+	     "#! end rows=9 status=ok crc32=00000000\n");
+	assert_int_equal(layout(80, 25), 0);
+	page_has(80, 25, "busy control: TOPOLOGY SUSPECT");
+	page_lacks(80, 25, "no controls measured");
+	screen_model_init(&model, 80);
+	feed("#! idlebench 1 schema=3\n#= primary_mode=mwait\n"
+	     "#! primary class=int mode=mwait slowdown_vs_hlt_pct=3.21 ci95_lo=1.00 ci95_hi=5.00 method=x blocks=30\n"
+	     "#! busy_control mode=busy slowdown_vs_hlt_pct=21.00 verdict=ok workloads=9\n"
+	     "#! end rows=9 status=ok crc32=00000000\n");
+	assert_int_equal(layout(80, 25), 0);
+	page_has(80, 25, "busy control ok");
+}
+
 static void no_primary_mode_says_why_instead_of_a_number(void **state)
 {
 	(void)state;
@@ -512,6 +534,7 @@ int main(void)
 		cmocka_unit_test(file_name_from_the_front_end_is_the_place_named),
 		cmocka_unit_test(absent_values_and_missing_classes_show_na_never_a_number),
 		cmocka_unit_test(no_primary_mode_says_why_instead_of_a_number),
+		cmocka_unit_test(busy_control_verdict_is_a_flag),
 		cmocka_unit_test(hostile_input_never_reaches_the_last_column_at_any_size),
 		cmocka_unit_test(failed_run_shows_its_error_and_the_fault_dump),
 		cmocka_unit_test(running_header_shows_bar_count_and_eta),

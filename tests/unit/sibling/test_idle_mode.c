@@ -14,14 +14,14 @@
 
 #include "core/sibling/idle_mode.h"
 
-/* The kernel offers the first seven modes; the rest are `idlebench linux`'s. */
+/* The kernel offers the first eight modes; the rest are `idlebench linux`'s. */
 #define ALL_MODES_MASK ((1u << IDLE_POLL) - 1)
-#define VALID_LIST "valid modes: hlt,mwait,ioport,spin,off,hlt2,spike"
+#define VALID_LIST "valid modes: hlt,mwait,ioport,spin,off,hlt2,spike,busy"
 #define SENTINEL_MASK 0xA5A5A5A5u
 
 /* The contract: these names, in this order (enum order = run order). */
 static const char *const contract_names[] = { "hlt", "mwait", "ioport", "spin", "off", "hlt2", "spike",
-					      "poll", "c1e", "c3", "c6", "offline" };
+					      "busy", "poll", "c1e", "c3", "c6", "offline" };
 
 /* Parse list, expecting success, and return the mask. */
 static uint32_t parse_ok(const char *list)
@@ -61,22 +61,31 @@ static void test_table_names_are_the_contract_in_order(void **state)
 	assert_int_equal(IDLE_OFF, 4);
 	assert_int_equal(IDLE_HLT2, 5);
 	assert_int_equal(IDLE_SPIKE, 6);
-	assert_int_equal(IDLE_POLL, 7);
-	assert_int_equal(IDLE_OFFLINE, 11);
+	assert_int_equal(IDLE_BUSY, 7);
+	assert_int_equal(IDLE_POLL, 8);
+	assert_int_equal(IDLE_OFFLINE, 12);
 }
 
-/* The controls park their CPUs in hlt and differ only in the measurement:
- * the spike-in runs exactly 1 % more iterations than it counts. */
+/* The A/A and spike controls park their CPUs in hlt and differ only in the
+ * measurement: the spike-in runs exactly 1 % more iterations than it counts.
+ * busy is a control with its own state (the parked CPU computes), never
+ * meant to idle, and offered by both front ends. */
 static void test_controls_park_as_hlt_and_only_spike_adds_work(void **state)
 {
 	(void)state;
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
-		bool control = m == IDLE_HLT2 || m == IDLE_SPIKE;
-		assert_int_equal(idle_mode_is_control((enum idle_mode)m), control);
-		assert_int_equal(idle_modes[m].parks_as, control ? IDLE_HLT : m);
+		bool hlt_control = m == IDLE_HLT2 || m == IDLE_SPIKE;
+		assert_int_equal(idle_mode_is_control((enum idle_mode)m), hlt_control || m == IDLE_BUSY);
+		assert_int_equal(idle_modes[m].parks_as, hlt_control ? IDLE_HLT : m);
 		assert_int_equal(idle_modes[m].extra_work_pct, m == IDLE_SPIKE ? 1 : 0);
 	}
-	assert_int_equal(IDLE_CONTROL_MASK, (1u << IDLE_HLT2) | (1u << IDLE_SPIKE));
+	assert_int_equal(IDLE_HLT_CONTROL_MASK, (1u << IDLE_HLT2) | (1u << IDLE_SPIKE));
+	assert_int_equal(IDLE_CONTROL_MASK, (1u << IDLE_HLT2) | (1u << IDLE_SPIKE) | (1u << IDLE_BUSY));
+	assert_false(idle_modes[IDLE_BUSY].idles);
+	assert_int_equal(idle_modes[IDLE_BUSY].wake, IDLE_WAKE_STORE); /* it polls the mailbox between rounds */
+	assert_int_equal(idle_modes[IDLE_BUSY].where, IDLE_IN_KERNEL | IDLE_IN_LINUX);
+	assert_int_equal(parse_ok("hlt,busy"), (1u << IDLE_HLT) | (1u << IDLE_BUSY));
+	assert_null(idle_modes_validate_linux("hlt,busy"));
 }
 
 static void test_table_names_are_unique_lowercase_and_comma_free(void **state)
@@ -159,14 +168,14 @@ static void test_each_front_end_offers_its_modes_only(void **state)
 	assert_int_equal(idle_modes_offered(IDLE_IN_KERNEL), ALL_MODES_MASK);
 	assert_int_equal(idle_modes_offered(IDLE_IN_LINUX),
 			 (1u << IDLE_HLT) | (1u << IDLE_MWAIT) | (1u << IDLE_IOPORT) | (1u << IDLE_HLT2) |
-				 (1u << IDLE_SPIKE) | (1u << IDLE_POLL) | (1u << IDLE_C1E) | (1u << IDLE_C3) |
+				 (1u << IDLE_SPIKE) | (1u << IDLE_BUSY) | (1u << IDLE_POLL) | (1u << IDLE_C1E) | (1u << IDLE_C3) |
 				 (1u << IDLE_C6) | (1u << IDLE_OFFLINE));
 	assert_parse_fails("poll", "unknown mode 'poll'; " VALID_LIST);
 	assert_parse_fails("hlt,offline", "unknown mode 'offline'; " VALID_LIST);
 	assert_null(idle_modes_parse_in("poll,hlt,c6,offline", IDLE_IN_LINUX, &mask, err, sizeof err));
 	assert_int_equal(mask, (1u << IDLE_POLL) | (1u << IDLE_HLT) | (1u << IDLE_C6) | (1u << IDLE_OFFLINE));
 	assert_non_null(idle_modes_parse_in("hlt,spin", IDLE_IN_LINUX, &mask, err, sizeof err));
-	assert_string_equal(err, "unknown mode 'spin'; valid modes: hlt,mwait,ioport,hlt2,spike,poll,c1e,c3,c6,offline");
+	assert_string_equal(err, "unknown mode 'spin'; valid modes: hlt,mwait,ioport,hlt2,spike,busy,poll,c1e,c3,c6,offline");
 	assert_non_null(idle_modes_validate_linux("off"));
 	assert_null(idle_modes_validate_linux("poll,hlt"));
 }
@@ -178,7 +187,7 @@ static void test_several_modes_set_their_bits_in_any_order(void **state)
 	assert_int_equal(parse_ok("spin,hlt"), (1u << IDLE_HLT) | (1u << IDLE_SPIN));
 	assert_int_equal(parse_ok("off,ioport,mwait"),
 			 (1u << IDLE_OFF) | (1u << IDLE_IOPORT) | (1u << IDLE_MWAIT));
-	assert_int_equal(parse_ok("spike,hlt2,off,spin,ioport,mwait,hlt"), ALL_MODES_MASK);
+	assert_int_equal(parse_ok("busy,spike,hlt2,off,spin,ioport,mwait,hlt"), ALL_MODES_MASK);
 }
 
 static void test_unknown_mode_is_named_with_the_valid_list(void **state)

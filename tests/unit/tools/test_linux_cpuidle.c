@@ -118,6 +118,10 @@ static void test_hlt_under_acpi_idle_mwait_says_idle_nomwait(void **state)
 	assert_non_null(strstr(why, "C1 is MWAIT under acpi_idle"));
 	assert_non_null(strstr(why, "idle=nomwait"));
 	assert_non_null(linux_mode_unavailable(&r, &ci, IDLE_HLT2, why, sizeof why)); /* parks as hlt */
+	/* busy needs no cpuidle state: a thread on the CPU keeps it in C0 */
+	assert_null(linux_mode_unavailable(&r, &ci, IDLE_BUSY, why, sizeof why));
+	ci.present = false;
+	assert_null(linux_mode_unavailable(&r, &ci, IDLE_BUSY, why, sizeof why));
 }
 
 static void test_hygon_nomwait_has_hlt_not_mwait(void **state)

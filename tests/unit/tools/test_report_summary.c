@@ -402,10 +402,83 @@ static void test_rows_with_an_smi_are_in_no_figure_and_counted_per_mode(void **s
 	unlink(path);
 }
 
+/* plan_a_boot1.csv with its spin rows renamed busy (and modes_measured,
+ * the CRC recomputed), or, with placement, its placement meta replaced:
+ * the same samples, now the busy control's. */
+static const char *as_busy(const char *placement, char *path, size_t size)
+{
+	static char in[131072], out[131072];
+	FILE *f = fopen(F "plan_a_boot1.csv", "rb");
+	assert_non_null(f);
+	size_t len = fread(in, 1, sizeof in - 1, f);
+	fclose(f);
+	in[len] = '\0';
+	size_t at = 0;
+	for (char *line = strtok(in, "\n"); line; line = strtok(NULL, "\n")) {
+		char buf[1024], *spin;
+		snprintf(buf, sizeof buf, "%s", line);
+		if (!strncmp(buf, "#! end ", 7)) {
+			char *crc = strstr(buf, "crc32=");
+			assert_non_null(crc);
+			snprintf(crc + 6, sizeof buf - (size_t)(crc + 6 - buf), "%08x", crc32_update(0, out, at));
+		} else if (!strncmp(buf, "#= placement=", 13) && placement) {
+			snprintf(buf, sizeof buf, "#= placement=%s", placement);
+		} else if ((buf[0] >= '0' && buf[0] <= '9') || !strncmp(buf, "#= modes_measured=", 18)) {
+			if ((spin = strstr(buf, buf[0] == '#' ? "spin" : ",spin,")))
+				memcpy(spin + (buf[0] != '#'), "busy", 4);
+		}
+		at += (size_t)snprintf(out + at, sizeof out - at, "%s\n", buf);
+	}
+	snprintf(path, size, "/tmp/idlebench_busy_%d.csv", (int)getpid());
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(out, 1, at, f), at);
+	fclose(f);
+	return path;
+}
+
+/* The report's busy control: the set's figures for busy are the ones the
+ * same rows gave spin (4.71 % all-workload geomean), below the 5 % floor on
+ * placement=sibling: topology_suspect; busy leaves the Holm family (8 cells
+ * with spin, 4 without); bare metal (hypervisor none): no caveat; another
+ * placement: not judged. Fails on a report without the busy control. */
+static void test_busy_control_verdict_and_holm_family(void **state)
+{
+	(void)state;
+	char path[64];
+	struct report_pool pool = { .set_count = 0 };
+	const char *orig[] = { F "plan_a_boot1.csv" };
+	struct report_summary *s = summarize(&pool, orig, 1);
+	double spin = s->set->cls[ANALYSIS_CLASS_ALL][IDLE_SPIN].s.value_pct;
+	assert_int_equal(s->busy, ANALYSIS_NONE);
+	done(&pool, s);
+
+	struct report_pool bp = { .set_count = 0 };
+	const char *files[] = { as_busy(NULL, path, sizeof path) };
+	s = summarize(&bp, files, 1);
+	assert_int_equal(s->busy, IDLE_BUSY);
+	const struct analysis_cell *c = &s->set->cls[ANALYSIS_CLASS_ALL][IDLE_BUSY];
+	near(c->s.value_pct, spin, 1e-9, "busy = the rows' spin figure");
+	near(c->s.value_pct, 4.71, 0.005, "busy all-workload geomean");
+	assert_int_equal(s->busy_verdict, ANALYSIS_BUSY_TOPOLOGY_SUSPECT);
+	assert_false(s->busy_guest);
+	assert_int_equal(s->set->family, 4);
+	assert_true(isnan(s->set->cell[workload_find("interp")][IDLE_BUSY].p_holm));
+	done(&bp, s);
+
+	struct report_pool op = { .set_count = 0 };
+	files[0] = as_busy("other-core", path, sizeof path);
+	s = summarize(&op, files, 1);
+	assert_int_equal(s->busy_verdict, ANALYSIS_BUSY_NOT_JUDGED);
+	done(&op, s);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_boot_matches_scipy_paired_t_and_holm),
+		cmocka_unit_test(test_busy_control_verdict_and_holm_family),
 		cmocka_unit_test(test_two_boots_match_scipy_boots_t_holm_and_planning),
 		cmocka_unit_test(test_a_broken_aa_arm_fails_its_control),
 		cmocka_unit_test(test_spike_workloads_come_from_the_boots_records),
