@@ -58,6 +58,11 @@ struct plan {
 	enum plan_order order;
 	struct workload_selection workloads;
 	uint32_t modes; /* bit = enum idle_mode */
+	/* NULL: the registry's workloads; else a foreign command's name
+	 * (`idlebench linux -- COMMAND`), which stands in workload slot 0, the
+	 * plan's only one, classed with the int workloads (so the primary result
+	 * and Stein's rule are the command's own) */
+	const char *command_name;
 };
 
 /* One sample to take. */
@@ -92,6 +97,8 @@ struct plan_request {
  * precision= is given too, when it sizes the pilot; order=blocked is always
  * fixed) for the modes that can run. */
 void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hypervisor, uint32_t modes);
+/* The name of the plan's workload w: the registry's, or the command's. */
+const char *plan_workload_name(const struct plan *p, size_t w);
 /* Samples the plan takes, warm-ups included. */
 size_t plan_step_count(const struct plan *p);
 /* Call fn for every step in run order, up to max_reps measured repetitions;

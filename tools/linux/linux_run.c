@@ -4,7 +4,8 @@
  * serialized TSC reads (APERF/MPERF around it where /dev/cpu/N/msr reads
  * them), wake S again, read its counters, judge. The wake helper, the MSR
  * reader and the machine meta are tools/linux/linux_wake.h, linux_msr.h and
- * linux_machine.h. */
+ * linux_machine.h. With -- COMMAND, the timed run is the command's
+ * (tools/linux/linux_command.h), once per sample, in workload slot 0. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sched.h>
@@ -27,6 +28,7 @@
 #include "core/stream/schema.h"
 #include "core/stream/stream.h"
 #include "tools/cli/host_llc.h"
+#include "tools/linux/linux_command.h"
 #include "tools/linux/linux_hold.h"
 #include "tools/linux/linux_machine.h"
 #include "tools/linux/linux_msr.h"
@@ -45,6 +47,7 @@ static struct linux_journal journal;
 static void on_signal(int sig)
 {
 	static const char msg[] = "idlebench linux: interrupted; the sysfs values it changed are put back\n";
+	linux_command_kill_running(); /* first: the command stops, then sysfs is put back */
 	size_t failed = linux_journal_restore(&journal);
 	(void)!write(2, msg, sizeof msg - 1);
 	if (failed) {
@@ -86,6 +89,15 @@ struct run {
 	struct linux_proof last; /* the latest sample's proof (for after_row) */
 	bool last_counted;       /* its counters were read (sib_c0_pct known) */
 	uint64_t first_sample_ns;
+	/* -- COMMAND: the latest sample's run and judgement */
+	bool command;
+	regex_t metric;
+	struct linux_command_result cmd;
+	char exit_status[24], score[LINUX_SCORE_TEXT_MAX + 1], bad_why[200];
+	bool bad, multi_cpu;
+	struct linux_bad_streak streak;
+	bool stopped_bad;        /* LINUX_BAD_IN_A_ROW in a row: said, the run stops */
+	unsigned cmd_bad, cmd_multi_cpu;
 };
 
 static struct sample_table table;
@@ -172,6 +184,8 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 {
 	struct run *ru = ctx;
 
+	if (ru->stopped_bad)
+		return false; /* the COMMAND_FAILED error is written */
 	if (!set_mode(ru, st->mode))
 		return false;
 	if (idle_modes[st->mode].parks_as != IDLE_OFFLINE && !linux_wake_kick(&ru->helper)) {
@@ -181,6 +195,83 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 	struct timespec settle = { 0, (long)ru->plan.settle_us * 1000 };
 	nanosleep(&settle, NULL);
 	return true;
+}
+
+/* A command's row: its own window (fork to exit) as the timed one, its
+ * rusage, exit status and score; the timed quantity (cycles_per_iter) the
+ * score's when --metric is given (core/stream/sample_row.h). The checksum
+ * is 0 for a good run (the reference, harness.h), 1 for a bad one: the row
+ * says check=bad and the summary leaves it out, as a wrong checksum. */
+static uint64_t command_cells(struct run *ru, struct sample_row *row)
+{
+	const struct linux_command_result *r = &ru->cmd;
+	const struct linux_config *c = ru->cfg;
+
+	row->tsc_cycles = r->tsc_cycles;
+	row->ns = r->ns;
+	row->user_ns = (sample_cell_u64_opt){ r->user_ns, true };
+	row->sys_ns = (sample_cell_u64_opt){ r->sys_ns, true };
+	row->ctx_switches = (sample_cell_u64_opt){ r->ctx_switches, true };
+	linux_command_status_text(r, ru->exit_status, sizeof ru->exit_status);
+	row->exit_status = ru->exit_status;
+	ru->score[0] = '\0';
+	ru->bad_why[0] = '\0';
+	ru->multi_cpu = linux_command_multi_cpu(r->user_ns, r->sys_ns, r->ns);
+	if (r->timed_out)
+		snprintf(ru->bad_why, sizeof ru->bad_why, "killed after --timeout-s=%u", c->timeout_s);
+	else if (strcmp(ru->exit_status, "0"))
+		snprintf(ru->bad_why, sizeof ru->bad_why, "exit status %s", ru->exit_status);
+	else if (c->metric) {
+		double score = 0;
+		enum linux_metric_status ms =
+			linux_metric_find(&ru->metric, r->output, r->output_len, &score, ru->score, sizeof ru->score);
+		if (ms == LINUX_METRIC_NO_MATCH)
+			snprintf(ru->bad_why, sizeof ru->bad_why, "--metric did not match the output");
+		else if (ms == LINUX_METRIC_NOT_A_NUMBER)
+			snprintf(ru->bad_why, sizeof ru->bad_why, "--metric matched '%s', not a number", ru->score);
+		else if (!(row->cycles_per_iter = sample_score_cost(score, c->higher_is_better)))
+			snprintf(ru->bad_why, sizeof ru->bad_why, "score %s is not above 0 (a slowdown is a ratio)", ru->score);
+		if (ms != LINUX_METRIC_OK)
+			ru->score[0] = '\0';
+		row->score = ru->score;
+	}
+	ru->bad = ru->bad_why[0] != '\0';
+	return ru->bad;
+}
+
+/* A command's records after its sample (row NULL: a warm-up): `#! command_bad`
+ * naming the status or quoting the last output line, `#! command_multi_cpu`
+ * when its CPU time exceeds its wall time, and the stop after
+ * LINUX_BAD_IN_A_ROW bad ones in a row. */
+static void command_records(struct run *ru, const struct plan_step *st, const struct sample_row *row)
+{
+	const struct linux_command_result *r = &ru->cmd;
+	char seq[24] = "", line[128], qa[240], qb[160];
+
+	if (row)
+		snprintf(seq, sizeof seq, "%llu", (unsigned long long)row->seq);
+	if (ru->bad) {
+		ru->cmd_bad++;
+		linux_command_last_line(r->output, r->output_len, line, sizeof line);
+		stream_record(ru->s, "command_bad", "seq=%s mode=%s warmup=%s exit_status=%s reason=%s last_line=%s", seq,
+			      idle_modes[st->mode].name, st->warmup ? "yes" : "no", ru->exit_status,
+			      stream_quote(qa, sizeof qa, ru->bad_why), stream_quote(qb, sizeof qb, line));
+	}
+	if (ru->multi_cpu) {
+		ru->cmd_multi_cpu++;
+		stream_record(ru->s, "command_multi_cpu", "seq=%s mode=%s cpu_ns=%llu ns=%llu", seq,
+			      idle_modes[st->mode].name, (unsigned long long)(r->user_ns + r->sys_ns),
+			      (unsigned long long)r->ns);
+	}
+	if (linux_bad_streak_note(&ru->streak, ru->bad) && !ru->stopped_bad) {
+		char msg[400];
+		linux_command_last_line(r->output, r->output_len, line, sizeof line);
+		snprintf(msg, sizeof msg, "%d samples in a row failed, the last: %s (last output line: %s)",
+			 LINUX_BAD_IN_A_ROW, ru->bad_why, line[0] ? line : "none");
+		stream_error(ru->s, "COMMAND_FAILED", msg);
+		fprintf(stderr, "idlebench linux: %s\n", msg);
+		ru->stopped_bad = true;
+	}
 }
 
 /* The timed run between the parked CPU's counters and the measured
@@ -206,7 +297,17 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	struct linux_perf_reading pr0, pr1;
 	bool perf = linux_perf_read(&ru->perf, &pr0);
 	uint64_t ns0 = now_ns(), c0 = tsc_begin();
-	uint64_t sum = wl->run(ru->ws[st->workload].arena, n);
+	uint64_t sum = 0;
+	if (ru->command) {
+		char why[200];
+		if (!linux_command_run(ru->cfg->command_argv, ru->topo->measured, ru->cfg->timeout_s, &ru->cmd, why,
+				       sizeof why)) {
+			stream_error(ru->s, "COMMAND", why);
+			return false;
+		}
+	} else {
+		sum = wl->run(ru->ws[st->workload].arena, n);
+	}
 	uint64_t c1 = tsc_end(), ns1 = now_ns();
 	perf = perf && linux_perf_read(&ru->perf, &pr1);
 	msr = msr && linux_msr_read(&ru->msr, &a1, &m1);
@@ -227,6 +328,8 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 		ru->first_sample_ns = ns0;
 	row->tsc_cycles = c1 - c0;
 	row->ns = ns1 - ns0;
+	if (ru->command)
+		sum = command_cells(ru, row);
 	if (msr && m1 > m0) {
 		row->aperf = (sample_cell_u64_opt){ a1 - a0, true };
 		row->mperf = (sample_cell_u64_opt){ m1 - m0, true };
@@ -246,6 +349,8 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	ru->last_counted = !offline && counted;
 	*checksum = sum;
 	*usable = proof.verdict == PROOF_OK;
+	if (ru->command && st->warmup)
+		command_records(ru, st, NULL); /* a warm-up has no row, and no after_row */
 	return true;
 }
 
@@ -257,6 +362,8 @@ static void after_row(void *ctx, const struct plan_step *st, const struct sample
 	const struct linux_proof *proof = &ru->last;
 	struct proof_count *pc = &ru->proof[st->mode];
 
+	if (ru->command)
+		command_records(ru, st, row);
 	pc->samples++;
 	pc->verdict[proof->verdict]++;
 	if (!usable) {
@@ -349,7 +456,22 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 	}
 	stream_metaf(s, "llc_bytes", "%llu", (unsigned long long)llc_bytes);
 	stream_meta(s, "llc_source", llc_source);
-	stream_meta(s, "timing", "lfence;rdtsc .. rdtscp;lfence");
+	stream_meta(s, "timing", ru->command ? "lfence;rdtsc .. rdtscp;lfence and CLOCK_MONOTONIC_RAW, fork to exit"
+					     : "lfence;rdtsc .. rdtscp;lfence");
+	if (ru->command) {
+		char argv_text[2048] = "", q[512];
+		size_t n = 0;
+		for (int k = 0; k < ru->cfg->command_argc && n < sizeof argv_text; k++)
+			n += (size_t)snprintf(argv_text + n, sizeof argv_text - n, "%s%s", k ? " " : "",
+					      stream_quote(q, sizeof q, ru->cfg->command_argv[k]));
+		stream_meta(s, "linux_command", argv_text);
+		stream_meta(s, "linux_metric", ru->cfg->metric ? ru->cfg->metric : "");
+		stream_meta(s, "linux_higher_is_better", ru->cfg->higher_is_better ? "yes" : "no");
+		if (ru->cfg->timeout_s)
+			stream_metaf(s, "linux_timeout_s", "%u", ru->cfg->timeout_s);
+		else
+			stream_meta(s, "linux_timeout_s", "");
+	}
 }
 
 /* Beyond `disable` (tools/linux/linux_hold.h): the governor the usable modes'
@@ -468,7 +590,18 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	else
 		snprintf(mlock_text, sizeof mlock_text, "none (mlockall: %s)", strerror(errno));
 	linux_msr_open(&ru.msr, r, t->measured);
-	if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
+	ru.command = c->command_argc > 0;
+	if (ru.command) {
+		/* perf_event_open counts this thread; the command is another process */
+		ru.perf.cycles_fd = ru.perf.instr_fd = -1;
+		snprintf(ru.perf.why, sizeof ru.perf.why, "none (-- COMMAND: the PMU would count idlebench's thread, "
+			 "not the command's)");
+		if (c->metric && !linux_metric_compile(&ru.metric, c->metric, why, sizeof why)) {
+			fprintf(stderr, "idlebench linux: %s\n", why);
+			linux_journal_restore(&journal);
+			return 2;
+		}
+	} else if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
 		fprintf(stderr, "idlebench linux: no core-clock counts: APERF/MPERF %s; PMU %s\n", ru.msr.why, ru.perf.why);
 
 	struct cpu_identity id;
@@ -489,6 +622,8 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 			continue;
 		char reason[320], q[340];
 		const char *no = t->parked < 0 ? t->why : linux_mode_unavailable(r, ci, (enum idle_mode)m, reason, sizeof reason);
+		if (ru.command && m == IDLE_SPIKE)
+			no = "a foreign command has no iteration count to run 1 % more of (docs/linux-mode.md)";
 		if (no) {
 			stream_record(&st, "mode", "name=%s status=skipped reason=%s", idle_modes[m].name,
 				      stream_quote(q, sizeof q, no));
@@ -511,8 +646,15 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 			rq.seed = tsc_begin();
 		seed_source = "getrandom";
 	}
+	if (ru.command) { /* the command stands in workload slot 0, the plan's only one */
+		memset(&rq.workloads, 0, sizeof rq.workloads);
+		rq.workloads.selected[0] = true;
+		rq.workloads.count = 1;
+		rq.workloads_given = true;
+	}
 	plan_resolve(&ru.plan, &rq, id.hypervisor, usable);
 	ru.plan.seed_source = seed_source;
+	ru.plan.command_name = ru.command ? c->name : NULL;
 	memset(&table, 0, sizeof table);
 	harness_init(&ru.h, &ru.plan, &linux_ops, &ru, &st, &table, placement_name(c->placement));
 	const struct plan *p = &ru.plan;
@@ -534,7 +676,14 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	/* Calibrate with the parked CPU in the baseline state. */
 	if (!set_mode(&ru, (p->modes & (1u << IDLE_HLT)) ? IDLE_HLT : (enum idle_mode)__builtin_ctz(p->modes)))
 		goto end;
-	for (size_t w = 0; w < workload_count(); w++) {
+	if (ru.command) {
+		/* one run per sample, nothing to calibrate; the reference checksum of a good run is 0 */
+		ru.h.ws[0] = (struct harness_workload){ .iterations = 1, .expected_ok = true };
+		char q[64];
+		stream_record(&st, "workload", "name=%s class=cmd iterations=1 check=ok uniform_iterations=no command=%s",
+			      c->name, stream_quote(q, sizeof q, c->command_argv[0]));
+	}
+	for (size_t w = 0; w < workload_count() && !ru.command; w++) {
 		if (!p->workloads.selected[w])
 			continue;
 		if (!prepare(&ru, w, llc.bytes)) {
@@ -543,7 +692,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		}
 		harness_write_workload(&ru.h, w, ru.ws[w].arena_bytes);
 	}
-	if (!harness_walk(&ru.h))
+	if (!harness_walk(&ru.h) || ru.stopped_bad)
 		goto end;
 	uint64_t end_ns = now_ns();
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
@@ -553,11 +702,14 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 				      idle_modes[m].name, pc->samples, pc->verdict[PROOF_OK], pc->samples - pc->verdict[PROOF_OK],
 				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
 		}
+	if (ru.command)
+		stream_record(&st, "command", "runs=%llu bad=%u multi_cpu=%u", (unsigned long long)ru.h.done, ru.cmd_bad,
+			      ru.cmd_multi_cpu);
 	summary_write(p, &table, ru.h.measured_reps, &st);
 	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
 	harness_write_stop(&ru.h, ru.first_sample_ns - begin_ns, end_ns - ru.h.start);
 	ok = true;
-	for (size_t w = 0; w < workload_count(); w++)
+	for (size_t w = 0; w < workload_count() && !ru.command; w++)
 		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok)
 			ok = false; /* said at its `#! workload` record */
 end:
@@ -574,6 +726,8 @@ end:
 	if (ru.msr.fd >= 0)
 		close(ru.msr.fd);
 	linux_perf_close(&ru.perf);
+	if (ru.command && c->metric)
+		regfree(&ru.metric);
 	stream_end(&st, ok);
 	return ok ? 0 : 1;
 }
