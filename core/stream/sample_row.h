@@ -37,9 +37,10 @@ struct sample_row {
 /* Room for a row's text and its NUL: every number at its widest (the five
  * PMU counts of schema 3 included, 21 characters each, and the core energy)
  * and `yes` for energy_reliable leave 58 characters for the four names;
- * schema 4's three counts (21 each), exit_status (at most 16) and score (at
- * most LINUX score text, 40) take 5 commas and 119 more. */
-#define SAMPLE_ROW_TEXT_MAX 580
+ * schema 4 adds five commas, three counts of 20 digits, an exit_status of
+ * at most 17 characters ("status-2147483648") and a score of at most 40
+ * (LINUX_SCORE_TEXT_MAX, tools/linux/linux_command.h): 122 more. */
+#define SAMPLE_ROW_TEXT_MAX 572
 
 /* The timed quantity of a command's score (`idlebench linux --metric=`), as
  * the summary and report read it from cycles_per_iter: SAMPLE_SCORE_SCALE ×

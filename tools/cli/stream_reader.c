@@ -25,7 +25,7 @@ struct stream_reader {
 	bool started, done, finished, overflow, have_table_header;
 	size_t match;                 /* bytes of header_prefix matched so far */
 	enum stream_result result;
-	char message[320];
+	char message[400]; /* room for a bad data header's message naming schema 4's header */
 	size_t lines;                 /* complete lines since the header */
 	size_t table_lines;           /* lines after the data header */
 	uint32_t crc;
