@@ -9,3 +9,8 @@ UNIT_TESTS += test_linux_cpuidle
 test_linux_cpuidle_SRCS := tests/unit/tools/test_linux_cpuidle.c $(LINUX_PIECES)
 UNIT_TESTS += test_linux_hold
 test_linux_hold_SRCS := tests/unit/tools/test_linux_hold.c $(LINUX_PIECES)
+# `-- COMMAND`: the argv after "--" (linux_options.c), the metric parser, the
+# CPU-time guard, the 3-in-a-row stop and a real command killed at its timeout.
+UNIT_TESTS += test_linux_command
+test_linux_command_SRCS = tests/unit/tools/test_linux_command.c tools/linux/linux_command.c tools/linux/linux_options.c \
+                          $(CLI_SRCS)
