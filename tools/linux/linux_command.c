@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <poll.h>
 #include <sched.h>
+#include <spawn.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,24 +41,34 @@ static uint64_t tv_ns(struct timeval tv)
 	return (uint64_t)tv.tv_sec * 1000000000u + (uint64_t)tv.tv_usec * 1000u;
 }
 
-/* The child: pinned, its own process group, stdin /dev/null, stdout and
- * stderr the pipe, SIGPIPE as a program expects it (idlebench ignores it,
- * and an ignored signal stays ignored across exec). */
-static void child(char *const *argv, int cpu, int out)
+/* Start argv: posix_spawnp (glibc: clone(CLONE_VM | CLONE_VFORK), so the
+ * cost does not grow with idlebench's locked memory as fork's page-table
+ * copy does), its own process group, stdin /dev/null, stdout and stderr
+ * the pipe, SIGPIPE as a program expects it (idlebench ignores it, and an
+ * ignored signal stays ignored across exec); the affinity is idlebench's
+ * (pinned to the measured CPU before the run). 0 or an errno. */
+static int spawn(char *const *argv, int out, pid_t *pid)
 {
-	cpu_set_t set;
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	setpgid(0, 0);
-	signal(SIGPIPE, SIG_DFL);
-	int in = open("/dev/null", O_RDONLY);
-	if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 || sched_setaffinity(0, sizeof set, &set)) {
-		dprintf(out, "idlebench linux: cannot set up %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	execvp(argv[0], argv);
-	dprintf(2, "idlebench linux: cannot run %s: %s\n", argv[0], strerror(errno));
-	_exit(127);
+	extern char **environ;
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t def;
+	int rc;
+
+	sigemptyset(&def);
+	sigaddset(&def, SIGPIPE);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawnattr_init(&at);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, out, 1);
+	posix_spawn_file_actions_adddup2(&fa, out, 2);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
+	posix_spawnattr_setpgroup(&at, 0);
+	posix_spawnattr_setsigdefault(&at, &def);
+	rc = posix_spawnp(pid, argv[0], &fa, &at, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	return rc;
 }
 
 /* Append what the pipe holds now to the kept output (its last LINUX_OUTPUT_MAX bytes); false at EOF or error. */
@@ -90,24 +101,33 @@ bool linux_command_run(char *const *argv, int cpu, unsigned timeout_s, struct li
 
 	*r = (struct linux_command_result){ .output = output };
 	output[0] = '\0';
+	/* the command inherits this thread's affinity (posix_spawn has no attribute for it) */
+	cpu_set_t set, want;
+	CPU_ZERO(&want);
+	CPU_SET(cpu, &want);
+	if ((sched_getaffinity(0, sizeof set, &set) != 0 || !CPU_EQUAL(&set, &want)) &&
+	    sched_setaffinity(0, sizeof want, &want) != 0) {
+		snprintf(why, why_size, "cannot pin to cpu%d: %s", cpu, strerror(errno));
+		return false;
+	}
 	if (pipe2(p, O_CLOEXEC) != 0) {
 		snprintf(why, why_size, "pipe: %s", strerror(errno));
 		return false;
 	}
+	pid_t pid;
 	uint64_t ns0 = raw_ns(), c0 = tsc_begin();
-	pid_t pid = fork();
-	if (pid == 0) {
-		close(p[0]);
-		child(argv, cpu, p[1]);
-	}
-	int err = errno;
+	int err = spawn(argv, p[1], &pid);
 	close(p[1]);
-	if (pid < 0) {
+	if (err) { /* as a shell says it: a run that exits 127 with the reason as its output */
+		uint64_t c1 = tsc_end(), ns1 = raw_ns();
 		close(p[0]);
-		snprintf(why, why_size, "fork: %s", strerror(err));
-		return false;
+		len = (size_t)snprintf(output, sizeof output, "idlebench linux: cannot run %s: %s\n", argv[0], strerror(err));
+		r->output_len = len;
+		r->ns = ns1 - ns0;
+		r->tsc_cycles = c1 - c0;
+		r->status = 127 << 8; /* WIFEXITED, WEXITSTATUS 127 */
+		return true;
 	}
-	setpgid(pid, pid); /* also here: no window in which a kill(-pid) misses it */
 	running_pgid = pid;
 	/* pidfd_open (Linux 5.3): readable at the exit, so the window closes then, not at a poll tick */
 	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);

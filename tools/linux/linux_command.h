@@ -1,10 +1,10 @@
 /* A foreign command timed once per sample (`idlebench linux -- COMMAND
- * [ARGS...]`): forked with its argv as given (execvp, no shell), pinned to
- * the measured CPU (its children inherit the affinity), in a process group
+ * [ARGS...]`): spawned with its argv as given (posix_spawnp, no shell),
+ * pinned to the measured CPU (its children inherit the affinity), in a process group
  * of its own so that a timeout, a signal to idlebench or the end of the
  * sample kills everything it started; its stdout and stderr go into one
  * pipe that idlebench reads (never into the stream). Timed from just before
- * fork to its exit (pidfd readable: no polling delay), with wait4's rusage.
+ * the spawn to its exit (pidfd readable: no polling delay), with wait4's rusage.
  * The judgement of a sample (exit status, the --metric score, the CPU-time
  * guard, 3 bad samples in a row) is here too, apart from the running, so
  * the tests can drive it. */
@@ -29,7 +29,7 @@
 
 /* One run of the command. */
 struct linux_command_result {
-	uint64_t ns;           /* wall time, CLOCK_MONOTONIC_RAW, fork to exit */
+	uint64_t ns;           /* wall time, CLOCK_MONOTONIC_RAW, spawn to exit */
 	uint64_t tsc_cycles;   /* the same window in TSC cycles */
 	uint64_t user_ns, sys_ns, ctx_switches; /* wait4: the command and its waited-for children */
 	int status;            /* wait4's status */
@@ -38,10 +38,11 @@ struct linux_command_result {
 	size_t output_len;
 };
 
-/* Run argv (argv[0] looked up in PATH) pinned to cpu, killed with its
- * process group after timeout_s seconds (0: never); *r filled. False when
- * it could not be started at all (why says; a failed exec is a run that
- * exits 127 with the reason as its output). */
+/* Run argv (argv[0] looked up in PATH) pinned to cpu (the calling thread
+ * is pinned there too, the command inheriting its affinity), killed with
+ * its process group after timeout_s seconds (0: never); *r filled. False
+ * when it could not be started at all (why says; a failed exec is a run
+ * that exits 127 with the reason as its output, as a shell says it). */
 bool linux_command_run(char *const *argv, int cpu, unsigned timeout_s, struct linux_command_result *r, char *why,
 		       size_t why_size);
 /* From a signal handler: kill the running command's process group (async-signal-safe). */
