@@ -141,6 +141,8 @@ uint64_t plan_id(const struct plan *p, const struct plan_conditions *c)
 	for (size_t w = 0; w < WORKLOAD_MAX; w++)
 		if (p->workloads.selected[w])
 			h = hash64_field(h, plan_workload_name(p, w));
+	if (p->command_name)
+		h = hash64_field(h, p->command_key ? p->command_key : "");
 	fmt_snprintf(num, sizeof num, "sample_ms=%u", p->sample_ms);
 	h = hash64_field(h, num);
 	fmt_snprintf(num, sizeof num, "settle_us=%u", p->settle_us);

@@ -63,6 +63,10 @@ struct plan {
 	 * plan's only one, classed with the int workloads (so the primary result
 	 * and Stein's rule are the command's own) */
 	const char *command_name;
+	/* with command_name: what the command is (its quoted argv, the metric
+	 * and its direction), part of plan_id so that two commands given the
+	 * same name are never pooled */
+	const char *command_key;
 };
 
 /* One sample to take. */
@@ -120,7 +124,7 @@ struct plan_conditions {
 /* The plan's fingerprint (`plan_id`): FNV-1a 64 over the stream schema, the
  * workloads, sample_ms, settle_us, the order (blocked samples are not paired
  * in time like interleaved ones), the modes and the conditions (others=
- * among them: a loaded machine is another regime). Runs with
+ * among them: a loaded machine is another regime), and a command's key. Runs with
  * equal ids measured the same thing the same way and may be pooled; reps,
  * warmup, seed, precision and budget only change how much was measured and
  * in which order, so they are left out; the calibrated iteration counts are

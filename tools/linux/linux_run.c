@@ -98,6 +98,7 @@ struct run {
 	struct linux_bad_streak streak;
 	bool stopped_bad;        /* LINUX_BAD_IN_A_ROW in a row: said, the run stops */
 	unsigned cmd_bad, cmd_multi_cpu;
+	char command_key[2600];  /* the plan's command_key (core/experiment/plan.h) */
 };
 
 static struct sample_table table;
@@ -465,6 +466,8 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 			n += (size_t)snprintf(argv_text + n, sizeof argv_text - n, "%s%s", k ? " " : "",
 					      stream_quote(q, sizeof q, ru->cfg->command_argv[k]));
 		stream_meta(s, "linux_command", argv_text);
+		snprintf(ru->command_key, sizeof ru->command_key, "%s metric=%s higher_is_better=%s", argv_text,
+			 ru->cfg->metric ? ru->cfg->metric : "", ru->cfg->higher_is_better ? "yes" : "no");
 		stream_meta(s, "linux_metric", ru->cfg->metric ? ru->cfg->metric : "");
 		stream_meta(s, "linux_higher_is_better", ru->cfg->higher_is_better ? "yes" : "no");
 		if (ru->cfg->timeout_s)
@@ -655,6 +658,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	plan_resolve(&ru.plan, &rq, id.hypervisor, usable);
 	ru.plan.seed_source = seed_source;
 	ru.plan.command_name = ru.command ? c->name : NULL;
+	ru.plan.command_key = ru.command_key;
 	memset(&table, 0, sizeof table);
 	harness_init(&ru.h, &ru.plan, &linux_ops, &ru, &st, &table, placement_name(c->placement));
 	const struct plan *p = &ru.plan;
