@@ -319,3 +319,39 @@ PY
 		fail "report does not flag it: $("$LINUX_BIN" report "$root/proven.csv" | head -8)" || return 1
 	rm -rf "$root"
 }
+
+# --metric --higher-is-better: the slowdown is the score's, not the wall
+# time's. The command reads the fake tree's state0 (POLL) disable file, so it
+# knows the mode: 1000 "lps" in poll (POLL enabled), 2000 in hlt and hlt2:
+# poll is 100 % slower than hlt on the score while its wall time is the
+# same. The fake counters never move (every row `busy`), so the excluded
+# records are dropped and the CRC re-sealed before `report` reads it.
+htest_linux_command_metric_slowdown_is_the_scores() {
+	local root out row
+	root=$(linux_fake_root haltpoll) || return 1
+	# shellcheck disable=SC2016 # expanded by the command's sh
+	"$LINUX_BIN" linux --sysfs-root="$root" --placement=other-core --modes=hlt,hlt2,poll --reps=10 --warmup=1 --seed=2 \
+		--metric='^rate ([0-9.e]+) lps$' --higher-is-better --name=rate -- \
+		sh -c 'if [ "$(cat "$1")" = 0 ]; then echo "rate 1000 lps"; else echo "rate 2.0e3 lps"; fi' sh \
+		"$root/sys/devices/system/cpu/cpu1/cpuidle/state0/disable" >"$root/run.csv" 2>"$root/run.err" ||
+		{ fail "run failed: $(tail -2 "$root/run.err")"; return 1; }
+	out=$(cat "$root/run.csv")
+	grep -q '^#= linux_higher_is_better=yes$' <<<"$out" || fail "no linux_higher_is_better meta" || return 1
+	[ "$(grep -cE '^[0-9]+,rate,cmd,poll,([^,]*,){5}1000000\.00,.*,0,1000$' <<<"$out")" = 10 ] ||
+		fail "poll rows: cycles_per_iter is not 1e9/1000: $(grep -E '^[0-9]+,rate,cmd,poll' <<<"$out" | head -2)" || return 1
+	python3 /dev/stdin "$root/run.csv" >"$root/proven.csv" <<'PY' || return 1
+import re, sys, zlib
+lines = open(sys.argv[1]).read().split('\n')
+body = [l for l in lines if l and not l.startswith('#! excluded') and not l.startswith('#! end')]
+end = [l for l in lines if l.startswith('#! end')][0]
+text = '\n'.join(body) + '\n'
+sys.stdout.write(text + re.sub(r'crc32=[0-9a-f]+', 'crc32=%08x' % zlib.crc32(text.encode()), end) + '\n')
+PY
+	out=$("$LINUX_BIN" report "$root/proven.csv")
+	grep -q 'the slowdown is on its score (higher is better)' <<<"$out" || fail "report does not say what the slowdown is on" || return 1
+	row=$(grep -E '^  rate +poll +10 ' <<<"$out")
+	grep -qE ' 100\.00 \[100\.00, 100\.00\]' <<<"$row" || fail "poll is not 100 % slower on the score: '$row'" || return 1
+	row=$(grep -E '^  rate +hlt2 +10 ' <<<"$out")
+	grep -qE ' 0\.00 \[0\.00, 0\.00\]' <<<"$row" || fail "hlt2 is not 0 % on the score: '$row'" || return 1
+	rm -rf "$root"
+}
