@@ -295,7 +295,7 @@ htest_linux_command_sigterm_kills_the_command_and_restores() {
 # too loaded to run both CPUs at once no row can exceed it: said, skipped.
 htest_linux_command_on_two_cpus_is_flagged() {
 	local root out flagged want
-	[ "$(nproc)" -ge 2 ] || { echo "skipped: one CPU"; return 0; }
+	[ "$(nproc)" -ge 2 ] || { skip "one CPU"; return; }
 	root=$(linux_fake_root amd-acpi-idle) || return 1
 	# shellcheck disable=SC2016 # the loops are the command's, expanded by its sh
 	"$LINUX_BIN" linux --sysfs-root="$root" --modes=poll,mwait --reps=3 --warmup=0 --seed=1 -- sh -c \
@@ -305,7 +305,7 @@ htest_linux_command_on_two_cpus_is_flagged() {
 	want=$(grep -E '^[0-9]+,cmd,' <<<"$out" | awk -F, '($25 + $26) * 100 > $9 * 105 { print $1 }' | sort -n | tr '\n' ' ')
 	flagged=$(sed -n 's/^#! command_multi_cpu seq=\([0-9]*\) .*/\1/p' <<<"$out" | sort -n | tr '\n' ' ')
 	[ "$flagged" = "$want" ] || fail "flagged rows '$flagged', rows over 105 %: '$want'" || return 1
-	[ -n "$want" ] || { echo "skipped: no row ran on two CPUs at once (load $(cut -d' ' -f1 /proc/loadavg))"; rm -rf "$root"; return 0; }
+	[ -n "$want" ] || { rm -rf "$root"; skip "no row ran on two CPUs at once (load $(cut -d' ' -f1 /proc/loadavg))"; return; }
 	python3 /dev/stdin "$root/run.csv" >"$root/proven.csv" <<'PY' || return 1
 import re, sys, zlib
 # The fake counters never move, so every row is excluded; drop those records and re-seal the CRC.

@@ -28,7 +28,7 @@
 #include "core/stream/schema.h"
 #include "core/stream/stream.h"
 #include "tools/cli/host_llc.h"
-#include "tools/linux/linux_command.h"
+#include "tools/linux/linux_command_sample.h"
 #include "tools/linux/linux_hold.h"
 #include "tools/linux/linux_machine.h"
 #include "tools/linux/linux_msr.h"
@@ -89,15 +89,8 @@ struct run {
 	struct linux_proof last; /* the latest sample's proof (for after_row) */
 	bool last_counted;       /* its counters were read (sib_c0_pct known) */
 	uint64_t first_sample_ns;
-	/* -- COMMAND: the latest sample's run and judgement */
-	bool command;
-	regex_t metric;
-	struct linux_command_result cmd;
-	char exit_status[24], score[LINUX_SCORE_TEXT_MAX + 1], bad_why[200];
-	bool bad, multi_cpu;
-	struct linux_bad_streak streak;
-	bool stopped_bad;        /* LINUX_BAD_IN_A_ROW in a row: said, the run stops */
-	unsigned cmd_bad, cmd_multi_cpu;
+	bool command;            /* -- COMMAND: timed instead of the workloads */
+	struct linux_command_sample cmd;
 	char command_key[2600];  /* the plan's command_key (core/experiment/plan.h) */
 };
 
@@ -185,7 +178,7 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 {
 	struct run *ru = ctx;
 
-	if (ru->stopped_bad)
+	if (ru->cmd.stopped)
 		return false; /* the COMMAND_FAILED error is written */
 	if (!set_mode(ru, st->mode))
 		return false;
@@ -196,83 +189,6 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 	struct timespec settle = { 0, (long)ru->plan.settle_us * 1000 };
 	nanosleep(&settle, NULL);
 	return true;
-}
-
-/* A command's row: its own window (fork to exit) as the timed one, its
- * rusage, exit status and score; the timed quantity (cycles_per_iter) the
- * score's when --metric is given (core/stream/sample_row.h). The checksum
- * is 0 for a good run (the reference, harness.h), 1 for a bad one: the row
- * says check=bad and the summary leaves it out, as a wrong checksum. */
-static uint64_t command_cells(struct run *ru, struct sample_row *row)
-{
-	const struct linux_command_result *r = &ru->cmd;
-	const struct linux_config *c = ru->cfg;
-
-	row->tsc_cycles = r->tsc_cycles;
-	row->ns = r->ns;
-	row->user_ns = (sample_cell_u64_opt){ r->user_ns, true };
-	row->sys_ns = (sample_cell_u64_opt){ r->sys_ns, true };
-	row->ctx_switches = (sample_cell_u64_opt){ r->ctx_switches, true };
-	linux_command_status_text(r, ru->exit_status, sizeof ru->exit_status);
-	row->exit_status = ru->exit_status;
-	ru->score[0] = '\0';
-	ru->bad_why[0] = '\0';
-	ru->multi_cpu = linux_command_multi_cpu(r->user_ns, r->sys_ns, r->ns);
-	if (r->timed_out)
-		snprintf(ru->bad_why, sizeof ru->bad_why, "killed after --timeout-s=%u", c->timeout_s);
-	else if (strcmp(ru->exit_status, "0"))
-		snprintf(ru->bad_why, sizeof ru->bad_why, "exit status %s", ru->exit_status);
-	else if (c->metric) {
-		double score = 0;
-		enum linux_metric_status ms =
-			linux_metric_find(&ru->metric, r->output, r->output_len, &score, ru->score, sizeof ru->score);
-		if (ms == LINUX_METRIC_NO_MATCH)
-			snprintf(ru->bad_why, sizeof ru->bad_why, "--metric did not match the output");
-		else if (ms == LINUX_METRIC_NOT_A_NUMBER)
-			snprintf(ru->bad_why, sizeof ru->bad_why, "--metric matched '%s', not a number", ru->score);
-		else if (!(row->cycles_per_iter = sample_score_cost(score, c->higher_is_better)))
-			snprintf(ru->bad_why, sizeof ru->bad_why, "score %s is not above 0 (a slowdown is a ratio)", ru->score);
-		if (ms != LINUX_METRIC_OK)
-			ru->score[0] = '\0';
-		row->score = ru->score;
-	}
-	ru->bad = ru->bad_why[0] != '\0';
-	return ru->bad;
-}
-
-/* A command's records after its sample (row NULL: a warm-up): `#! command_bad`
- * naming the status or quoting the last output line, `#! command_multi_cpu`
- * when its CPU time exceeds its wall time, and the stop after
- * LINUX_BAD_IN_A_ROW bad ones in a row. */
-static void command_records(struct run *ru, const struct plan_step *st, const struct sample_row *row)
-{
-	const struct linux_command_result *r = &ru->cmd;
-	char seq[24] = "", line[128], qa[240], qb[160];
-
-	if (row)
-		snprintf(seq, sizeof seq, "%llu", (unsigned long long)row->seq);
-	if (ru->bad) {
-		ru->cmd_bad++;
-		linux_command_last_line(r->output, r->output_len, line, sizeof line);
-		stream_record(ru->s, "command_bad", "seq=%s mode=%s warmup=%s exit_status=%s reason=%s last_line=%s", seq,
-			      idle_modes[st->mode].name, st->warmup ? "yes" : "no", ru->exit_status,
-			      stream_quote(qa, sizeof qa, ru->bad_why), stream_quote(qb, sizeof qb, line));
-	}
-	if (ru->multi_cpu) {
-		ru->cmd_multi_cpu++;
-		stream_record(ru->s, "command_multi_cpu", "seq=%s mode=%s cpu_ns=%llu ns=%llu", seq,
-			      idle_modes[st->mode].name, (unsigned long long)(r->user_ns + r->sys_ns),
-			      (unsigned long long)r->ns);
-	}
-	if (linux_bad_streak_note(&ru->streak, ru->bad) && !ru->stopped_bad) {
-		char msg[400];
-		linux_command_last_line(r->output, r->output_len, line, sizeof line);
-		snprintf(msg, sizeof msg, "%d samples in a row failed, the last: %s (last output line: %s)",
-			 LINUX_BAD_IN_A_ROW, ru->bad_why, line[0] ? line : "none");
-		stream_error(ru->s, "COMMAND_FAILED", msg);
-		fprintf(stderr, "idlebench linux: %s\n", msg);
-		ru->stopped_bad = true;
-	}
 }
 
 /* The timed run between the parked CPU's counters and the measured
@@ -301,7 +217,7 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	uint64_t sum = 0;
 	if (ru->command) {
 		char why[200];
-		if (!linux_command_run(ru->cfg->command_argv, ru->topo->measured, ru->cfg->timeout_s, &ru->cmd, why,
+		if (!linux_command_run(ru->cfg->command_argv, ru->topo->measured, ru->cfg->timeout_s, &ru->cmd.run, why,
 				       sizeof why)) {
 			stream_error(ru->s, "COMMAND", why);
 			return false;
@@ -330,7 +246,7 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	row->tsc_cycles = c1 - c0;
 	row->ns = ns1 - ns0;
 	if (ru->command)
-		sum = command_cells(ru, row);
+		sum = linux_command_sample_cells(&ru->cmd, row);
 	if (msr && m1 > m0) {
 		row->aperf = (sample_cell_u64_opt){ a1 - a0, true };
 		row->mperf = (sample_cell_u64_opt){ m1 - m0, true };
@@ -351,7 +267,7 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	*checksum = sum;
 	*usable = proof.verdict == PROOF_OK;
 	if (ru->command && st->warmup)
-		command_records(ru, st, NULL); /* a warm-up has no row, and no after_row */
+		linux_command_sample_records(&ru->cmd, ru->s, idle_modes[st->mode].name, true, NULL); /* no row, no after_row */
 	return true;
 }
 
@@ -364,7 +280,7 @@ static void after_row(void *ctx, const struct plan_step *st, const struct sample
 	struct proof_count *pc = &ru->proof[st->mode];
 
 	if (ru->command)
-		command_records(ru, st, row);
+		linux_command_sample_records(&ru->cmd, ru->s, idle_modes[st->mode].name, false, row);
 	pc->samples++;
 	pc->verdict[proof->verdict]++;
 	if (!usable) {
@@ -599,7 +515,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		ru.perf.cycles_fd = ru.perf.instr_fd = -1;
 		snprintf(ru.perf.why, sizeof ru.perf.why, "none (-- COMMAND: the PMU would count idlebench's thread, "
 			 "not the command's)");
-		if (c->metric && !linux_metric_compile(&ru.metric, c->metric, why, sizeof why)) {
+		if (!linux_command_sample_init(&ru.cmd, c, why, sizeof why)) {
 			fprintf(stderr, "idlebench linux: %s\n", why);
 			linux_journal_restore(&journal);
 			return 2;
@@ -696,7 +612,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		}
 		harness_write_workload(&ru.h, w, ru.ws[w].arena_bytes);
 	}
-	if (!harness_walk(&ru.h) || ru.stopped_bad)
+	if (!harness_walk(&ru.h) || ru.cmd.stopped)
 		goto end;
 	uint64_t end_ns = now_ns();
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
@@ -707,8 +623,8 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
 		}
 	if (ru.command)
-		stream_record(&st, "command", "runs=%llu bad=%u multi_cpu=%u", (unsigned long long)ru.h.done, ru.cmd_bad,
-			      ru.cmd_multi_cpu);
+		stream_record(&st, "command", "runs=%llu bad=%u multi_cpu=%u", (unsigned long long)ru.h.done, ru.cmd.bad_count,
+			      ru.cmd.multi_cpu_count);
 	summary_write(p, &table, ru.h.measured_reps, &st);
 	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
 	harness_write_stop(&ru.h, ru.first_sample_ns - begin_ns, end_ns - ru.h.start);
@@ -730,8 +646,8 @@ end:
 	if (ru.msr.fd >= 0)
 		close(ru.msr.fd);
 	linux_perf_close(&ru.perf);
-	if (ru.command && c->metric)
-		regfree(&ru.metric);
+	if (ru.command)
+		linux_command_sample_free(&ru.cmd);
 	stream_end(&st, ok);
 	return ok ? 0 : 1;
 }

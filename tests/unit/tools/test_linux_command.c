@@ -1,7 +1,8 @@
 /* `idlebench linux -- COMMAND` (tools/linux/linux_command.h, linux_options.h):
  * the argv after "--", the --metric parser, the CPU-time guard, the stop
- * after 3 bad samples in a row, and a real command killed at --timeout-s
- * with its whole process group. */
+ * after 3 bad samples in a row (the streak alone, then real runs through
+ * the sample's judgement and records), and a real command killed at
+ * --timeout-s with its whole process group. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <locale.h>
@@ -18,7 +19,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "tests/unit/support/stream_text.h"
 #include "tools/linux/linux_command.h"
+#include "tools/linux/linux_command_sample.h"
 #include "tools/linux/linux_options.h"
 
 static bool parse(struct linux_config *c, int argc, char **argv)
@@ -225,6 +228,76 @@ static void test_timeout_kills_the_command_and_its_process_group(void **state)
 	assert_int_equal(errno, ESRCH);
 }
 
+/* One real run of argv judged as a sample, its row and records into t. */
+static uint64_t judged(struct linux_command_sample *cs, struct stream_text *t, char **argv, struct sample_row *row,
+		       uint64_t seq)
+{
+	char why[200];
+	*row = (struct sample_row){ .seq = seq };
+	assert_true(linux_command_run(argv, 0, 0, &cs->run, why, sizeof why));
+	uint64_t sum = linux_command_sample_cells(cs, row);
+	linux_command_sample_records(cs, &t->stream, "hlt", false, row);
+	return sum;
+}
+
+/* A command that exits 3: each sample bad (checksum 1, a command_bad record
+ * naming the status and quoting its last line); the third in a row writes
+ * COMMAND_FAILED and stops the run; a good run in between resets the count. */
+static void test_failing_command_samples_are_bad_and_the_third_in_a_row_stops(void **state)
+{
+	(void)state;
+	static struct linux_config c;
+	static struct linux_command_sample cs;
+	static struct stream_text t;
+	struct sample_row row;
+	char why[200];
+	char *fails[] = { "sh", "-c", "echo 'it broke'; exit 3", NULL }, *ok[] = { "true", NULL };
+	assert_true(linux_command_sample_init(&cs, &c, why, sizeof why));
+	stream_text_begin(&t);
+	assert_int_equal(judged(&cs, &t, fails, &row, 0), 1);
+	assert_string_equal(row.exit_status, "3");
+	assert_true(row.user_ns.known && row.sys_ns.known && row.ctx_switches.known);
+	assert_non_null(strstr(t.text, "#! command_bad seq=0 mode=hlt warmup=no exit_status=3 reason=\"exit status 3\" "
+					"last_line=\"it broke\"\n"));
+	assert_int_equal(judged(&cs, &t, fails, &row, 1), 1);
+	assert_int_equal(judged(&cs, &t, ok, &row, 2), 0);
+	assert_string_equal(row.exit_status, "0");
+	assert_int_equal(judged(&cs, &t, fails, &row, 3), 1);
+	assert_int_equal(judged(&cs, &t, fails, &row, 4), 1);
+	assert_false(cs.stopped);
+	assert_null(strstr(t.text, "COMMAND_FAILED"));
+	assert_int_equal(judged(&cs, &t, fails, &row, 5), 1);
+	assert_true(cs.stopped);
+	assert_non_null(strstr(t.text, "#! error code=COMMAND_FAILED msg=\"3 samples in a row failed, the last: exit "
+					"status 3 (last output line: it broke)\"\n"));
+	assert_int_equal(cs.bad_count, 5);
+	linux_command_sample_free(&cs);
+}
+
+/* --metric: the score's cell and the timed quantity (1e9 / score with
+ * --higher-is-better); no match is a bad sample with the reason. */
+static void test_metric_score_is_the_timed_quantity_and_no_match_is_bad(void **state)
+{
+	(void)state;
+	static struct linux_config c;
+	static struct linux_command_sample cs;
+	static struct stream_text t;
+	struct sample_row row;
+	char why[200];
+	char *rate[] = { "sh", "-c", "echo 'rate 2.5e3 lps'", NULL }, *none[] = { "sh", "-c", "echo nothing", NULL };
+	c.metric = "rate ([0-9.e]+) lps";
+	c.higher_is_better = true;
+	assert_true(linux_command_sample_init(&cs, &c, why, sizeof why));
+	stream_text_begin(&t);
+	assert_int_equal(judged(&cs, &t, rate, &row, 0), 0);
+	assert_string_equal(row.score, "2.5e3");
+	assert_true(row.cycles_per_iter == 1e9 / 2500);
+	assert_int_equal(judged(&cs, &t, none, &row, 1), 1);
+	assert_string_equal(row.score, "");
+	assert_non_null(strstr(t.text, "reason=\"--metric did not match the output\" last_line=\"nothing\""));
+	linux_command_sample_free(&cs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +308,8 @@ int main(void)
 		cmocka_unit_test(test_cpu_time_guard_flags_more_than_five_percent),
 		cmocka_unit_test(test_three_bad_samples_in_a_row_stop_the_run),
 		cmocka_unit_test(test_a_real_command_exit_status_and_output),
+		cmocka_unit_test(test_failing_command_samples_are_bad_and_the_third_in_a_row_stops),
+		cmocka_unit_test(test_metric_score_is_the_timed_quantity_and_no_match_is_bad),
 		cmocka_unit_test(test_timeout_kills_the_command_and_its_process_group),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
