@@ -12,3 +12,9 @@ test_linux_hold_SRCS := tests/unit/tools/test_linux_hold.c $(LINUX_PIECES)
 UNIT_TESTS += test_linux_busy
 test_linux_busy_SRCS := tests/unit/tools/test_linux_busy.c tools/linux/linux_busy.c
 test_linux_busy_LDLIBS := -pthread
+# `-- COMMAND`: the argv after "--" (linux_options.c), the metric parser, the
+# CPU-time guard, the 3-in-a-row stop and a real command killed at its timeout.
+UNIT_TESTS += test_linux_command
+test_linux_command_SRCS = tests/unit/tools/test_linux_command.c tools/linux/linux_command.c \
+                          tools/linux/linux_command_sample.c tools/linux/linux_options.c tests/unit/support/stream_text.c \
+                          $(CLI_SRCS)

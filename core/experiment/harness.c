@@ -208,13 +208,15 @@ static bool step(void *ctx, const struct plan_step *st)
 
 	bool ok = ws->expected_ok && sum == (n == ws->iterations ? ws->reference : ws->spike_reference);
 	row.seq = h->seq++;
-	row.workload = wl->name;
-	row.class = workload_class_name(wl->class);
+	row.workload = plan_workload_name(h->plan, st->workload);
+	row.class = h->plan->command_name ? "cmd" : workload_class_name(wl->class);
 	row.mode = idle_modes[st->mode].name;
 	row.placement = h->placement;
 	row.rep = st->rep - h->plan->warmup;
 	row.iterations = ws->iterations;
-	row.cycles_per_iter = (double)row.tsc_cycles / (double)ws->iterations;
+	/* A command's score, when it has one, is the timed quantity measure() set (harness.h). */
+	if (!(row.cycles_per_iter > 0))
+		row.cycles_per_iter = (double)row.tsc_cycles / (double)ws->iterations;
 	row.check = ok;
 	sample_row_write(h->s, &row);
 	if (h->ops->after_row)

@@ -47,7 +47,9 @@ struct harness_ops {
 	 * and the counter cells the caller has (APERF/MPERF, PMU, energy, the
 	 * parked CPU's residency); *checksum = the run's; *usable = false when
 	 * the sample must stay out of the summary (Linux: the residency proof
-	 * failed). False stops the run. */
+	 * failed). It may set row->cycles_per_iter, the quantity the summary
+	 * reads (a command's score, core/stream/sample_row.h); left 0, it is
+	 * tsc_cycles per iteration. False stops the run. */
 	bool (*measure)(void *ctx, const struct plan_step *st, uint64_t n, struct sample_row *row, uint64_t *checksum,
 			bool *usable);
 	/* After a measured row is written (may be NULL): the caller's own records. */

@@ -140,7 +140,9 @@ uint64_t plan_id(const struct plan *p, const struct plan_conditions *c)
 	h = hash64_field(h, num);
 	for (size_t w = 0; w < WORKLOAD_MAX; w++)
 		if (p->workloads.selected[w])
-			h = hash64_field(h, workload_at(w)->name);
+			h = hash64_field(h, plan_workload_name(p, w));
+	if (p->command_name)
+		h = hash64_field(h, p->command_key ? p->command_key : "");
 	fmt_snprintf(num, sizeof num, "sample_ms=%u", p->sample_ms);
 	h = hash64_field(h, num);
 	fmt_snprintf(num, sizeof num, "settle_us=%u", p->settle_us);
@@ -175,4 +177,9 @@ const char *plan_precision_validate(const char *value)
 	if (centi < 1 || centi > 10000)
 		return "out of range 0.01..100";
 	return NULL;
+}
+
+const char *plan_workload_name(const struct plan *p, size_t w)
+{
+	return p->command_name ? p->command_name : workload_at(w)->name;
 }

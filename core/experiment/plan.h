@@ -58,6 +58,15 @@ struct plan {
 	enum plan_order order;
 	struct workload_selection workloads;
 	uint32_t modes; /* bit = enum idle_mode */
+	/* NULL: the registry's workloads; else a foreign command's name
+	 * (`idlebench linux -- COMMAND`), which stands in workload slot 0, the
+	 * plan's only one, classed with the int workloads (so the primary result
+	 * and Stein's rule are the command's own) */
+	const char *command_name;
+	/* with command_name: what the command is (its quoted argv, the metric
+	 * and its direction), part of plan_id so that two commands given the
+	 * same name are never pooled */
+	const char *command_key;
 };
 
 /* One sample to take. */
@@ -92,6 +101,8 @@ struct plan_request {
  * precision= is given too, when it sizes the pilot; order=blocked is always
  * fixed) for the modes that can run. */
 void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hypervisor, uint32_t modes);
+/* The name of the plan's workload w: the registry's, or the command's. */
+const char *plan_workload_name(const struct plan *p, size_t w);
 /* Samples the plan takes, warm-ups included. */
 size_t plan_step_count(const struct plan *p);
 /* Call fn for every step in run order, up to max_reps measured repetitions;
@@ -113,7 +124,7 @@ struct plan_conditions {
 /* The plan's fingerprint (`plan_id`): FNV-1a 64 over the stream schema, the
  * workloads, sample_ms, settle_us, the order (blocked samples are not paired
  * in time like interleaved ones), the modes and the conditions (others=
- * among them: a loaded machine is another regime). Runs with
+ * among them: a loaded machine is another regime), and a command's key. Runs with
  * equal ids measured the same thing the same way and may be pooled; reps,
  * warmup, seed, precision and budget only change how much was measured and
  * in which order, so they are left out; the calibrated iteration counts are

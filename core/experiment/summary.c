@@ -43,8 +43,8 @@ static bool analyse(const struct plan *p, const struct sample_table *t)
 
 	for (size_t w = 0; w < WORKLOAD_MAX; w++) {
 		workload_used[w] = p->workloads.selected[w];
-		spike_exact[w] = workload_used[w] && workload_at(w)->uniform_iterations;
-		workload_class[w] = !workload_used[w]                          ? ANALYSIS_CLASS_INT
+		spike_exact[w] = workload_used[w] && !p->command_name && workload_at(w)->uniform_iterations;
+		workload_class[w] = !workload_used[w] || p->command_name       ? ANALYSIS_CLASS_INT
 				    : workload_at(w)->class == WORKLOAD_FP    ? ANALYSIS_CLASS_FP
 				    : workload_at(w)->class == WORKLOAD_PROBE ? -1
 									      : ANALYSIS_CLASS_INT;
@@ -255,7 +255,7 @@ static void write_cells(const struct plan *p, const struct sample_table *t, stru
 			stream_record(s, "summary",
 				      "workload=%s mode=%s n=%zu median_cpi=%s mad_pct=%s min_cpi=%s %s p_holm=%s "
 				      "eff_mhz=%s bad_checks=%zu %s %s smi_samples=%s sib_wakeups_per_ms=%s",
-				      workload_at(w)->name, idle_modes[m].name, n, med, mad, mn, fields,
+				      plan_workload_name(p, w), idle_modes[m].name, n, med, mad, mn, fields,
 				      num(ph, sizeof ph, m != IDLE_HLT && c->have ? c->p_holm : __builtin_nan(""), 4), eff,
 				      g->bad, clocks, ipc, smi, wake);
 		}
@@ -410,7 +410,7 @@ static void ipc_for_people(const struct plan *p, const struct sample_table *t, s
 			    !strcmp(instr_differs(t, w, (enum idle_mode)m), "yes"))
 				stream_text(s, "  instructions per iteration of %s differ in %s from hlt by more than %s %%: "
 					       "the modes did not run the same work",
-					    workload_at(w)->name, idle_modes[m].name, num(a, sizeof a, INSTR_TOLERANCE_PCT, 1));
+					    plan_workload_name(p, w), idle_modes[m].name, num(a, sizeof a, INSTR_TOLERANCE_PCT, 1));
 	/* `off` holds the parked CPUs in wait-for-SIPI, where they do not answer
 	 * SMIs: firmware whose SMI handler waits for every thread then stalls the
 	 * measured one for its rendezvous timeout, inside the sample. */
@@ -482,7 +482,7 @@ static void table_for_people(const struct plan *p, const struct sample_table *t,
 		if (!p->workloads.selected[w])
 			continue;
 		n = 0;
-		fmt_append(line, sizeof line, &n, "  %-14s", workload_at(w)->name);
+		fmt_append(line, sizeof line, &n, "  %-14s", plan_workload_name(p, w));
 		for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 			if (!(p->modes & (1u << m)) || m == IDLE_HLT)
 				continue;

@@ -36,8 +36,21 @@ struct sample_row {
 
 /* Room for a row's text and its NUL: every number at its widest (the five
  * PMU counts of schema 3 included, 21 characters each, and the core energy)
- * and `yes` for energy_reliable leave 58 characters for the four names. */
-#define SAMPLE_ROW_TEXT_MAX 450
+ * and `yes` for energy_reliable leave 58 characters for the four names;
+ * schema 4 adds five commas, three counts of 20 digits, an exit_status of
+ * at most 17 characters ("status-2147483648") and a score of at most 40
+ * (LINUX_SCORE_TEXT_MAX, tools/linux/linux_command.h): 122 more. */
+#define SAMPLE_ROW_TEXT_MAX 572
+
+/* The timed quantity of a command's score (`idlebench linux --metric=`), as
+ * the summary and report read it from cycles_per_iter: SAMPLE_SCORE_SCALE ×
+ * score, or SAMPLE_SCORE_SCALE / score when higher is better, so that the
+ * ratios between modes, and with them every slowdown and interval, are the
+ * score's own (lower is better, as for cycles); the scale only keeps the
+ * two decimals of the cycles_per_iter cell meaningful for rates. A score
+ * <= 0 (or NaN) has none: 0, a ratio needs a positive number. */
+#define SAMPLE_SCORE_SCALE 1e9
+double sample_score_cost(double score, bool higher_is_better);
 
 /* Write column col of r as its cell's text into buf, like fmt_snprintf
  * (NUL-terminated when size > 0; returns the full length, 0 for an empty

@@ -5,7 +5,7 @@
 #define IDLEBENCH_KERNEL_STREAM_SCHEMA_H
 
 /* Schema version written in the first line: `#! idlebench <version> schema=N`. */
-#define STREAM_SCHEMA_VERSION 3
+#define STREAM_SCHEMA_VERSION 4
 
 /* The data table's columns, in order: X(name, kind, decimals). One row per
  * sample. kind is the cell's type in struct sample_row and how
@@ -19,7 +19,10 @@
  * decimals is 0 where the kind has none. Units and meanings: docs/stream-format.md.
  * Schema 3 appended the PMU columns (instructions ... one_thread_active), the
  * core's RAPL energy and whether a sample's energy is reliable after `check`: new columns go at the end, so that schema 1 and 2 rows are a prefix
- * (STREAM_COLUMNS_SCHEMA_2) that readers pad with empty cells. */
+ * (STREAM_COLUMNS_SCHEMA_2) that readers pad with empty cells. Schema 4
+ * appended what `idlebench linux -- COMMAND` measures of a command
+ * (user_ns ... score; empty for a workload's row), schema 3 rows being the
+ * prefix STREAM_COLUMNS_SCHEMA_3. */
 #define STREAM_COLUMNS(X)                  \
 	X(seq,             u64,       0)   \
 	X(workload,        text,      0)   \
@@ -44,7 +47,12 @@
 	X(stall_cycles,    u64_opt,   0)   \
 	X(one_thread_active, u64_opt, 0)   \
 	X(core_energy_uj,  fixed_opt, 0)   \
-	X(energy_reliable, text,      0)
+	X(energy_reliable, text,      0)   \
+	X(user_ns,         u64_opt,   0)   \
+	X(sys_ns,          u64_opt,   0)   \
+	X(ctx_switches,    u64_opt,   0)   \
+	X(exit_status,     text,      0)   \
+	X(score,           text,      0)
 
 /* A column's position in a row (STREAM_COLUMN_seq is 0); STREAM_COLUMN_COUNT
  * is the number of columns. */
@@ -57,6 +65,8 @@ enum stream_column {
 
 /* How many leading columns schemas 1 and 2 have (everything up to `check`). */
 #define STREAM_COLUMNS_SCHEMA_2 (STREAM_COLUMN_check + 1)
+/* How many leading columns schema 3 has (everything up to `energy_reliable`). */
+#define STREAM_COLUMNS_SCHEMA_3 (STREAM_COLUMN_energy_reliable + 1)
 
 /* The header line without its newline: the column names joined by commas.
  * Each column contributes "," and its name, and the line starts after the

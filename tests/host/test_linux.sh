@@ -278,3 +278,113 @@ htest_linux_out_dir_refused_run_saves_nothing_and_prints_no_path() {
 	[ -z "$(find "$dir" -type f)" ] || fail "files left in $dir: $(find "$dir" -type f)" || return 1
 	rm -rf "$root"
 }
+
+# `-- COMMAND` (issue 25) on the fake trees: the command itself runs for
+# real, on this machine's CPUs; the fake residency counters never move, so
+# every row is `#! excluded` (busy), which these tests do not look at.
+
+# A command that exits 3 every time: three bad rows naming the status and
+# quoting its last line, then COMMAND_FAILED, exit 1, every value put back.
+htest_linux_command_failing_stops_after_three_in_a_row_and_restores() {
+	local root before out
+	root=$(linux_fake_root amd-acpi-idle) || return 1
+	before=$(linux_values "$root")
+	"$LINUX_BIN" linux --sysfs-root="$root" --modes=poll,mwait --reps=10 --warmup=0 --seed=1 \
+		-- sh -c 'echo "it broke"; exit 3' >"$root/run.csv" 2>"$root/run.err" && { fail "a failing command exited 0"; return 1; }
+	out=$(cat "$root/run.csv")
+	[ "$(grep -c '^#! command_bad .*exit_status=3 reason="exit status 3" last_line="it broke"' <<<"$out")" = 3 ] ||
+		fail "not 3 command_bad records naming status 3 and the last line: $(grep command_bad <<<"$out")" || return 1
+	grep -q '^#! error code=COMMAND_FAILED msg="3 samples in a row failed' <<<"$out" || fail "no COMMAND_FAILED error" || return 1
+	[ "$(grep -c '^[0-9]*,cmd,cmd,.*,bad,' <<<"$out")" = 3 ] || fail "not 3 rows with check=bad" || return 1
+	"$LINUX_BIN" check "$root/run.csv" >/dev/null || fail "the stream does not verify: $("$LINUX_BIN" check "$root/run.csv")" || return 1
+	[ "$(linux_values "$root")" = "$before" ] || fail "values differ after the stop" || return 1
+	rm -rf "$root"
+}
+
+# SIGTERM while the command runs: the command (its process group) is
+# killed, then every sysfs value is put back.
+htest_linux_command_sigterm_kills_the_command_and_restores() {
+	local root before pid
+	root=$(linux_fake_root amd-acpi-idle) || return 1
+	before=$(linux_values "$root")
+	"$LINUX_BIN" linux --sysfs-root="$root" --modes=poll,mwait --reps=10 \
+		-- sh -c "echo \$\$ >'$root/cmd.pid'; exec sleep 30" >"$root/run.csv" 2>"$root/run.err" &
+	LINUX_PID=$!
+	for _ in $(seq 1 100); do [ -s "$root/cmd.pid" ] && break; sleep 0.05; done
+	pid=$(cat "$root/cmd.pid" 2>/dev/null)
+	[ -n "$pid" ] || { kill "$LINUX_PID"; fail "the command never started"; return 1; }
+	kill -TERM "$LINUX_PID"
+	wait "$LINUX_PID"
+	for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+	! kill -0 "$pid" 2>/dev/null || { kill "$pid"; fail "the command (pid $pid) still runs after SIGTERM"; return 1; }
+	[ "$(linux_values "$root")" = "$before" ] || fail "values differ after SIGTERM" || return 1
+	[ ! -f "$root/run/idlebench-linux.restore" ] || fail "restore file left after SIGTERM" || return 1
+	rm -rf "$root"
+}
+
+# A command whose busy child runs on another CPU spends more CPU time than
+# wall time: exactly the rows whose user_ns + sys_ns exceed ns by more than
+# 5 % get a command_multi_cpu record, and report counts them. On a machine
+# too loaded to run both CPUs at once no row can exceed it: said, skipped.
+htest_linux_command_on_two_cpus_is_flagged() {
+	local root out flagged want
+	[ "$(nproc)" -ge 2 ] || { skip "one CPU"; return; }
+	root=$(linux_fake_root amd-acpi-idle) || return 1
+	# shellcheck disable=SC2016 # the loops are the command's, expanded by its sh
+	"$LINUX_BIN" linux --sysfs-root="$root" --modes=poll,mwait --reps=3 --warmup=0 --seed=1 -- sh -c \
+		'taskset -c 1 sh -c "i=0; while [ \$i -lt 100000 ]; do i=\$((i+1)); done" & i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; wait' \
+		>"$root/run.csv" 2>"$root/run.err" || { fail "run failed: $(tail -2 "$root/run.err")"; return 1; }
+	out=$(cat "$root/run.csv")
+	want=$(grep -E '^[0-9]+,cmd,' <<<"$out" | awk -F, '($25 + $26) * 100 > $9 * 105 { print $1 }' | sort -n | tr '\n' ' ')
+	flagged=$(sed -n 's/^#! command_multi_cpu seq=\([0-9]*\) .*/\1/p' <<<"$out" | sort -n | tr '\n' ' ')
+	[ "$flagged" = "$want" ] || fail "flagged rows '$flagged', rows over 105 %: '$want'" || return 1
+	[ -n "$want" ] || { rm -rf "$root"; skip "no row ran on two CPUs at once (load $(cut -d' ' -f1 /proc/loadavg))"; return; }
+	python3 /dev/stdin "$root/run.csv" >"$root/proven.csv" <<'PY' || return 1
+import re, sys, zlib
+# The fake counters never move, so every row is excluded; drop those records and re-seal the CRC.
+lines = open(sys.argv[1]).read().split('\n')
+body = [l for l in lines if l and not l.startswith('#! excluded') and not l.startswith('#! end')]
+end = [l for l in lines if l.startswith('#! end')][0]
+text = '\n'.join(body) + '\n'
+sys.stdout.write(text + re.sub(r'crc32=[0-9a-f]+', 'crc32=%08x' % zlib.crc32(text.encode()), end) + '\n')
+PY
+	"$LINUX_BIN" report "$root/proven.csv" | grep -q "uses more than one CPU: $(wc -w <<<"$want") of 6 rows" ||
+		fail "report does not flag it: $("$LINUX_BIN" report "$root/proven.csv" | head -8)" || return 1
+	rm -rf "$root"
+}
+
+# --metric --higher-is-better: the slowdown is the score's, not the wall
+# time's. The command reads the fake tree's state0 (POLL) disable file, so it
+# knows the mode: 1000 "lps" in poll (POLL enabled), 2000 in hlt and hlt2:
+# poll is 100 % slower than hlt on the score while its wall time is the
+# same. The fake counters never move (every row `busy`), so the excluded
+# records are dropped and the CRC re-sealed before `report` reads it.
+htest_linux_command_metric_slowdown_is_the_scores() {
+	local root out row
+	root=$(linux_fake_root haltpoll) || return 1
+	# shellcheck disable=SC2016 # expanded by the command's sh
+	"$LINUX_BIN" linux --sysfs-root="$root" --placement=other-core --modes=hlt,hlt2,poll --reps=10 --warmup=1 --seed=2 \
+		--metric='^rate ([0-9.e]+) lps$' --higher-is-better --name=rate -- \
+		sh -c 'if [ "$(cat "$1")" = 0 ]; then echo "rate 1000 lps"; else echo "rate 2.0e3 lps"; fi' sh \
+		"$root/sys/devices/system/cpu/cpu1/cpuidle/state0/disable" >"$root/run.csv" 2>"$root/run.err" ||
+		{ fail "run failed: $(tail -2 "$root/run.err")"; return 1; }
+	out=$(cat "$root/run.csv")
+	grep -q '^#= linux_higher_is_better=yes$' <<<"$out" || fail "no linux_higher_is_better meta" || return 1
+	[ "$(grep -cE '^[0-9]+,rate,cmd,poll,([^,]*,){5}1000000\.00,.*,0,1000$' <<<"$out")" = 10 ] ||
+		fail "poll rows: cycles_per_iter is not 1e9/1000: $(grep -E '^[0-9]+,rate,cmd,poll' <<<"$out" | head -2)" || return 1
+	python3 /dev/stdin "$root/run.csv" >"$root/proven.csv" <<'PY' || return 1
+import re, sys, zlib
+lines = open(sys.argv[1]).read().split('\n')
+body = [l for l in lines if l and not l.startswith('#! excluded') and not l.startswith('#! end')]
+end = [l for l in lines if l.startswith('#! end')][0]
+text = '\n'.join(body) + '\n'
+sys.stdout.write(text + re.sub(r'crc32=[0-9a-f]+', 'crc32=%08x' % zlib.crc32(text.encode()), end) + '\n')
+PY
+	out=$("$LINUX_BIN" report "$root/proven.csv")
+	grep -q 'the slowdown is on its score (higher is better)' <<<"$out" || fail "report does not say what the slowdown is on" || return 1
+	row=$(grep -E '^  rate +poll +10 ' <<<"$out")
+	grep -qE ' 100\.00 \[100\.00, 100\.00\]' <<<"$row" || fail "poll is not 100 % slower on the score: '$row'" || return 1
+	row=$(grep -E '^  rate +hlt2 +10 ' <<<"$out")
+	grep -qE ' 0\.00 \[0\.00, 0\.00\]' <<<"$row" || fail "hlt2 is not 0 % on the score: '$row'" || return 1
+	rm -rf "$root"
+}

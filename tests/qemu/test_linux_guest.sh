@@ -11,8 +11,10 @@
 # into a disabled one), so the run switches to menu and back; and the limit
 # set to n/a beforehand (no latency accepted: every governor then picks
 # POLL whatever is disabled), which hlt and ioport can only be held against
-# by writing 0 there. The stream of each run and the
-# cpuidle values before and after go to the second serial port.
+# by writing 0 there. Runs C and D time a command (`-- COMMAND`, menu and
+# QoS 0 again): busybox sha256sum over 1 MiB, then `sh -c 'exit 3'`. The
+# stream of each run and the cpuidle values before and after go to the
+# second serial port.
 
 LG_BIN="${BUILD:-build}/host/idlebench"
 
@@ -41,6 +43,26 @@ run A
 echo ladder >/sys/devices/system/cpu/cpuidle/current_governor
 echo n/a >/sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us
 run B
+# Runs C and D (issue 25): a real program as COMMAND, then one that fails every time.
+echo menu >/sys/devices/system/cpu/cpuidle/current_governor
+echo 0 >/sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us
+dd if=/dev/zero of=/tmp/in.bin bs=1024 count=1024 2>/dev/null
+run_command() {
+	v >/tmp/before
+	echo "=== stream $1"
+	name=$1
+	shift
+	/bin/idlebench linux --placement=other-core --modes=poll,hlt,ioport --reps=5 --warmup=1 --seed=7 \
+		--out=/tmp/$name.csv "$@" 2>/tmp/$name.err
+	echo "rc=$?" >/tmp/$name.rc
+	cat /tmp/$name.csv
+	echo "=== info $name"
+	cat /tmp/$name.rc /tmp/$name.err
+	v >/tmp/after
+	cmp -s /tmp/before /tmp/after && echo "values: same" || echo "values: differ"
+}
+run_command C --name=sha256 -- busybox sha256sum /tmp/in.bin
+run_command D -- sh -c 'echo "it broke"; exit 3'
 echo "=== done"
 EOF
 }
@@ -143,4 +165,37 @@ qtest_linux_guest_ladder_switched_to_menu_qos_na_lifted_for_hlt_ioport_both_put_
 	info=$(lg_part info B)
 	grep -q '^after:' <<<"$info" && grep -q 'pm_qos_resume_latency_us n/a$' <<<"${info#*after:}" ||
 		fail "run B: n/a not back after the run"
+}
+
+# `-- COMMAND` in a real kernel (issue 25): busybox sha256sum as the
+# command under poll, hlt and ioport with placement=other-core: the stream
+# verifies, every row is the command's with exit status 0, every mode has
+# its proof record (each sample proven or excluded with the reason), and
+# the values are back; a command that exits 3 stops after 3 in a row,
+# exit 1, values back. Fails on the old tool, which refuses the words after "--".
+qtest_linux_guest_command_sha256_measured_per_mode_and_failing_command_stops() {
+	linux_guest_boot || return
+	local s info m samples
+	s="$LG_OUT.C.csv"
+	lg_part stream C >"$s"
+	info=$(lg_part info C)
+	grep -q '^rc=0$' <<<"$info" || fail "run C: $info" || return 1
+	"$LG_BIN" check "$s" >/dev/null 2>&1 || fail "run C: check rejects the stream: $("$LG_BIN" check "$s" 2>&1)" || return 1
+	grep -q '^values: same$' <<<"$info" || fail "run C: cpuidle values not put back: $info" || return 1
+	grep -q '^#= linux_command="busybox" "sha256sum" "/tmp/in.bin"$' "$s" || fail "run C: linux_command meta" || return 1
+	[ "$(grep -cE '^[0-9]+,sha256,cmd,(poll|hlt|ioport),other-core,.*,0,$' "$s")" = 15 ] ||
+		fail "run C: not 15 rows of sha256 with exit status 0: $(grep -E '^[0-9]' "$s" | head -3)" || return 1
+	for m in poll hlt ioport; do
+		samples=$(lg_proof C $m samples)
+		[ "$samples" = 5 ] || fail "run C: $m proof record: $(grep "^#! linux_proof mode=$m" "$s")" || return 1
+	done
+	"$LG_BIN" report "$s" | grep -q 'command: "busybox" "sha256sum" "/tmp/in.bin"; the slowdown is on its wall time' ||
+		fail "run C: report does not name the command" || return 1
+	s="$LG_OUT.D.csv"
+	lg_part stream D >"$s"
+	info=$(lg_part info D)
+	grep -q '^rc=1$' <<<"$info" || fail "run D: a failing command did not exit 1: $info" || return 1
+	grep -q '^#! error code=COMMAND_FAILED msg="3 samples in a row failed, the last: exit status 3 (last output line: it broke)"' "$s" ||
+		fail "run D: no COMMAND_FAILED: $(grep '^#!' "$s" | tail -4)" || return 1
+	grep -q '^values: same$' <<<"$info" || fail "run D: cpuidle values not put back: $info" || return 1
 }

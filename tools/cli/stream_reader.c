@@ -25,7 +25,7 @@ struct stream_reader {
 	bool started, done, finished, overflow, have_table_header;
 	size_t match;                 /* bytes of header_prefix matched so far */
 	enum stream_result result;
-	char message[320];
+	char message[400]; /* room for a bad data header's message naming schema 4's header */
 	size_t lines;                 /* complete lines since the header */
 	size_t table_lines;           /* lines after the data header */
 	uint32_t crc;
@@ -401,10 +401,10 @@ static void parse_record(struct stream_reader *r, const char *s, size_t len)
 }
 
 /* Columns a row of the stream's schema has: schemas 1 and 2 end at `check`,
- * schema 3 appended the PMU columns (core/stream/schema.h). */
+ * schema 3 appended the PMU columns, schema 4 a command's (core/stream/schema.h). */
 static size_t schema_columns(const struct stream_reader *r)
 {
-	return r->schema <= 2 ? STREAM_COLUMNS_SCHEMA_2 : STREAM_COLUMN_COUNT;
+	return r->schema <= 2 ? STREAM_COLUMNS_SCHEMA_2 : r->schema == 3 ? STREAM_COLUMNS_SCHEMA_3 : STREAM_COLUMN_COUNT;
 }
 
 /* Length of the schema's data header: STREAM_HEADER_LINE up to the comma

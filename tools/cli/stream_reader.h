@@ -37,7 +37,7 @@
  * appends the PMU columns (docs/stream-format.md). Rows of schemas 1 and 2 read
  * with those columns empty; readers reject any other schema. */
 #define STREAM_READER_SCHEMA_OLDEST 1
-#define STREAM_READER_SCHEMA_NEWEST 3
+#define STREAM_READER_SCHEMA_NEWEST 4
 
 /* Longest stream line accepted, without its `\n` (noise before the header has no limit). */
 #define STREAM_READER_LINE_MAX 8192

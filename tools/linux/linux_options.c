@@ -7,6 +7,7 @@
 #include "core/options/option_table.h"
 #include "core/sibling/idle_mode.h"
 #include "tools/cli/cli_options.h"
+#include "tools/linux/linux_command.h"
 #include "tools/linux/linux_options.h"
 
 /* The experiment's rows, in --help order: parsed by the kernel's parser. */
@@ -36,7 +37,10 @@ static const struct option_def own[LOPT_COUNT] = {
 };
 
 /* The command's own flags (getopt_long, tools/cli/cli_options.h); the experiment's rows follow in --help. */
-enum { OPT_LIST, OPT_RESTORE, OPT_OUT, OPT_OUT_DIR, OPT_SYSFS_ROOT, OPT_SYSFS_ROOT_UNDERSCORE };
+enum {
+	OPT_LIST, OPT_RESTORE, OPT_OUT, OPT_OUT_DIR, OPT_SYSFS_ROOT, OPT_SYSFS_ROOT_UNDERSCORE,
+	OPT_METRIC, OPT_HIGHER, OPT_TIMEOUT, OPT_NAME,
+};
 static const struct cli_option host_options[] = {
 	[OPT_LIST] = { "list", 0, NULL,
 		       "show the CPUs, the parked CPU's cpuidle states and the mode each is\n"
@@ -51,12 +55,19 @@ static const struct cli_option host_options[] = {
 			     "read /sys, /proc/cmdline and /dev/cpu under DIR\n"
 			     "(tests; default: IDLEBENCH_SYSFS_ROOT, else /)" },
 	[OPT_SYSFS_ROOT_UNDERSCORE] = { "sysfs_root", 0, "DIR", NULL }, /* the spelling before getopt_long */
+	[OPT_METRIC] = { "metric", 0, "REGEX",
+			 "with -- COMMAND: the score is the first capture group of REGEX (POSIX extended)\n"
+			 "in the command's output, a number; the slowdown is on it (default: the wall time)" },
+	[OPT_HIGHER] = { "higher-is-better", 0, NULL, "with --metric: the score is a rate (lps, a SPEC ratio)" },
+	[OPT_TIMEOUT] = { "timeout-s", 0, "N", "with -- COMMAND: kill its process group after N seconds (a bad sample)" },
+	[OPT_NAME] = { "name", 0, "NAME", "with -- COMMAND: its workload name in the stream (default " LINUX_COMMAND_NAME ")" },
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command linux_cli = {
-	"linux", "[--KEY=VALUE ...]",
+	"linux", "[--KEY=VALUE ...] [-- COMMAND [ARGS...]]",
 	"The experiment on this Linux system: the sibling's idle state chosen through cpuidle sysfs,\n"
-	"proven per sample from its residency counters, in the kernel's result stream.\n",
+	"proven per sample from its residency counters, in the kernel's result stream. With\n"
+	"-- COMMAND, the command (argv as given, no shell) runs once per sample instead of the workloads.\n",
 	"Exit: 0 run complete; 1 the run failed or was refused (the reason on stderr); 2 usage.\n",
 	host_options, CLI_DASHDASH_ENDS_OPTIONS,
 };
@@ -114,15 +125,72 @@ static bool line_append(char *line, size_t *n, const char *word)
 	return true;
 }
 
+static bool finish(struct linux_config *c, const char *line, size_t n, bool full, FILE *err);
+
 static unsigned plan_number(const struct options *o, size_t id)
 {
 	return options_given(o, id) ? (unsigned)options_uint(o, id) : PLAN_FROM_PRESET;
 }
 
+/* --timeout-s=: whole seconds, 1 .. a day. */
+static bool parse_timeout(const char *s, unsigned *v)
+{
+	uint64_t x;
+	if (!parse_uint(s, &x) || x < 1 || x > 86400)
+		return false;
+	*v = (unsigned)x;
+	return true;
+}
+
+/* The command's flags only with a command, and a name the stream and the
+ * report can carry: no registry workload's (its rows would pool with
+ * the workload's), letters, digits, '_', '-', '.'. */
+static bool command_check(struct linux_config *c, const char *line)
+{
+	if (!c->command_argc) {
+		const char *flag = c->metric ? "--metric" : c->higher_is_better ? "--higher-is-better"
+					  : c->timeout_s	? "--timeout-s"
+					  : c->name		? "--name" : NULL;
+		if (flag) {
+			cli_usage_error(&linux_cli, "%s needs a command: idlebench linux [options] -- COMMAND [ARGS...]", flag);
+			return false;
+		}
+		return true;
+	}
+	if (c->higher_is_better && !c->metric) {
+		cli_usage_error(&linux_cli, "--higher-is-better needs --metric=REGEX (the wall time is always lower-is-better)");
+		return false;
+	}
+	if (strstr(line, "workloads=") || strstr(line, "preset=mechanism")) {
+		cli_usage_error(&linux_cli, "-- COMMAND is timed instead of the workloads: drop --workloads/--preset=mechanism");
+		return false;
+	}
+	regex_t re;
+	char why[400];
+	if (c->metric && !linux_metric_compile(&re, c->metric, why, sizeof why)) {
+		cli_usage_error(&linux_cli, "%s", why);
+		return false;
+	}
+	if (c->metric)
+		regfree(&re);
+	if (!c->name)
+		c->name = LINUX_COMMAND_NAME;
+	size_t len = strlen(c->name);
+	bool ok = len >= 1 && len <= LINUX_NAME_MAX && workload_find(c->name) < 0;
+	for (size_t k = 0; ok && k < len; k++)
+		ok = (c->name[k] >= 'a' && c->name[k] <= 'z') || (c->name[k] >= 'A' && c->name[k] <= 'Z') ||
+		     (c->name[k] >= '0' && c->name[k] <= '9') || strchr("_-.", c->name[k]);
+	if (!ok) {
+		cli_usage_error(&linux_cli, "--name '%s': 1..%d letters, digits, '_', '-' or '.', not a workload's name",
+				c->name, LINUX_NAME_MAX);
+		return false;
+	}
+	return true;
+}
+
 bool linux_options_parse(int argc, char **argv, struct linux_config *c, FILE *err)
 {
-	static struct options o;
-	char line[OPTIONS_CMDLINE_MAX + 1] = "";
+	static char line[OPTIONS_CMDLINE_MAX + 1];
 	size_t n = 0;
 	static char names[LOPT_COUNT][32];
 	struct cli_parser p;
@@ -131,6 +199,7 @@ bool linux_options_parse(int argc, char **argv, struct linux_config *c, FILE *er
 
 	table_build();
 	memset(c, 0, sizeof *c);
+	line[0] = '\0';
 	/* Each experiment row is a flag too (--sample-ms=2, --sample_ms 2): getopt_long
 	 * hands it through and the kernel's parser checks it, so its errors are the kernel's. */
 	cli_parser_begin(&p, &linux_cli, argc, argv);
@@ -169,8 +238,31 @@ bool linux_options_parse(int argc, char **argv, struct linux_config *c, FILE *er
 			snprintf(word, sizeof word, "%s%s%s", cli_passed_name(&p), arg ? "=" : "", arg ? arg : "");
 			full = full || !line_append(line, &n, word);
 			break;
-		case CLI_OPERAND: /* a kernel-style key=value word */
-			full = full || !line_append(line, &n, arg);
+		case OPT_METRIC:
+		case OPT_NAME:
+			if (!*arg) {
+				cli_usage_error(&linux_cli, "--%s needs %s", host_options[a].name, host_options[a].arg);
+				return false;
+			}
+			*(a == OPT_METRIC ? &c->metric : &c->name) = arg;
+			break;
+		case OPT_HIGHER:
+			c->higher_is_better = true;
+			break;
+		case OPT_TIMEOUT:
+			if (!parse_timeout(arg, &c->timeout_s)) {
+				cli_usage_error(&linux_cli, "--timeout-s needs whole seconds 1..86400 (got '%s')", arg);
+				return false;
+			}
+			break;
+		case CLI_OPERAND:
+			if (p.options_done) { /* the first word after "--": it and the rest are the command */
+				for (int k = 1; k < argc; k++)
+					if (argv[k] == arg)
+						c->command_argv = &argv[k], c->command_argc = argc - k;
+				return command_check(c, line) && finish(c, line, n, full, err);
+			}
+			full = full || !line_append(line, &n, arg); /* a kernel-style key=value word */
 			break;
 		case CLI_HELP:
 			c->help = true;
@@ -179,6 +271,18 @@ bool linux_options_parse(int argc, char **argv, struct linux_config *c, FILE *er
 			return false;
 		}
 	}
+	if (p.options_done) {
+		cli_usage_error(&linux_cli, "-- needs a COMMAND to run after it");
+		return false;
+	}
+	return command_check(c, line) && finish(c, line, n, full, err);
+}
+
+/* The rest of the parse: the kernel's rows, then the configuration. */
+static bool finish(struct linux_config *c, const char *line, size_t n, bool full, FILE *err)
+{
+	static struct options o;
+	(void)n;
 	if (c->out && c->out_dir) {
 		cli_usage_error(&linux_cli, "--out and --out-dir exclude each other");
 		return false;

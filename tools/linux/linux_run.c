@@ -4,7 +4,8 @@
  * serialized TSC reads (APERF/MPERF around it where /dev/cpu/N/msr reads
  * them), wake S again, read its counters, judge. The wake helper, the MSR
  * reader and the machine meta are tools/linux/linux_wake.h, linux_msr.h and
- * linux_machine.h. */
+ * linux_machine.h. With -- COMMAND, the timed run is the command's
+ * (tools/linux/linux_command.h), once per sample, in workload slot 0. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sched.h>
@@ -28,6 +29,7 @@
 #include "core/stream/stream.h"
 #include "tools/cli/host_llc.h"
 #include "tools/linux/linux_busy.h"
+#include "tools/linux/linux_command_sample.h"
 #include "tools/linux/linux_hold.h"
 #include "tools/linux/linux_machine.h"
 #include "tools/linux/linux_msr.h"
@@ -46,6 +48,7 @@ static struct linux_journal journal;
 static void on_signal(int sig)
 {
 	static const char msg[] = "idlebench linux: interrupted; the sysfs values it changed are put back\n";
+	linux_command_kill_running(); /* first: the command stops, then sysfs is put back */
 	size_t failed = linux_journal_restore(&journal);
 	(void)!write(2, msg, sizeof msg - 1);
 	if (failed) {
@@ -88,6 +91,9 @@ struct run {
 	struct linux_proof last; /* the latest sample's proof (for after_row) */
 	bool last_counted;       /* its counters were read (sib_c0_pct known) */
 	uint64_t first_sample_ns;
+	bool command;            /* -- COMMAND: timed instead of the workloads */
+	struct linux_command_sample cmd;
+	char command_key[2600];  /* the plan's command_key (core/experiment/plan.h) */
 };
 
 static struct sample_table table;
@@ -182,6 +188,8 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 {
 	struct run *ru = ctx;
 
+	if (ru->cmd.stopped)
+		return false; /* the COMMAND_FAILED error is written */
 	if (!set_mode(ru, st->mode))
 		return false;
 	enum idle_mode parks = idle_modes[st->mode].parks_as;
@@ -218,7 +226,17 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	struct linux_perf_reading pr0, pr1;
 	bool perf = linux_perf_read(&ru->perf, &pr0);
 	uint64_t ns0 = now_ns(), c0 = tsc_begin();
-	uint64_t sum = wl->run(ru->ws[st->workload].arena, n);
+	uint64_t sum = 0;
+	if (ru->command) {
+		char why[200];
+		if (!linux_command_run(ru->cfg->command_argv, ru->topo->measured, ru->cfg->timeout_s, &ru->cmd.run, why,
+				       sizeof why)) {
+			stream_error(ru->s, "COMMAND", why);
+			return false;
+		}
+	} else {
+		sum = wl->run(ru->ws[st->workload].arena, n);
+	}
 	uint64_t c1 = tsc_end(), ns1 = now_ns();
 	perf = perf && linux_perf_read(&ru->perf, &pr1);
 	msr = msr && linux_msr_read(&ru->msr, &a1, &m1);
@@ -250,6 +268,8 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 		ru->first_sample_ns = ns0;
 	row->tsc_cycles = c1 - c0;
 	row->ns = ns1 - ns0;
+	if (ru->command)
+		sum = linux_command_sample_cells(&ru->cmd, row);
 	if (msr && m1 > m0) {
 		row->aperf = (sample_cell_u64_opt){ a1 - a0, true };
 		row->mperf = (sample_cell_u64_opt){ m1 - m0, true };
@@ -269,6 +289,8 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	ru->last_counted = !offline && !busy && counted;
 	*checksum = sum;
 	*usable = proof.verdict == PROOF_OK;
+	if (ru->command && st->warmup)
+		linux_command_sample_records(&ru->cmd, ru->s, idle_modes[st->mode].name, true, NULL); /* no row, no after_row */
 	return true;
 }
 
@@ -280,6 +302,8 @@ static void after_row(void *ctx, const struct plan_step *st, const struct sample
 	const struct linux_proof *proof = &ru->last;
 	struct proof_count *pc = &ru->proof[st->mode];
 
+	if (ru->command)
+		linux_command_sample_records(&ru->cmd, ru->s, idle_modes[st->mode].name, false, row);
 	pc->samples++;
 	pc->verdict[proof->verdict]++;
 	if (!usable) {
@@ -372,7 +396,24 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 	}
 	stream_metaf(s, "llc_bytes", "%llu", (unsigned long long)llc_bytes);
 	stream_meta(s, "llc_source", llc_source);
-	stream_meta(s, "timing", "lfence;rdtsc .. rdtscp;lfence");
+	stream_meta(s, "timing", ru->command ? "lfence;rdtsc .. rdtscp;lfence and CLOCK_MONOTONIC_RAW, fork to exit"
+					     : "lfence;rdtsc .. rdtscp;lfence");
+	if (ru->command) {
+		char argv_text[2048] = "", q[512];
+		size_t n = 0;
+		for (int k = 0; k < ru->cfg->command_argc && n < sizeof argv_text; k++)
+			n += (size_t)snprintf(argv_text + n, sizeof argv_text - n, "%s%s", k ? " " : "",
+					      stream_quote(q, sizeof q, ru->cfg->command_argv[k]));
+		stream_meta(s, "linux_command", argv_text);
+		snprintf(ru->command_key, sizeof ru->command_key, "%s metric=%s higher_is_better=%s", argv_text,
+			 ru->cfg->metric ? ru->cfg->metric : "", ru->cfg->higher_is_better ? "yes" : "no");
+		stream_meta(s, "linux_metric", ru->cfg->metric ? ru->cfg->metric : "");
+		stream_meta(s, "linux_higher_is_better", ru->cfg->higher_is_better ? "yes" : "no");
+		if (ru->cfg->timeout_s)
+			stream_metaf(s, "linux_timeout_s", "%u", ru->cfg->timeout_s);
+		else
+			stream_meta(s, "linux_timeout_s", "");
+	}
 }
 
 /* Beyond `disable` (tools/linux/linux_hold.h): the governor the usable modes'
@@ -491,7 +532,18 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	else
 		snprintf(mlock_text, sizeof mlock_text, "none (mlockall: %s)", strerror(errno));
 	linux_msr_open(&ru.msr, r, t->measured);
-	if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
+	ru.command = c->command_argc > 0;
+	if (ru.command) {
+		/* perf_event_open counts this thread; the command is another process */
+		ru.perf.cycles_fd = ru.perf.instr_fd = -1;
+		snprintf(ru.perf.why, sizeof ru.perf.why, "none (-- COMMAND: the PMU would count idlebench's thread, "
+			 "not the command's)");
+		if (!linux_command_sample_init(&ru.cmd, c, why, sizeof why)) {
+			fprintf(stderr, "idlebench linux: %s\n", why);
+			linux_journal_restore(&journal);
+			return 2;
+		}
+	} else if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
 		fprintf(stderr, "idlebench linux: no core-clock counts: APERF/MPERF %s; PMU %s\n", ru.msr.why, ru.perf.why);
 
 	struct cpu_identity id;
@@ -512,6 +564,8 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 			continue;
 		char reason[320], q[340];
 		const char *no = t->parked < 0 ? t->why : linux_mode_unavailable(r, ci, (enum idle_mode)m, reason, sizeof reason);
+		if (ru.command && m == IDLE_SPIKE)
+			no = "a foreign command has no iteration count to run 1 % more of (docs/linux-mode.md)";
 		if (no) {
 			stream_record(&st, "mode", "name=%s status=skipped reason=%s", idle_modes[m].name,
 				      stream_quote(q, sizeof q, no));
@@ -537,8 +591,16 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 			rq.seed = tsc_begin();
 		seed_source = "getrandom";
 	}
+	if (ru.command) { /* the command stands in workload slot 0, the plan's only one */
+		memset(&rq.workloads, 0, sizeof rq.workloads);
+		rq.workloads.selected[0] = true;
+		rq.workloads.count = 1;
+		rq.workloads_given = true;
+	}
 	plan_resolve(&ru.plan, &rq, id.hypervisor, usable);
 	ru.plan.seed_source = seed_source;
+	ru.plan.command_name = ru.command ? c->name : NULL;
+	ru.plan.command_key = ru.command_key;
 	memset(&table, 0, sizeof table);
 	harness_init(&ru.h, &ru.plan, &linux_ops, &ru, &st, &table, placement_name(c->placement));
 	const struct plan *p = &ru.plan;
@@ -560,7 +622,14 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	/* Calibrate with the parked CPU in the baseline state. */
 	if (!set_mode(&ru, (p->modes & (1u << IDLE_HLT)) ? IDLE_HLT : (enum idle_mode)__builtin_ctz(p->modes)))
 		goto end;
-	for (size_t w = 0; w < workload_count(); w++) {
+	if (ru.command) {
+		/* one run per sample, nothing to calibrate; the reference checksum of a good run is 0 */
+		ru.h.ws[0] = (struct harness_workload){ .iterations = 1, .expected_ok = true };
+		char q[64];
+		stream_record(&st, "workload", "name=%s class=cmd iterations=1 check=ok uniform_iterations=no command=%s",
+			      c->name, stream_quote(q, sizeof q, c->command_argv[0]));
+	}
+	for (size_t w = 0; w < workload_count() && !ru.command; w++) {
 		if (!p->workloads.selected[w])
 			continue;
 		if (!prepare(&ru, w, llc.bytes)) {
@@ -569,7 +638,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		}
 		harness_write_workload(&ru.h, w, ru.ws[w].arena_bytes);
 	}
-	if (!harness_walk(&ru.h))
+	if (!harness_walk(&ru.h) || ru.cmd.stopped)
 		goto end;
 	uint64_t end_ns = now_ns();
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
@@ -580,11 +649,14 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
 		}
 	summary_set_pair(placement_name(c->placement), id.hypervisor ? id.hv_signature : "none");
+	if (ru.command)
+		stream_record(&st, "command", "runs=%llu bad=%u multi_cpu=%u", (unsigned long long)ru.h.done, ru.cmd.bad_count,
+			      ru.cmd.multi_cpu_count);
 	summary_write(p, &table, ru.h.measured_reps, &st);
 	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
 	harness_write_stop(&ru.h, ru.first_sample_ns - begin_ns, end_ns - ru.h.start);
 	ok = true;
-	for (size_t w = 0; w < workload_count(); w++)
+	for (size_t w = 0; w < workload_count() && !ru.command; w++)
 		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok)
 			ok = false; /* said at its `#! workload` record */
 end:
@@ -602,6 +674,8 @@ end:
 	if (ru.msr.fd >= 0)
 		close(ru.msr.fd);
 	linux_perf_close(&ru.perf);
+	if (ru.command)
+		linux_command_sample_free(&ru.cmd);
 	stream_end(&st, ok);
 	return ok ? 0 : 1;
 }

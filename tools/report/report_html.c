@@ -19,7 +19,7 @@ static const char *const machine_keys[] = {
 	"c2_source",   "c2_rule",    "c2_entry",    "c2_kind",	"c2_trapped",	"amd_cstate_cfg", "mwait",		"smt_threads_per_core", "placement",
 	"boot",	       "bootloader", "hypervisor",  "tsc_hz",		"pmu",	      "preset",
 	"plan_id",     "machine_id", "seed",	    "seed_source",	"primary_mode", "cmdline",
-	"version",
+	"version",     "linux_command", "linux_metric", "linux_higher_is_better",
 };
 
 static const char page_style[] =

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "core/stream/sample_row.h"
 #include "core/stream/schema.h"
 #include "tools/report/report_pool.h"
 #include "tools/cli/stream_reader.h"
@@ -72,6 +73,8 @@ static void boot_free(struct report_boot *b)
 	free(b->path);
 	free(b->seed);
 	free(b->seed_source);
+	free(b->command);
+	free(b->metric);
 	free(b->stop_reason);
 	free(b->sample);
 }
@@ -269,6 +272,18 @@ static bool parse_row(struct report_set *s, const struct stream_reader *r, size_
 	/* The same double the kernel's summary uses (tsc_cycles / iterations
 	 * counted, schema 2), not the rounded cycles_per_iter text. */
 	p->cpi = (double)cycles / (double)iterations;
+	/* A command's score (schema 4, `idlebench linux --metric=`): the timed
+	 * quantity is the score's, as the run's own summary took it. */
+	if (*f[STREAM_COLUMN_score]) {
+		const char *hib = stream_reader_meta(r, "linux_higher_is_better");
+		double score;
+		if (!parse_number(f[STREAM_COLUMN_score], &score) ||
+		    !(p->cpi = sample_score_cost(score, hib && !strcmp(hib, "yes")))) {
+			say(err, err_size, path, "data row %zu: score '%s' is not a number above 0", i + 1,
+			    f[STREAM_COLUMN_score]);
+			return false;
+		}
+	}
 	p->have_eff = *f[STREAM_COLUMN_eff_mhz] != '\0';
 	p->have_c0 = *f[STREAM_COLUMN_sib_c0_pct] != '\0';
 	if ((p->have_eff && !parse_number(f[STREAM_COLUMN_eff_mhz], &p->eff_mhz)) ||
@@ -462,6 +477,16 @@ static bool read_excluded(const struct report_set *s, const struct stream_reader
 	return true;
 }
 
+/* A command's row whose CPU time (user_ns + sys_ns) exceeds its wall time
+ * (ns) by more than 5 %: it ran on more than one CPU (tools/linux/linux_command.h,
+ * LINUX_MULTI_CPU_PCT; schema 4 cells, empty elsewhere). */
+static bool row_multi_cpu(const char *const *f)
+{
+	unsigned long long user, sys, ns;
+	return parse_count(f[STREAM_COLUMN_user_ns], &user) && parse_count(f[STREAM_COLUMN_sys_ns], &sys) &&
+	       parse_count(f[STREAM_COLUMN_ns], &ns) && (user + sys) * 100 > ns * 105;
+}
+
 /* The boot of file r: its rows into b (slots claimed in scratch). */
 static bool read_boot(struct report_set *scratch, const struct stream_reader *r, struct report_boot *b,
 		      const char *path, char *err, size_t err_size)
@@ -471,12 +496,15 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	b->path = strdup(path);
 	b->seed = strdup(meta_or_empty(r, "seed"));
 	b->seed_source = strdup(meta_or_empty(r, "seed_source"));
+	b->command = strdup(meta_or_empty(r, "linux_command"));
+	b->metric = strdup(meta_or_empty(r, "linux_metric"));
+	b->higher_is_better = !strcmp(meta_or_empty(r, "linux_higher_is_better"), "yes");
 	b->stop_reason = strdup("");
 	b->sample = calloc(rows ? rows : 1, sizeof *b->sample);
 	size_t records = stream_reader_record_count(r);
 	const char *crc = records ? stream_record_get(stream_reader_record_at(r, records - 1), "crc32") : NULL;
 	snprintf(b->crc32, sizeof b->crc32, "%s", crc ? crc : "");
-	if (!b->path || !b->seed || !b->seed_source || !b->stop_reason || !b->sample) {
+	if (!b->path || !b->seed || !b->seed_source || !b->command || !b->metric || !b->stop_reason || !b->sample) {
 		say(err, err_size, path, "out of memory");
 		return false;
 	}
@@ -486,6 +514,7 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 			return false;
 		b->rows++;
 		b->bad_rows += !p->ok;
+		b->multi_cpu += row_multi_cpu(stream_reader_row(r, i));
 		if (p->rep + 1 > b->reps)
 			b->reps = p->rep + 1;
 	}

@@ -87,6 +87,10 @@ struct report_boot {
 	char *path;
 	unsigned schema;
 	char *seed, *seed_source;        /* metadata, for people ("" when absent) */
+	char *command;                   /* `#= linux_command` (argv quoted; "" for workloads) */
+	char *metric;                    /* `#= linux_metric` ("": the slowdown is on the wall time) */
+	bool higher_is_better;           /* `#= linux_higher_is_better=yes` */
+	size_t multi_cpu;                /* rows whose user_ns + sys_ns exceed ns by more than 5 % */
 	char crc32[16];                  /* the end record's crc32: identical streams are one boot */
 	struct report_sample *sample;    /* the rows in stream (= measurement) order */
 	size_t rows, bad_rows;

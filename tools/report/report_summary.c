@@ -6,9 +6,11 @@
 
 #include "tools/report/report_summary.h"
 
+/* A command (`idlebench linux -- COMMAND`, class cmd) is counted as the
+ * run's own summary counts it: the int class, which holds only it. */
 static int class_of(const char *name)
 {
-	if (!strcmp(name, "int"))
+	if (!strcmp(name, "int") || !strcmp(name, "cmd"))
 		return ANALYSIS_CLASS_INT;
 	if (!strcmp(name, "fp"))
 		return ANALYSIS_CLASS_FP;

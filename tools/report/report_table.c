@@ -61,6 +61,14 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 			fprintf(out, "; stop %s, setup %s s, sampling %s s", *b->stop_reason ? b->stop_reason : "?",
 				report_num(setup, sizeof setup, b->setup_s, 2), report_num(el, sizeof el, b->elapsed_s, 2));
 		fprintf(out, ")\n");
+		if (*b->command)
+			fprintf(out, "    command: %s; the slowdown is on %s\n", b->command,
+				*b->metric ? (b->higher_is_better ? "its score (higher is better)" : "its score (lower is better)")
+					   : "its wall time");
+		if (b->multi_cpu)
+			fprintf(out, "    uses more than one CPU: %zu of %zu rows spent more CPU time than wall time (+5 %%): "
+				     "its other threads ran elsewhere, the figure is not single-thread\n",
+				b->multi_cpu, b->rows);
 	}
 	for (size_t j = 0; j < pool->set_count; j++) {
 		if (j == index)

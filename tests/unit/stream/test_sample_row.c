@@ -14,11 +14,12 @@
 #include "core/stream/schema.h"
 #include "tests/unit/support/stream_text.h"
 
-/* The column list as docs/stream-format.md documents it (schema 3: schema 1's
- * columns, then the PMU's). */
+/* The column list as docs/stream-format.md documents it (schema 4: schema 1's
+ * columns, then the PMU's, then a command's). */
 #define DOCUMENTED_HEADER                                                                                      \
 	"seq,workload,class,mode,placement,rep,iterations,tsc_cycles,ns,cycles_per_iter,aperf,mperf,eff_mhz,"  \
-	"sib_c0_pct,sib_wakeups,energy_uj,check,instructions,unhalted_cycles,smis,stall_cycles,one_thread_active,core_energy_uj,energy_reliable"
+	"sib_c0_pct,sib_wakeups,energy_uj,check,instructions,unhalted_cycles,smis,stall_cycles,one_thread_active,core_energy_uj,energy_reliable,"     \
+	"user_ns,sys_ns,ctx_switches,exit_status,score"
 
 #define COLUMN_NAME(name, kind, decimals) #name,
 static const char *const column_names[] = { STREAM_COLUMNS(COLUMN_NAME) };
@@ -71,12 +72,15 @@ static void test_column_count_is_the_number_of_columns(void **state)
 {
 	(void)state;
 	assert_int_equal(STREAM_COLUMN_COUNT, sizeof column_names / sizeof column_names[0]);
-	assert_int_equal(STREAM_COLUMN_COUNT, 24);
+	assert_int_equal(STREAM_COLUMN_COUNT, 29);
 	assert_int_equal(STREAM_COLUMN_seq, 0);
 	/* schema 1 and 2 rows are the first 17 columns, up to `check` */
 	assert_int_equal(STREAM_COLUMNS_SCHEMA_2, 17);
 	assert_int_equal(STREAM_COLUMN_check, STREAM_COLUMNS_SCHEMA_2 - 1);
-	assert_int_equal(STREAM_COLUMN_energy_reliable, STREAM_COLUMN_COUNT - 1);
+	/* schema 3 rows are the first 24, up to  */
+	assert_int_equal(STREAM_COLUMNS_SCHEMA_3, 24);
+	assert_int_equal(STREAM_COLUMN_energy_reliable, STREAM_COLUMNS_SCHEMA_3 - 1);
+	assert_int_equal(STREAM_COLUMN_score, STREAM_COLUMN_COUNT - 1);
 	assert_string_equal(column_names[STREAM_COLUMN_sib_wakeups], "sib_wakeups");
 }
 
@@ -86,7 +90,7 @@ static void test_a_measured_row_is_written_byte_for_byte(void **state)
 	struct sample_row row = measured_row();
 	char text[SAMPLE_ROW_TEXT_MAX];
 	const char *want = "41,lz,int,mwait,sibling,2,1234,5000000,2044444,4051.86,4800000,4900000,2395,12.5,37,1500000,ok,"
-			   "9872000,4800000,0,120000,,640000,yes";
+			   "9872000,4800000,0,120000,,640000,yes,,,,,";
 	assert_int_equal(sample_row_format(&row, text, sizeof text), strlen(want));
 	assert_string_equal(text, want);
 }
@@ -110,12 +114,12 @@ static void test_unmeasured_cells_are_empty(void **state)
 	};
 	char text[SAMPLE_ROW_TEXT_MAX];
 	sample_row_format(&row, text, sizeof text);
-	assert_string_equal(text, "3,whetstone,fp,host,,1,100,2000,1000,20.00,,,,,,,bad,,,,,,,");
+	assert_string_equal(text, "3,whetstone,fp,host,,1,100,2000,1000,20.00,,,,,,,bad,,,,,,,,,,,,");
 	row.placement = NULL;
 	row.sib_wakeups = (sample_cell_u64_opt){ 0, true };
 	row.sib_c0_pct = (sample_cell_fixed_opt){ 99.9, false };
 	sample_row_format(&row, text, sizeof text);
-	assert_string_equal(text, "3,whetstone,fp,host,,1,100,2000,1000,20.00,,,,,0,,bad,,,,,,,");
+	assert_string_equal(text, "3,whetstone,fp,host,,1,100,2000,1000,20.00,,,,,0,,bad,,,,,,,,,,,,");
 }
 
 static void test_a_cell_alone_is_its_column_text(void **state)
@@ -146,7 +150,7 @@ static void test_a_short_buffer_is_truncated_and_the_full_length_returned(void *
 	assert_int_equal(sample_row_format(&row, NULL, 0), n);
 }
 
-/* Every number at its widest and 58 characters of names fill SAMPLE_ROW_TEXT_MAX exactly. */
+/* Every number at its widest, 58 characters of names, the longest exit status and score fill SAMPLE_ROW_TEXT_MAX exactly. */
 static void test_the_widest_row_fits(void **state)
 {
 	(void)state;
@@ -159,6 +163,8 @@ static void test_the_widest_row_fits(void **state)
 		.energy_uj = { -9.1e18, true }, .check = false, .instructions = { UINT64_MAX, true },
 		.unhalted_cycles = { UINT64_MAX, true }, .smis = { UINT64_MAX, true }, .stall_cycles = { UINT64_MAX, true },
 		.one_thread_active = { UINT64_MAX, true }, .core_energy_uj = { -9.1e18, true }, .energy_reliable = "yes",
+		.user_ns = { UINT64_MAX, true }, .sys_ns = { UINT64_MAX, true }, .ctx_switches = { UINT64_MAX, true },
+		.exit_status = "status-2147483648", .score = "-1.234567890123456789012345678901234e-99",
 	};
 	char text[SAMPLE_ROW_TEXT_MAX];
 	assert_int_equal(sample_row_format(&row, text, sizeof text), SAMPLE_ROW_TEXT_MAX - 1);
@@ -175,7 +181,7 @@ static void test_write_appends_the_row_under_the_header(void **state)
 	sample_row_write(&out.stream, &row);
 	snprintf(want, sizeof want,
 		 "%s\n41,lz,int,mwait,sibling,2,1234,5000000,2044444,4051.86,4800000,4900000,2395,12.5,37,1500000,ok,"
-		 "9872000,4800000,0,120000,,640000,yes\n",
+		 "9872000,4800000,0,120000,,640000,yes,,,,,\n",
 		 STREAM_HEADER_LINE);
 	assert_string_equal(out.text, want);
 }

@@ -51,8 +51,8 @@ static void test_writer_output_with_table_reads_back_ok(void **state)
 	stream_text(&s, "progress %d%%\nsecond line", 50);
 	stream_record(&s, "platform", "cpus=%d brand=%s", 2, stream_quote(quoted, sizeof quoted, "Hygon \"Dhyana\""));
 	stream_error(&s, "WARN_NO_APERF", "APERF/MPERF not available");
-	stream_row(&s, "0,int_alu,int,hlt,smt_sibling,0,1000,2000,1000,2.00,,,,0.0,1,,ok,,,,,,,");
-	stream_row(&s, "1,int_alu,int,mwait,smt_sibling,0,1000,2400,1200,2.40,,,,100.0,0,,ok,2000,2400,0,300,,,");
+	stream_row(&s, "0,int_alu,int,hlt,smt_sibling,0,1000,2000,1000,2.00,,,,0.0,1,,ok,,,,,,,,,,,,");
+	stream_row(&s, "1,int_alu,int,mwait,smt_sibling,0,1000,2400,1200,2.40,,,,100.0,0,,ok,2000,2400,0,300,,,,,,,,");
 	stream_end(&s, true);
 
 	struct stream_reader *r = read_back(&out, &back);
