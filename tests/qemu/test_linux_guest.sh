@@ -184,12 +184,14 @@ qtest_linux_guest_command_sha256_measured_per_mode_and_failing_command_stops() {
 	grep -q '^values: same$' <<<"$info" || fail "run C: cpuidle values not put back: $info" || return 1
 	grep -q '^#= linux_command="busybox" "sha256sum" "/tmp/in.bin"$' "$s" || fail "run C: linux_command meta" || return 1
 	[ "$(grep -cE '^[0-9]+,sha256,cmd,(poll|hlt|ioport),other-core,.*,0,$' "$s")" = 15 ] ||
-		fail "run C: not 15 rows of sha256 with exit status 0: $(grep -E '^[0-9]' "$s" | head -3)" || return 1
+		fail "run C: not 15 rows of sha256 with exit status 0: $(grep -m3 -E '^[0-9]' "$s")" || return 1
 	for m in poll hlt ioport; do
 		samples=$(lg_proof C $m samples)
 		[ "$samples" = 5 ] || fail "run C: $m proof record: $(grep "^#! linux_proof mode=$m" "$s")" || return 1
 	done
-	"$LG_BIN" report "$s" | grep -q 'command: "busybox" "sha256sum" "/tmp/in.bin"; the slowdown is on its wall time' ||
+	local rep
+	rep=$("$LG_BIN" report "$s")
+	grep -q 'command: "busybox" "sha256sum" "/tmp/in.bin"; the slowdown is on its wall time' <<<"$rep" ||
 		fail "run C: report does not name the command" || return 1
 	s="$LG_OUT.D.csv"
 	lg_part stream D >"$s"
