@@ -38,6 +38,11 @@ void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hype
 {
 	enum plan_preset_id id = rq->preset;
 
+	/* Every field from here or zero: the caller's struct may be stack or
+	 * firmware pool memory (OVMF fills pool with 0xAF), and a field this
+	 * function does not set (command_name: idlebench linux sets it after)
+	 * must read as absent, never as garbage (it is hashed into plan_id). */
+	*p = (struct plan){ 0 };
 	if (id == PLAN_PRESET_AUTO || (size_t)id > plan_preset_count)
 		id = under_hypervisor ? PLAN_PRESET_QUICK : PLAN_PRESET_STANDARD;
 	const struct plan_preset *pre = &plan_presets[id - 1];

@@ -175,6 +175,27 @@ static void test_failed_line_keeps_console_and_exit_given_before_the_error(void 
 	assert_int_equal(c.console.items[0].kind, CONSOLE_PCI);
 }
 
+/* A plan resolved into memory full of garbage (the UEFI app's pool is 0xAF
+ * under OVMF) has no field left over: command_name, which only idlebench
+ * linux sets, reads as absent and plan_id is the one of a zeroed plan (the
+ * UEFI app faulted in plan_id hashing a 0xAFAF... pointer before the fix). */
+static void test_plan_resolve_leaves_no_garbage_behind(void **state)
+{
+	struct plan clean, dirty;
+
+	(void)state;
+	resolve("", OPTIONS_OK);
+	uint32_t all = idle_modes_offered(IDLE_IN_KERNEL);
+	memset(&clean, 0, sizeof clean);
+	memset(&dirty, 0xaf, sizeof dirty);
+	plan_resolve(&clean, &c.plan, true, all);
+	plan_resolve(&dirty, &c.plan, true, all);
+	assert_null(dirty.command_name);
+	assert_null(dirty.command_key);
+	struct plan_conditions cond = { "sibling", 0, 0, false, "hlt" };
+	assert_true(plan_id(&clean, &cond) == plan_id(&dirty, &cond));
+}
+
 static void test_plan_resolves_presets_and_overrides(void **state)
 {
 	struct plan p;
@@ -290,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_every_enum_value_lands_on_its_enum),
 		cmocka_unit_test(test_names_of_placements_others_and_presets_match_the_table),
 		cmocka_unit_test(test_failed_line_keeps_console_and_exit_given_before_the_error),
+		cmocka_unit_test(test_plan_resolve_leaves_no_garbage_behind),
 		cmocka_unit_test(test_plan_resolves_presets_and_overrides),
 		cmocka_unit_test(test_label_is_a_short_safe_name),
 	};
