@@ -64,35 +64,75 @@ for t in "$BUILD"/host/tests/*; do
 	echo "$name: $n_ok passed, $n_bad failed"
 done
 
-echo "== fuzzers (${FUZZ_SECONDS}s each)"
-for f in "$BUILD"/host/fuzz/*; do
-	[ -x "$f" ] && [ -f "$f" ] || continue
-	name=$(basename "$f")
-	work=$(mktemp -d)
+# Fuzzers two at a time: each is one single-threaded process with a work
+# directory of its own, and the machine has 2 cores. Results in name order.
+echo "== fuzzers (${FUZZ_SECONDS}s each, two at a time)"
+fuzz_start() { # fuzz_start TARGET WORK: runs in the background, status in WORK.rc
+	local f=$1 work=$2 corpus
 	corpus=$(cat "$f.corpus" 2>/dev/null || true)
 	[ -n "$corpus" ] && [ -d "$corpus" ] && cp -r "$corpus"/. "$work/"
-	if (cd "$work" && "$OLDPWD/$f" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 \
-		-timeout=10 -print_final_stats=0 . >"$work.log" 2>&1); then
-		result ok "fuzz $name ($(grep -oE '#[0-9]+' "$work.log" | tail -1 | tr -d '#') runs)"
+	( cd "$work" && "$OLDPWD/$f" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 \
+		-timeout=10 -print_final_stats=0 . >"$work.log" 2>&1; echo $? >"$work.rc" ) &
+}
+fuzz_result() { # fuzz_result TARGET WORK
+	local name
+	name=$(basename "$1")
+	if [ "$(cat "$2.rc" 2>/dev/null)" = 0 ]; then
+		result ok "fuzz $name ($(grep -oE '#[0-9]+' "$2.log" | tail -1 | tr -d '#') runs)"
 	else
-		tail -30 "$work.log" | sed "s|^|  $name: |"
+		tail -30 "$2.log" | sed "s|^|  $name: |"
 		result fail "fuzz $name" "crash or leak: see above"
 	fi
-	rm -rf "$work" "$work.log"
+	rm -rf "$2" "$2.log" "$2.rc"
+}
+fuzz_targets=()
+for f in "$BUILD"/host/fuzz/*; do
+	[ -x "$f" ] && [ -f "$f" ] && fuzz_targets+=("$f")
+done
+for ((i = 0; i < ${#fuzz_targets[@]}; i += 2)); do
+	pair=("${fuzz_targets[@]:i:2}")
+	works=()
+	for f in "${pair[@]}"; do
+		w=$(mktemp -d)
+		works+=("$w")
+		fuzz_start "$f" "$w"
+	done
+	wait
+	for j in "${!pair[@]}"; do
+		fuzz_result "${pair[$j]}" "${works[$j]}"
+	done
 done
 
 # run_tests PREFIX FILE...: source the files, then run each function named
 # PREFIX* as one test (success = status 0; the test explains a failure on stderr).
+# TESTS_IN_PAIRS=1: two at a time, in name order (for tests that are each
+# one single-threaded emulator with files of their own: Bochs).
 run_tests() {
-	local prefix=$1 file fn detail
+	local prefix=$1 file fn detail pair=() tmp
 	shift
 	for file in "$@"; do
 		# shellcheck disable=SC1090
 		. "$file"
 	done
-	for fn in $(declare -F | awk '{print $3}' | grep "^$prefix" | sort); do
-		detail=$("$fn" 2>&1)
-		rc=$?
+	tmp=$(mktemp -d)
+	local fns=($(declare -F | awk '{print $3}' | grep "^$prefix" | sort))
+	for ((k = 0; k < ${#fns[@]}; k++)); do
+		fn=${fns[$k]}
+		if [ "${TESTS_IN_PAIRS:-0}" = 1 ]; then
+			if [ ! -f "$tmp/$fn.rc" ]; then
+				# start this one and the next together; read both as they come
+				for pair in "$fn" "${fns[$((k + 1))]:-}"; do
+					[ -n "$pair" ] || continue
+					( "$pair" >"$tmp/$pair.out" 2>&1; echo $? >"$tmp/$pair.rc" ) &
+				done
+				wait
+			fi
+			detail=$(cat "$tmp/$fn.out")
+			rc=$(cat "$tmp/$fn.rc")
+		else
+			detail=$("$fn" 2>&1)
+			rc=$?
+		fi
 		# A test that cannot run here says why ("skipped: why" first, rc 0, or
 		# lib.sh's skip(): rc 77) and is counted apart, never as passed.
 		if [ "$rc" -eq 77 ] || { [ "$rc" -eq 0 ] && [ "${detail#skipped: }" != "$detail" ]; }; then
@@ -108,6 +148,7 @@ run_tests() {
 			result fail "$fn" "$(grep -m1 -v '^[[:space:]]*$' <<<"$detail" | cut -c1-300)"
 		fi
 	done
+	rm -rf "$tmp"
 }
 
 echo "== script checks"
@@ -123,8 +164,8 @@ run_tests htest_ tests/host/test_*.sh
 echo "== QEMU tests"
 run_tests qtest_ tests/qemu/test_*.sh
 
-echo "== Bochs tests"
-run_tests btest_ tests/bochs/test_*.sh
+echo "== Bochs tests (two at a time)"
+TESTS_IN_PAIRS=1 run_tests btest_ tests/bochs/test_*.sh
 
 if [ "$fail" -gt 0 ]; then
 	echo "failed: ${failed_names[*]}"
