@@ -146,12 +146,13 @@ bool analysis_freq_differs(double f_mode, double f_base);
 /* A control's verdict as a word: "absent", "n/a", "pass", "fail". */
 const char *analysis_verdict_name(enum analysis_verdict v);
 
-/* The busy control's floor: a parked SMT sibling running an integer
- * workload costs the measured thread well above this on every SMT core
- * (the two threads share the core's issue, ALU and L1/L2 resources; Intel
+/* The busy control's floor, a project choice (no source gives a figure):
+ * two SMT threads share the core's issue, ALU and L1/L2 resources (Intel
  * SDM Vol. 3A 8.7 "Intel Hyper-Threading Technology Architecture", AMD
- * "Software Optimization Guide for AMD Family 17h" 2.1 "SMT"), so less on a
- * pair taken for siblings says the pair may not share a core. */
+ * "Software Optimization Guide for AMD Family 17h" 2.1 "SMT"), so a
+ * sibling computing an integer workload should cost the measured thread
+ * clearly more than run-to-run noise; less than this on a pair taken for
+ * siblings says the pair may not share a core. */
 #define ANALYSIS_BUSY_MIN_PCT 5.0
 
 /* The busy control's verdict (its all-workload geomean against hlt). */

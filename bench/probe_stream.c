@@ -19,8 +19,8 @@
  * OFFSET can be especially helpful if the STREAM_ARRAY_SIZE is set to a value
  * close to a large power of 2", stream.c v5.10): each pad is a non-power-of-two
  * number of pages (bank and row bits) plus an odd number of cache lines (the
- * 4 KiB page offset: a, b and c at lines 0, 21 and 42 of a page, 21 or 22
- * lines from each other). */
+ * 4 KiB page offset: a, b and c 21 lines from each other within a page,
+ * wherever the arena's header puts a). */
 #include "bench/common.h"
 #include "bench/probe.h"
 

@@ -164,7 +164,8 @@ static void feed(struct harness *h, const struct plan_step *st, const struct sam
 	if (rep >= STATS_MAX_REPS)
 		return;
 	t->cpi[st->workload][st->mode][rep] = row->cycles_per_iter;
-	if (row->aperf.known)
+	/* a command's score is no clock (row->score set): no core-clock split for it */
+	if (row->aperf.known && !(row->score && *row->score))
 		t->core_cpi[st->workload][st->mode][rep] = (double)row->aperf.value / (double)ws->iterations;
 	/* per executed iteration, so the same work gives the same count in every mode */
 	if (row->instructions.known && row->instructions.value) {

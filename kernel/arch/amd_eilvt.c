@@ -44,17 +44,24 @@ void eilvt_mask(struct eilvt_state *st, const struct eilvt_io *io)
 {
 	if (st->status != EILVT_SAVED)
 		return;
-	for (unsigned i = 0; i < st->n; i++)
-		st->mask_faulted |= !io->wr(io->ctx, EILVT_REG(i), st->lvt[i] | EILVT_MASKED);
-	st->masked = st->n > 0;
+	for (unsigned i = 0; i < st->n; i++) {
+		if (io->wr(io->ctx, EILVT_REG(i), st->lvt[i] | EILVT_MASKED))
+			st->written |= 1u << i;
+		else
+			st->mask_faulted = true;
+	}
+	st->masked = st->written != 0;
 }
 
 void eilvt_restore(const struct eilvt_state *st, const struct eilvt_io *io)
 {
 	if (st->status != EILVT_SAVED || !st->masked)
 		return;
+	/* only what the mask changed: a write that faulted then is not retried
+	 * on the hand-back, where the restore runs under the firmware's IDT */
 	for (unsigned i = 0; i < st->n; i++)
-		io->wr(io->ctx, EILVT_REG(i), st->lvt[i]);
+		if (st->written & (1u << i))
+			io->wr(io->ctx, EILVT_REG(i), st->lvt[i]);
 }
 
 void eilvt_meta(const struct eilvt_state *st, char *buf, size_t size)

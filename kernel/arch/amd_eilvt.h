@@ -55,6 +55,7 @@ struct eilvt_state {
 	uint32_t lvt[EILVT_MAX];   /* their values as found */
 	bool masked;               /* eilvt_mask wrote them (eilvt_restore puts them back) */
 	bool mask_faulted;         /* one of those writes faulted: not every entry is masked */
+	uint32_t written;          /* bit i: entry i's mask write went through (only those are restored) */
 };
 
 /* Does the extended space exist (amd_or_hygon: the vendor string is

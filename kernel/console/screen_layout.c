@@ -420,7 +420,9 @@ static void flags(struct page *p, const struct screen_model *m)
 		fmt_snprintf(items[k++], sizeof items[0], "%s",
 			     !strcmp(m->busy_verdict, "topology_suspect")
 				     ? "busy control: TOPOLOGY SUSPECT (< 5 %: the pair may not share a core)"
-				     : !strcmp(m->busy_verdict, "ok") ? "busy control ok" : "busy control not judged");
+				     : !strcmp(m->busy_verdict, "ok")     ? "busy control ok"
+				     : !strcmp(m->busy_verdict, "absent") ? "busy control: no estimate"
+									  : "busy control not judged");
 	else if (!m->control_count)
 		fmt_snprintf(items[k++], sizeof items[0], "no controls measured");
 	if (hv[0] && strcmp(hv, "none"))

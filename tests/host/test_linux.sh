@@ -361,6 +361,23 @@ PY
 # poll is 100 % slower than hlt on the score while its wall time is the
 # same. The fake counters never move (every row `busy`), so the excluded
 # records are dropped and the CRC re-sealed before `report` reads it.
+# A score of 0 is a bad sample the run writes as check=bad with its score:
+# report and compare read such a file (they refused it whole before).
+htest_linux_command_zero_score_is_a_bad_sample_report_still_reads() {
+	local root rep
+	root=$(linux_fake_root haltpoll) || return 1
+	# shellcheck disable=SC2016 # expanded by the command's sh
+	"$LINUX_BIN" linux --sysfs-root="$root" --placement=other-core --modes=hlt,poll --reps=3 --warmup=0 --seed=2 \
+		--metric='^rate ([0-9.e]+) lps$' --higher-is-better --name=rate -- \
+		sh -c 'if [ -e "$1" ]; then echo "rate 1000 lps"; else : >"$1"; echo "rate 0 lps"; fi' sh \
+		"$root/once" >"$root/run.csv" 2>"$root/run.err" ||
+		{ fail "run failed: $(tail -2 "$root/run.err")"; return 1; }
+	[ "$(grep -cE '^[0-9]+,rate,cmd,.*,bad,.*,0$' "$root/run.csv")" = 1 ] ||
+		fail "not one check=bad row with score 0: $(grep -m3 -E '^[0-9]+,rate' "$root/run.csv")" || return 1
+	rep=$("$LINUX_BIN" report "$root/run.csv" 2>&1) || fail "report refuses the stream: $(sed -n 1,3p <<<"$rep")" || return 1
+	rm -rf "$root"
+}
+
 htest_linux_command_metric_slowdown_is_the_scores() {
 	local root out row
 	root=$(linux_fake_root haltpoll) || return 1

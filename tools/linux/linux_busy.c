@@ -50,6 +50,13 @@ bool linux_busy_start(struct linux_busy *b, int cpu, char *why, size_t size)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	pthread_attr_setaffinity_np(&attr, sizeof set, &set);
+	/* SCHED_OTHER, not the measured thread's SCHED_FIFO (pthread_create
+	 * inherits it by default): a FIFO spin on the parked CPU would starve
+	 * that CPU's kernel threads up to RT throttling */
+	struct sched_param other = { .sched_priority = 0 };
+	pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+	pthread_attr_setschedpolicy(&attr, SCHED_OTHER);
+	pthread_attr_setschedparam(&attr, &other);
 	/* Only the main thread may run the restore on a signal (linux_wake.c). */
 	sigset_t block, old;
 	sigfillset(&block);

@@ -30,9 +30,9 @@ static const struct option_def own[LOPT_COUNT] = {
 	  "the measured CPU (default: the first online CPU with an online SMT sibling)", NULL },
 	[LOPT_PLACEMENT] = { "placement", OPT_ENUM, "sibling", "sibling|other-core", 0, 0,
 	  "park the measured CPU's SMT sibling, or a CPU on another core (control)", NULL },
-	[LOPT_MODES] = { "modes", OPT_TEXT, LINUX_MODES_DEFAULT, "comma list of " LINUX_MODES_DEFAULT ",offline", 0, 0,
+	[LOPT_MODES] = { "modes", OPT_TEXT, LINUX_MODES_DEFAULT, "comma list of " LINUX_MODES_DEFAULT ",busy,offline", 0, 0,
 	  "cpuidle states for the parked CPU (by what they are: poll = POLL, mwait = MWAIT C1, hlt = HLT or "
-	  "haltpoll, ioport = ACPI I/O-port C2, c1e/c3/c6 by name, offline = the CPU offline); those the "
+	  "haltpoll, ioport = ACPI I/O-port C2, c1e/c3/c6 by name, offline = the CPU offline, busy = a pinned thread computing checked rounds: the positive control); those the "
 	  "driver does not offer are skipped with the reason", idle_modes_validate_linux },
 };
 

@@ -274,14 +274,25 @@ static bool parse_row(struct report_set *s, const struct stream_reader *r, size_
 	p->cpi = (double)cycles / (double)iterations;
 	/* A command's score (schema 4, `idlebench linux --metric=`): the timed
 	 * quantity is the score's, as the run's own summary took it. */
+	bool scored = false;
 	if (*f[STREAM_COLUMN_score]) {
 		const char *hib = stream_reader_meta(r, "linux_higher_is_better");
-		double score;
-		if (!parse_number(f[STREAM_COLUMN_score], &score) ||
-		    !(p->cpi = sample_score_cost(score, hib && !strcmp(hib, "yes")))) {
-			say(err, err_size, path, "data row %zu: score '%s' is not a number above 0", i + 1,
+		double score, cost;
+		if (!parse_number(f[STREAM_COLUMN_score], &score)) {
+			say(err, err_size, path, "data row %zu: score '%s' is not a number", i + 1, f[STREAM_COLUMN_score]);
+			return false;
+		}
+		cost = sample_score_cost(score, hib && !strcmp(hib, "yes"));
+		/* a score not above 0 is a bad sample the run wrote as such
+		 * (check=bad, a command_bad record): a missing sample, not a bad file */
+		if (!cost && !strcmp(f[STREAM_COLUMN_check], "ok")) {
+			say(err, err_size, path, "data row %zu: score '%s' is not above 0 on a check=ok row", i + 1,
 			    f[STREAM_COLUMN_score]);
 			return false;
+		}
+		if (cost) {
+			p->cpi = cost;
+			scored = true;
 		}
 	}
 	p->have_eff = *f[STREAM_COLUMN_eff_mhz] != '\0';
@@ -307,7 +318,8 @@ static bool parse_row(struct report_set *s, const struct stream_reader *r, size_
 		say(err, err_size, path, "data row %zu: aperf '%s' is not a count", i + 1, f[STREAM_COLUMN_aperf]);
 		return false;
 	}
-	p->core_cpi = *f[STREAM_COLUMN_aperf] ? (double)aperf / (double)iterations : 0;
+	/* a score is no clock: the core-clock split is for timed rows only */
+	p->core_cpi = *f[STREAM_COLUMN_aperf] && !scored ? (double)aperf / (double)iterations : 0;
 	/* Schema 3's PMU cells (empty in older rows: the reader pads them). */
 	unsigned long long instructions = 0, unhalted = 0;
 	bool have_instr = *f[STREAM_COLUMN_instructions] != '\0', have_unhalted = *f[STREAM_COLUMN_unhalted_cycles] != '\0';
