@@ -359,31 +359,6 @@ static void paragraph(const struct report_pool *pool, const struct report_summar
 	caveat_words(&t, s, sum, recs, ni, note);
 }
 
-/* text as lines of at most width columns, words never split and a "%" kept
- * on the line of the number before it. */
-static void print_wrapped(FILE *out, const char *text, size_t width)
-{
-	size_t col = 0;
-	for (const char *w = text; *w;) {
-		size_t n = strcspn(w, " ");
-		while (w[n] == ' ' && w[n + 1] == '%')
-			n += 1 + strcspn(w + n + 1, " ");
-		if (col && col + 1 + n > width) {
-			fputc('\n', out);
-			col = 0;
-		} else if (col) {
-			fputc(' ', out);
-			col++;
-		}
-		fprintf(out, "%.*s", (int)n, w);
-		col += n;
-		w += n;
-		w += strspn(w, " ");
-	}
-	if (col)
-		fputc('\n', out);
-}
-
 bool report_commit_print(FILE *out, const struct report_pool *pool, const struct report_summary *const *sums,
 			 char *err, size_t err_size)
 {
@@ -397,7 +372,7 @@ bool report_commit_print(FILE *out, const struct report_pool *pool, const struct
 		report_records_free(&recs);
 		if (i)
 			fputc('\n', out);
-		print_wrapped(out, para, REPORT_COMMIT_WIDTH);
+		report_wrap(out, "", para, REPORT_COMMIT_WIDTH, true);
 	}
 	return true;
 }

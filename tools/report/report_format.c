@@ -74,3 +74,30 @@ const char *report_mode_label(char *buf, size_t size, const char *mode, const ch
 		fmt_snprintf(buf, size, "ioport (C2 %s)", c2_kind);
 	return buf;
 }
+
+void report_wrap(FILE *out, const char *indent, const char *text, size_t width, bool keep_percent)
+{
+	size_t col = 0;
+	for (const char *w = text; *w;) {
+		size_t n = strcspn(w, " ");
+		while (keep_percent && w[n] == ' ' && w[n + 1] == '%')
+			n += 1 + strcspn(w + n + 1, " ");
+		if (col && col + 1 + n > width) {
+			fputc('\n', out);
+			col = 0;
+		}
+		if (!col) {
+			fputs(indent, out);
+			col = strlen(indent);
+		} else {
+			fputc(' ', out);
+			col++;
+		}
+		fprintf(out, "%.*s", (int)n, w);
+		col += n;
+		w += n;
+		w += strspn(w, " ");
+	}
+	if (col)
+		fputc('\n', out);
+}

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "bench/inference.h"
 #include "tools/report/report_pool.h"
@@ -40,5 +41,10 @@ void report_seed_sentence(const struct report_set *s, const struct report_summar
  * (kernel/acpi/acpi_c2.c; NULL or "" for streams without it: the mode's
  * name alone); every other mode is its name. */
 const char *report_mode_label(char *buf, size_t size, const char *mode, const char *c2_kind);
+
+/* text as lines of at most width columns after indent, words never split;
+ * keep_percent: a " %" stays on the line of the number before it (the
+ * commit paragraph). The text table and the commit paragraph share it. */
+void report_wrap(FILE *out, const char *indent, const char *text, size_t width, bool keep_percent);
 
 #endif

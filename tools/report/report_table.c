@@ -92,32 +92,6 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 			     "in no figure)\n", excluded);
 }
 
-/* text as lines of at most width columns (words never split), each after indent. */
-static void print_wrapped(FILE *out, const char *indent, const char *text, size_t width)
-{
-	size_t col = 0;
-	for (const char *w = text; *w;) {
-		size_t n = strcspn(w, " ");
-		if (col && col + 1 + n > width) {
-			fputc('\n', out);
-			col = 0;
-		}
-		if (!col) {
-			fputs(indent, out);
-			col = strlen(indent);
-		} else {
-			fputc(' ', out);
-			col++;
-		}
-		fprintf(out, "%.*s", (int)n, w);
-		col += n;
-		w += n;
-		w += strspn(w, " ");
-	}
-	if (col)
-		fputc('\n', out);
-}
-
 static void print_primary(FILE *out, const struct report_set *s, const struct report_summary *sum)
 {
 	char method[128], seed[512];
@@ -145,7 +119,7 @@ static void print_primary(FILE *out, const struct report_set *s, const struct re
 	}
 	/* on a line of their own, as on the page (report_seed_sentence) */
 	report_seed_sentence(s, sum, seed, sizeof seed);
-	print_wrapped(out, "    ", seed, 104);
+	report_wrap(out, "    ", seed, 104, false);
 }
 
 static void print_controls(FILE *out, const struct report_set *s, const struct report_summary *sum)
