@@ -31,24 +31,41 @@ PACKAGES=(
 	busybox-static                    # tests/qemu/test_linux_guest.sh: idlebench linux on a real kernel in QEMU
 	gzip git
 )
+# Installed without their Recommends (lava-dispatcher's pull in NFS and
+# libguestfs servers none of our tests use).
+LEAN_PACKAGES=(
+	lava-dispatcher                   # lava/: lava-run runs the QEMU job offline (tests/scripts/test_lava.sh)
+	openipmi ipmitool                 # ipmi_sim as a QEMU machine's BMC, ipmitool -I lanplus (tests/qemu/test_ipmi.sh)
+	sqlite3 libsqlite3-dev            # idlebench export --sqlite, and the test's queries
+)
 
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep 'install ok installed' >/dev/null; }
 missing=()
+lean_missing=()
 for p in "${PACKAGES[@]}"; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep 'install ok installed' >/dev/null; then
-		missing+=("$p")
-	fi
+	installed "$p" || missing+=("$p")
 done
-if [ ${#missing[@]} -gt 0 ]; then
-	if [ "$(id -u)" -ne 0 ]; then
-		echo "idlebench: missing packages: ${missing[*]}" >&2
-		echo "idlebench: run as root:  apt-get install -y ${missing[*]}" >&2
-		exit 1
-	fi
-	echo "idlebench: installing ${missing[*]}"
-	export DEBIAN_FRONTEND=noninteractive
+for p in "${LEAN_PACKAGES[@]}"; do
+	installed "$p" || lean_missing+=("$p")
+done
+if [ $((${#missing[@]} + ${#lean_missing[@]})) -gt 0 ] && [ "$(id -u)" -ne 0 ]; then
+	echo "idlebench: missing packages: ${missing[*]} ${lean_missing[*]}" >&2
+	[ ${#missing[@]} -eq 0 ] || echo "idlebench: run as root:  apt-get install -y ${missing[*]}" >&2
+	[ ${#lean_missing[@]} -eq 0 ] || echo "idlebench: run as root:  apt-get install -y --no-install-recommends ${lean_missing[*]}" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+if [ $((${#missing[@]} + ${#lean_missing[@]})) -gt 0 ]; then
+	echo "idlebench: installing ${missing[*]} ${lean_missing[*]}"
 	apt-get update -qq
+fi
+if [ ${#missing[@]} -gt 0 ]; then
 	apt-get install -y -qq "${missing[@]}" >/dev/null
 	echo "idlebench: installed ${missing[*]}"
+fi
+if [ ${#lean_missing[@]} -gt 0 ]; then
+	apt-get install -y -qq --no-install-recommends "${lean_missing[@]}" >/dev/null
+	echo "idlebench: installed ${lean_missing[*]}"
 fi
 
 # Quick and offline once done: the fetch script returns at once when the
