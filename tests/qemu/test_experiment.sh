@@ -2,6 +2,10 @@
 # host build's, and deterministic runs under QEMU -icount.
 
 ICOUNT="-icount shift=0,sleep=off"
+# -icount runs every vCPU on one host thread: a boot takes up to 2 minutes on
+# a quiet machine and more beside the other lane of the QEMU tier, so these
+# boots get 10 (a bound on a hang, not a speed assertion).
+ICOUNT_TIMEOUT=600
 
 qtest_experiment_rows_parse_as_csv_and_every_pair_is_summarised() {
 	boot_valid 0 exp_quick BOOT=pvh CMDLINE="modes=hlt,spin,off" || return 1
@@ -39,10 +43,10 @@ PY
 
 qtest_experiment_icount_repeated_samples_and_boots_are_identical() {
 	local cmd="modes=hlt,off workloads=lz,matmul reps=3 seed=5"
-	boot exp_ic1 BOOT=pvh CMDLINE="$cmd" QEMU_EXTRA="$ICOUNT"
+	boot exp_ic1 BOOT=pvh CMDLINE="$cmd" QEMU_EXTRA="$ICOUNT" QEMU_TIMEOUT=$ICOUNT_TIMEOUT
 	expect_rc 0 || return 1
 	local first="$BOOT_OUT"
-	boot exp_ic2 BOOT=pvh CMDLINE="$cmd" QEMU_EXTRA="$ICOUNT"
+	boot exp_ic2 BOOT=pvh CMDLINE="$cmd" QEMU_EXTRA="$ICOUNT" QEMU_TIMEOUT=$ICOUNT_TIMEOUT
 	expect_rc 0 || return 1
 	diff <(stream_rows "$first") <(stream_rows "$BOOT_OUT") >&2 ||
 		fail "two icount boots gave different rows" || return 1
@@ -53,7 +57,7 @@ qtest_experiment_icount_repeated_samples_and_boots_are_identical() {
 }
 
 qtest_experiment_icount_off_is_exactly_zero_slowdown() {
-	boot exp_ic3 BOOT=pvh CMDLINE="modes=hlt,off workloads=lz,whetstone reps=3" QEMU_EXTRA="$ICOUNT"
+	boot exp_ic3 BOOT=pvh CMDLINE="modes=hlt,off workloads=lz,whetstone reps=3" QEMU_EXTRA="$ICOUNT" QEMU_TIMEOUT=$ICOUNT_TIMEOUT
 	expect_rc 0 && expect_line '^#! summary workload=lz mode=off .* slowdown_vs_hlt_pct=0.00 ci95_lo= ci95_hi= ' &&
 		expect_line '^#! summary workload=whetstone mode=off .* slowdown_vs_hlt_pct=0.00 ci95_lo= ci95_hi= '
 }
@@ -63,7 +67,7 @@ qtest_experiment_icount_off_is_exactly_zero_slowdown() {
 # (101 iterations run per 100 counted) exactly +1.00 %, and both pass.
 qtest_experiment_icount_spike_is_exactly_one_percent_and_aa_exactly_zero() {
 	boot exp_ctl BOOT=pvh CMDLINE="modes=hlt,hlt2,spike workloads=pointer_chase,nbody reps=10 warmup=0 sample_ms=1 seed=3" \
-		QEMU_EXTRA="$ICOUNT"
+		QEMU_EXTRA="$ICOUNT" QEMU_TIMEOUT=$ICOUNT_TIMEOUT
 	expect_rc 0 && expect_line '^#= intervals=yes$' || return 1
 	expect_line '^#! control mode=hlt2 expected_pct=0.00 slowdown_vs_hlt_pct=0.00 ci95_lo=0.00 ci95_hi=0.00 verdict=pass workloads=[0-9]*$' &&
 		expect_line '^#! control mode=spike expected_pct=1.00 slowdown_vs_hlt_pct=1.00 ci95_lo=1.00 ci95_hi=1.00 verdict=pass workloads=[0-9]*$' &&
@@ -128,13 +132,13 @@ qtest_experiment_precision_stops_at_the_target_or_the_budget() {
 # rows, another seed another order of the same samples.
 qtest_experiment_icount_seed_repeats_a_run_and_another_seed_reorders_it() {
 	local cmd="modes=hlt,spin,off workloads=lz,matmul reps=2 warmup=0"
-	boot exp_seed1 BOOT=pvh CMDLINE="$cmd seed=11" QEMU_EXTRA="$ICOUNT"
+	boot exp_seed1 BOOT=pvh CMDLINE="$cmd seed=11" QEMU_EXTRA="$ICOUNT" QEMU_TIMEOUT=$ICOUNT_TIMEOUT
 	expect_rc 0 && expect_line '^#= seed=11$' && expect_line '^#= seed_source=cmdline$' || return 1
 	local first="$BOOT_OUT"
-	boot exp_seed2 BOOT=pvh CMDLINE="$cmd seed=11" QEMU_EXTRA="$ICOUNT"
+	boot exp_seed2 BOOT=pvh CMDLINE="$cmd seed=11" QEMU_EXTRA="$ICOUNT" QEMU_TIMEOUT=$ICOUNT_TIMEOUT
 	expect_rc 0 || return 1
 	diff <(stream_rows "$first") <(stream_rows "$BOOT_OUT") >&2 || fail "same seed, different rows" || return 1
-	boot exp_seed3 BOOT=pvh CMDLINE="$cmd seed=12" QEMU_EXTRA="$ICOUNT"
+	boot exp_seed3 BOOT=pvh CMDLINE="$cmd seed=12" QEMU_EXTRA="$ICOUNT" QEMU_TIMEOUT=$ICOUNT_TIMEOUT
 	expect_rc 0 || return 1
 	[ "$(stream_rows "$first" mode | tr '\n' ' ')" != "$(stream_rows "$BOOT_OUT" mode | tr '\n' ' ')" ] ||
 		fail "seeds 11 and 12 ran the modes in the same order" || return 1
@@ -281,7 +285,7 @@ qtest_experiment_probes_skip_when_memory_is_too_small() {
 # CPU, 512 KiB, gives 2 MiB probe arenas, which -icount sets up quickly).
 qtest_experiment_icount_probe_rows_are_deterministic() {
 	boot_valid 0 exp_ic_probe BOOT=pvh CMDLINE="modes=hlt,off workloads=rob_16,rob_768,mlp_4,stream_triad,sq_8 reps=3 seed=5" \
-		QEMU_EXTRA="$ICOUNT" QEMU_CPU="qemu64,l3-cache=off" || return 1
+		QEMU_EXTRA="$ICOUNT" QEMU_TIMEOUT=$ICOUNT_TIMEOUT QEMU_CPU="qemu64,l3-cache=off" || return 1
 	expect_line '^#= llc_bytes=524288$' &&
 		expect_line '^#! workload name=rob_16 class=probe working_set=2[0-9]{6} .* arena_bytes=2[0-9]{6}$' || return 1
 	local distinct

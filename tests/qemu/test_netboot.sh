@@ -14,14 +14,15 @@ netboot_tree() {
 		>/dev/null || fail "make-netboot.sh failed for $1"
 }
 
-# menu_pick ENTRY_REGEX: make the tree's GRUB menu boot the entry whose
-# title matches at once. The shipped menu is kept whole as menu.cfg and
+# menu_pick TEXT: make the tree's GRUB menu boot the entry whose title line
+# holds TEXT (a fixed string: awk -v would rewrite a regex's backslashes, and
+# gawk and mawk differ there) at once. The shipped menu is kept whole as menu.cfg and
 # sourced (its entries, kernel path and options are what runs); only
 # default and timeout are set after it.
 menu_pick() {
 	local g="$NET_TREE/boot/grub" n
 	mv "$g/grub.cfg" "$g/menu.cfg"
-	n=$(awk -v re="$1" '/^menuentry /{n++; if ($0 ~ re) {print n - 1; exit}}' "$g/menu.cfg")
+	n=$(awk -v text="$1" '/^menuentry /{n++; if (index($0, text)) {print n - 1; exit}}' "$g/menu.cfg")
 	[ -n "$n" ] || fail "no menu entry matches $1 in grub.cfg" || return 1
 	# shellcheck disable=SC2016 # $prefix is GRUB's variable, for GRUB to expand
 	printf 'source $prefix/menu.cfg\nset default=%s\nset timeout=0\n' "$n" >"$g/grub.cfg"
@@ -64,7 +65,7 @@ qtest_netboot_seabios_ipxe_script_chains_grub_whose_menu_boots_the_kernel() {
 	local rom=/usr/lib/ipxe/qemu/pxe-virtio.rom
 	[ -r "$rom" ] || fail "$rom missing: SeaBIOS has no network boot without it (package ipxe-qemu)" || return 1
 	netboot_tree net_bios || return 1
-	menu_pick '\[run=platform\]' || return 1
+	menu_pick '[run=platform]' || return 1
 	# The DHCP boot file is the iPXE script: only iPXE runs it, and only
 	# through it does GRUB's core.0 come in.
 	boot_valid 0 net_bios BOOT=net NET_FW=bios NET_DIR="$NET_TREE" NET_BOOTFILE=idlebench.ipxe &&
@@ -75,7 +76,7 @@ qtest_netboot_seabios_ipxe_script_chains_grub_whose_menu_boots_the_kernel() {
 
 qtest_netboot_ovmf_pxe_boots_grub_uefi_whose_menu_boots_the_kernel() {
 	netboot_tree net_grub_efi || return 1
-	menu_pick '\[run=platform\]' || return 1
+	menu_pick '[run=platform]' || return 1
 	boot_valid 0 net_grub_efi BOOT=net NET_FW=uefi NET_ROM=none NET_DIR="$NET_TREE" NET_BOOTFILE=boot/grub/x86_64-efi/core.efi &&
 		expect_line '^#= boot=uefi$' && expect_line '^#= bootloader=GRUB ' && expect_line '^#= cmdline=run=platform$' &&
 		expect_line '^#! end rows=0 status=ok ' || return 1
