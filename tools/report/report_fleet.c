@@ -334,6 +334,11 @@ bool fleet_summarize(struct fleet *f)
 	for (size_t i = 0; i < f->machine_count; i++)
 		if (!summarize_machine(&f->machine[i]))
 			return false;
+	return fleet_judge(f);
+}
+
+bool fleet_judge(struct fleet *f)
+{
 	for (size_t g = 0; g < f->group_count; g++)
 		if (!holm_group(f, g))
 			return false;

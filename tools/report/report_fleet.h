@@ -104,9 +104,13 @@ struct fleet {
 /* Read every verified stream under paths (result_tree_walk) into f, naming
  * each file not used on err. The number of files taken, or -1 on a fatal error. */
 int fleet_read(struct fleet *f, char *const paths[], int n, FILE *err);
-/* Summarize each machine (report_summarize), apply Holm per group, sort the
- * machines of each group by effect and pool the models. False when out of memory. */
+/* Summarize each machine (report_summarize: boots, primary, controls,
+ * flags), then fleet_judge. False when out of memory. */
 bool fleet_summarize(struct fleet *f);
+/* From the machines' boots, primary cells and controls: Holm per group
+ * (tested, p_holm, marked), the machines sorted by group and effect, the
+ * groups' counts, the models pooled (fleet_pool_machines). False when out of memory. */
+bool fleet_judge(struct fleet *f);
 /* Release everything f holds (f itself is the caller's). */
 void fleet_free(struct fleet *f);
 
