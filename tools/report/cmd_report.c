@@ -59,7 +59,7 @@ static const struct cli_option options[] = {
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command report_cli = {
-	"report", "FILE... | --by=machine|model PATH...",
+	"report", "FILE...",
 	"Verifies each result stream (as `idlebench check`); each file is one boot. Files with\n"
 	"the same plan_id, machine_id and placement form one set (schema 1 files, which have\n"
 	"no plan_id: the same cpu_vendor, cpu_family, cpu_model, smbios_product, placement)\n"

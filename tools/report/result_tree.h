@@ -3,7 +3,7 @@
  * and directory trees of thousands of captures — into verified streams, one
  * at a time, and names every file it does not use once, with the reason.
  *
- * Rules (docs/cli.md, "Result trees"):
+ * Rules (docs/cli.md, "The fleet view"):
  * - A path named on the command line is read whatever its name (a FIFO from a
  *   shell's `<(…)` included); "-" is refused (these commands read files, not
  *   stdin: save a stream with `idlebench capture`).
