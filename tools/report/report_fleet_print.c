@@ -245,7 +245,9 @@ bool fleet_html_write(const char *path, const struct fleet *f, bool by_model, ch
 		fmt_snprintf(err, err_size, "%s: %s", path, strerror(errno));
 		return false;
 	}
-	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>idlebench fleet by %s</title>"
+	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+		     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+		     "form-action 'none'; base-uri 'none'\"><title>idlebench fleet by %s</title>"
 		     "<style>%s</style></head><body>\n<h1>idlebench fleet by %s</h1>\n<p class=\"muted\">%d files taken; "
 		     "files not used are named on the command's stderr.</p>\n",
 		by_model ? "model" : "machine", page_style, by_model ? "model" : "machine", f->taken);
