@@ -313,13 +313,16 @@ static bool pool_models(struct fleet *f)
 			f->model[f->model_count++] = (struct fleet_model){ .example = m, .group = m->group };
 		f->model[j].machines++;
 		f->model[j].boots += m->boots;
+		f->model[j].untrustworthy += m->untrustworthy;
 	}
 	for (size_t j = 0; j < f->model_count; j++)
 		for (size_t k = 0; k < 2; k++) {
 			size_t n = 0;
 			for (size_t i = 0; i < f->machine_count; i++) {
 				const struct analysis_cell *c = &f->machine[i].primary[k];
-				if (same_model(f->model[j].example, &f->machine[i]) && c->have && c->s.status != STATS_NO_DATA)
+				/* a failed control voids the machine's intervals: not a sample of the model */
+				if (same_model(f->model[j].example, &f->machine[i]) && !f->machine[i].untrustworthy && c->have &&
+				    c->s.status != STATS_NO_DATA)
 					est[n++] = c->s;
 			}
 			f->model[j].pooled[k] = n;

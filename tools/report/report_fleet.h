@@ -85,7 +85,8 @@ struct fleet_model {
 	const struct fleet_machine *example; /* its first machine, for vendor, family, model, microcode */
 	size_t group;
 	size_t machines, boots;
-	size_t pooled[2];                /* machines with an int, fp estimate */
+	size_t untrustworthy;            /* machines left out: a control failed */
+	size_t pooled[2];                /* trustworthy machines with an int, fp estimate */
 	struct stats_slowdown est[2];    /* fleet_pool_machines of them */
 };
 

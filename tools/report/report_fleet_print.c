@@ -91,16 +91,18 @@ static void model_cells(const struct fleet_model *md, char (*c)[CELL_MAX])
 	}
 	char a[32], b[32];
 	fmt_snprintf(c[8], CELL_MAX, "%s, %s", spread_text(a, sizeof a, &md->est[0]), spread_text(b, sizeof b, &md->est[1]));
-	size_t used = md->pooled[0] > md->pooled[1] ? md->pooled[0] : md->pooled[1];
+	size_t used = md->pooled[0] > md->pooled[1] ? md->pooled[0] : md->pooled[1], at = 0;
 	if (!used)
-		fmt_snprintf(c[9], CELL_MAX, "no machine with a primary estimate");
+		fmt_append(c[9], CELL_MAX, &at, "no trustworthy machine with a primary estimate");
 	else if (used == 1)
-		fmt_snprintf(c[9], CELL_MAX, "one machine: no spread across machines, no interval");
+		fmt_append(c[9], CELL_MAX, &at, "one machine: no spread across machines, no interval");
 	else if (md->pooled[0] != md->machines || md->pooled[1] != md->machines)
-		fmt_snprintf(c[9], CELL_MAX, "t over %zu (int), %zu (fp) of %zu machines' estimates", md->pooled[0],
-			     md->pooled[1], md->machines);
+		fmt_append(c[9], CELL_MAX, &at, "t over %zu (int), %zu (fp) of %zu machines' estimates", md->pooled[0],
+			   md->pooled[1], md->machines);
 	else
-		fmt_snprintf(c[9], CELL_MAX, "t over the %zu machines' estimates", md->machines);
+		fmt_append(c[9], CELL_MAX, &at, "t over the %zu machines' estimates", md->machines);
+	if (md->untrustworthy)
+		fmt_append(c[9], CELL_MAX, &at, "; %zu left out: UNTRUSTWORTHY (a control failed)", md->untrustworthy);
 }
 
 /* The rows of group g (machines or models), cells[row][col]; the count. */
