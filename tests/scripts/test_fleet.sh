@@ -58,13 +58,18 @@ stest_fleet_by_model_interval_covers_each_models_true_mean() {
 	out=$("$FLEET_BIN" report --by=model "$dir" --html "$dir/page.html") ||
 		{ echo "report --by=model exited $?"; rm -rf "$dir"; return 1; }
 	echo "$out" >"$dir/out.txt"
-	python3 - "$dir/truth.txt" "$dir/out.txt" <<'PY' || { rm -rf "$dir"; return 1; }
+	# the machines --by=model leaves out (a failed control), from --by=machine's rows
+	"$FLEET_BIN" report --by=machine "$dir" | awk '$1 ~ /^[0-9a-f]{16}$/ && /UNTRUSTWORTHY/ { print $1 }' \
+		>"$dir/untrusted.txt"
+	python3 - "$dir/truth.txt" "$dir/out.txt" "$dir/untrusted.txt" <<'PY' || { rm -rf "$dir"; return 1; }
 import math, re, sys
 models = {"0x18/0x0": 0, "0x18/0x2": 1, "0x17/0x31": 2, "0x19/0x21": 3}
 truth = {}
+left_out = set(open(sys.argv[3]).read().split())
 for line in open(sys.argv[1]):
-    _, i, f, m = line.split()
-    truth.setdefault(int(m), []).append((float(i), float(f)))
+    machine, i, f, m = line.split()
+    if machine not in left_out:
+        truth.setdefault(int(m), []).append((float(i), float(f)))
 rows = [l for l in open(sys.argv[2]) if re.match(r"^    (HygonGenuine|AuthenticAMD) ", l)]
 assert len(rows) == 4, rows
 for l in rows:
@@ -73,7 +78,7 @@ for l in rows:
     assert c[3] == "6" and c[4] == "60", l  # machines, boots
     for k, (v, lo, hi) in enumerate([(c[5], c[6], c[7]), (c[8], c[9], c[10])]):
         lo, hi = float(lo.strip("[,")), float(hi.strip("]"))
-        # the model's true mean: the mean of its machines' true effects (log scale)
+        # the model's true mean: the mean of its pooled machines' true effects (log scale)
         mean = sum(e[k] for e in truth[m]) / len(truth[m])
         pct = (math.exp(mean) - 1) * 100
         assert lo <= pct <= hi, (l, k, pct)
