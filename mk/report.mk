@@ -6,7 +6,8 @@
 REPORT_SRCS := tools/report/cmd_report.c tools/report/report_pool.c tools/report/report_summary.c \
                tools/report/report_table.c tools/report/report_png.c tools/report/report_records.c \
                tools/report/report_html.c tools/report/report_html_charts.c tools/report/report_html_escape.c \
-               tools/report/report_format.c tools/report/report_commit.c $(CLI_SRCS)
+               tools/report/report_format.c tools/report/report_commit.c tools/report/report_fleet.c \
+               tools/report/report_fleet_print.c tools/report/result_tree.c $(CLI_SRCS)
 # `idlebench compare`: two groups pooled as report pools a set, their difference.
 COMPARE_SRCS := tools/report/cmd_compare.c tools/report/report_format.c $(CLI_SRCS)
 
@@ -31,3 +32,13 @@ test_compare_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_compare.c $(COMP
 # figures and the fixtures' own records, every caveat written in.
 UNIT_TESTS += test_report_commit
 test_report_commit_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report_commit.c $(REPORT_SRCS) $(TOOLS_TEST_HELPER)
+# The walker of result trees (tools/report/result_tree.h) on a tree built from the fixtures:
+# name order, INCOMPLETE, another schema, not a stream, duplicates, a dangling symlink, a FIFO, a loop.
+UNIT_TESTS += test_result_tree
+test_result_tree_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_result_tree.c tools/report/result_tree.c \
+                        $(TOOLS_TEST_HELPER)
+# The fleet view's statistics on simulated fleets (a fixed seed): the per-model interval's coverage
+# when machines differ, Holm across machines in fleets without an effect, and with two.
+UNIT_TESTS += test_report_fleet
+test_report_fleet_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report_fleet.c tools/report/report_fleet.c \
+                         tools/report/result_tree.c tools/report/report_pool.c tools/report/report_summary.c

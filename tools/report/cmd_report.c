@@ -1,5 +1,6 @@
 /* `idlebench report FILE… [--format=text|commit] [--png OUT.png] [--html OUT.html]
- * [--firmware-s S]`: verify result
+ * [--firmware-s S]` and `report --by=machine|model PATH… [--html OUT.html]`
+ * (the fleet view, tools/report/report_fleet.h): verify result
  * files (one per boot), group them into comparable sets, analyse each boot
  * and combine the boots of a set, print one block per set, and optionally
  * draw the chart. `--format=commit` prints, instead of the blocks, one
@@ -18,13 +19,14 @@
 #include "tools/cli/cli_options.h"
 #include "tools/cli/commands.h"
 #include "tools/report/report_commit.h"
+#include "tools/report/report_fleet.h"
 #include "tools/report/report_html.h"
 #include "tools/report/report_png.h"
 #include "tools/report/report_pool.h"
 #include "tools/report/report_summary.h"
 #include "tools/report/report_table.h"
 
-enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S, OPT_FORMAT };
+enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S, OPT_FORMAT, OPT_BY };
 static const struct cli_option options[] = {
 	[OPT_PNG] = { "png", 0, "OUT.png",
 		      "also draw slowdown vs hlt per workload and mode with interval\n"
@@ -45,6 +47,15 @@ static const struct cli_option options[] = {
 			 "driver and kernel, the primary result with its interval, samples per\n"
 			 "state, boots, residency proof, A/A, and every caveat (one boot,\n"
 			 "hypervisor, topology, failed control, no interval, mode not measured)" },
+	[OPT_BY] = { "by", 0, "machine|model",
+		     "the fleet view: operands are files and directories (searched\n"
+		     "recursively for *.csv; each file not used is named on stderr with\n"
+		     "its reason: unreadable, INCOMPLETE, another schema, not a stream,\n"
+		     "duplicate). machine: one row per machine_id with its boots' int and\n"
+		     "fp primary result (boots-t), controls and flags, sorted by effect, *\n"
+		     "where a result excludes 0 after Holm across the machines; model: one\n"
+		     "row per CPU vendor/family/model and microcode, a t interval over its\n"
+		     "machines' estimates (random effects). With --html, not --png/--format" },
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command report_cli = {
@@ -67,7 +78,9 @@ static const struct cli_command report_cli = {
 	"and the repetitions and boots a +-1 % answer needs (>= 2 boots), and per boot the\n"
 	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n",
 	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, the\n"
-	"page could not be written, or (--format=commit) a file no longer reads as it did; 2 usage.\n",
+	"page could not be written, or (--format=commit) a file no longer reads as it did; 2 usage.\n"
+	"With --by: 0 the fleet printed (files not used are named on stderr and not counted), 1 no file\n"
+	"taken or the page not written, 2 usage.\n",
 	options, CLI_DASHDASH_ENDS_OPTIONS,
 };
 
@@ -82,10 +95,41 @@ static bool parse_seconds(const char *s, double *v)
 	return !*end && errno == 0 && *v >= 0 && *v < 1e9;
 }
 
+/* `--by=machine|model PATH…`: the fleet view (tools/report/report_fleet.h). */
+static int report_fleet(char **paths, int n, bool by_model, const char *html)
+{
+	struct fleet f = { .machine = NULL };
+	int taken = fleet_read(&f, paths, n, stderr);
+	int status = 0;
+	if (taken == 0) {
+		fprintf(stderr, "idlebench report: no result file taken from the paths given\n");
+		status = 1;
+	} else if (taken < 0 || !fleet_summarize(&f)) {
+		fprintf(stderr, "idlebench report: out of memory\n");
+		status = 1;
+	}
+	if (!status) {
+		fleet_print(stdout, &f, by_model);
+		fflush(stdout);
+	}
+	char err[1024];
+	if (!status && html) {
+		if (fleet_html_write(html, &f, by_model, err, sizeof err)) {
+			printf("\npage: %s\n", html);
+		} else {
+			fprintf(stderr, "idlebench report: %s: no HTML written\n", err);
+			status = 1;
+		}
+	}
+	fleet_free(&f);
+	return status;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	const char *png = NULL, *html = NULL;
-	bool commit = false;
+	bool commit = false, format_given = false;
+	int by = -1; /* -1 no fleet view, 0 by machine, 1 by model */
 	double firmware_s = REPORT_DEFAULT_FIRMWARE_S;
 	const char **files = calloc((size_t)argc, sizeof *files);
 	size_t nfiles = 0;
@@ -112,7 +156,14 @@ int cmd_report(int argc, char **argv)
 			if (!*html)
 				status = cli_usage_error(&report_cli, "--html needs an output file name");
 			break;
+		case OPT_BY:
+			if (!strcmp(arg, "machine") || !strcmp(arg, "model"))
+				by = !strcmp(arg, "model");
+			else
+				status = cli_usage_error(&report_cli, "--by must be machine or model, got '%s'", arg);
+			break;
 		case OPT_FORMAT:
+			format_given = true;
 			if (!strcmp(arg, "commit"))
 				commit = true;
 			else if (!strcmp(arg, "text"))
@@ -135,7 +186,14 @@ int cmd_report(int argc, char **argv)
 	}
 	if (!nfiles) {
 		free(files);
-		return cli_usage_error(&report_cli, "no result file given");
+		return cli_usage_error(&report_cli, by >= 0 ? "no file or directory given" : "no result file given");
+	}
+	if (by >= 0) {
+		int status = png || format_given
+				     ? cli_usage_error(&report_cli, "--by takes --html, not %s", png ? "--png" : "--format")
+				     : report_fleet((char **)files, (int)nfiles, by == 1, html);
+		free(files);
+		return status;
 	}
 
 	/* Every file is verified before anything is printed: a report never mixes

@@ -566,6 +566,14 @@ bool report_pool_add_file(struct report_pool *pool, const char *path, char *err,
 	struct stream_reader *r = read_verified(path, err, err_size);
 	if (!r)
 		return false;
+	bool ok = report_pool_add_stream(pool, path, r, err, err_size);
+	stream_reader_free(r);
+	return ok;
+}
+
+bool report_pool_add_stream(struct report_pool *pool, const char *path, const struct stream_reader *r, char *err,
+			    size_t err_size)
+{
 	struct report_set *s = set_for(pool, r, path, err, err_size);
 	bool ok = s != NULL;
 	if (ok && s->boot_count == REPORT_MAX_BOOTS) {
@@ -613,7 +621,6 @@ bool report_pool_add_file(struct report_pool *pool, const char *path, char *err,
 		pool->set_count--;
 	}
 	free(scratch);
-	stream_reader_free(r);
 	return ok;
 }
 

@@ -140,6 +140,11 @@ struct report_pool {
  * the file and the reason (the stream reader's message, or what in a row or
  * in the pool's limits is wrong). */
 bool report_pool_add_file(struct report_pool *pool, const char *path, char *err, size_t err_size);
+/* The same for a stream verified already (stream_reader_result STREAM_OK, e.g.
+ * by tools/report/result_tree.h); path names it in err and in the boot. */
+struct stream_reader;
+bool report_pool_add_stream(struct report_pool *pool, const char *path, const struct stream_reader *r, char *err,
+			    size_t err_size);
 
 /* Release everything the pool holds (the pool itself is the caller's). */
 void report_pool_free(struct report_pool *pool);

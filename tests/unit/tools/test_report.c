@@ -446,7 +446,19 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	report(&o, 2, help);
 	assert_int_equal(o.status, 0);
 	assert_contains(o.out, "usage: idlebench report [--png OUT.png] [--html OUT.html] [--firmware-s SECONDS]\n"
-			       "                        [--format text|commit] FILE...\n");
+			       "                        [--format text|commit] [--by machine|model] FILE...\n");
+	char *bad_by[] = { "report", "--by=cpu", F };
+	report(&o, 3, bad_by);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench report: --by must be machine or model, got 'cpu' (see idlebench report --help)\n");
+	char *by_png[] = { "report", "--by=machine", "--png", "x.png", F };
+	report(&o, 5, by_png);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench report: --by takes --html, not --png (see idlebench report --help)\n");
+	char *by_nothing[] = { "report", "--by=model" };
+	report(&o, 2, by_nothing);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench report: no file or directory given (see idlebench report --help)\n");
 	char *no_html[] = { "report", F "known.csv", "--html" };
 	report(&o, 3, no_html);
 	assert_int_equal(o.status, 2);
