@@ -31,3 +31,8 @@ test_compare_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_compare.c $(COMP
 # figures and the fixtures' own records, every caveat written in.
 UNIT_TESTS += test_report_commit
 test_report_commit_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report_commit.c $(REPORT_SRCS) $(TOOLS_TEST_HELPER)
+# The walker of result trees (tools/report/result_tree.h) on a tree built from the fixtures:
+# name order, INCOMPLETE, another schema, not a stream, duplicates, a dangling symlink, a FIFO, a loop.
+UNIT_TESTS += test_result_tree
+test_result_tree_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_result_tree.c tools/report/result_tree.c \
+                        $(TOOLS_TEST_HELPER)
