@@ -284,7 +284,7 @@ int cmd_export(int argc, char **argv)
 		return cli_usage_error(&export_cli, "%s", usage);
 	}
 	if (sqlite_db) {
-		int status = export_sqlite(sqlite_db, files, n, stdout, stderr);
+		int status = export_sqlite(sqlite_db, (char *const *)files, (int)n, stdout, stderr);
 		free(files);
 		return status;
 	}

@@ -16,6 +16,8 @@
  * All files go in one transaction: a database error (disk full, a locked or
  * read-only file) leaves the database as it was. A stream is verified in full
  * before anything of it is written, so a rejected file writes nothing. */
+/* fopencookie (glibc): the walker's err, counted (counted_err). */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
 #include <sqlite3.h>
@@ -29,6 +31,7 @@
 #include "lib/hash64.h"
 #include "tools/cli/export_sqlite.h"
 #include "tools/cli/stream_reader.h"
+#include "tools/report/result_tree.h"
 
 /* PRAGMA application_id (SQLite file format, database header offset 68):
  * "IDLB", so that a database of ours is told from anyone else's. */
@@ -75,7 +78,7 @@ struct exporter {
 	sqlite3_stmt *find_boot, *insert_meta, *insert_record, *insert_field;
 	sqlite3_stmt *insert_summary; /* for the field list in summary_signature */
 	char *summary_signature;
-	size_t boots_added, rows_added, records_added, duplicates, skipped;
+	size_t boots_added, rows_added, records_added, duplicates;
 };
 
 /* "idlebench export: DB: what: SQLite's message"; false, for return. */
@@ -501,24 +504,26 @@ static bool export_stream(struct exporter *x, const char *path, const struct str
 	return true;
 }
 
-/* Read and verify one file; NULL (the file named on err with the reason) when it is not a verified stream. */
-static struct stream_reader *read_stream(struct exporter *x, const char *path)
+/* result_tree_walk's callback: a verified stream into the database. */
+static enum result_tree_verdict take_stream(const char *path, struct stream_reader *r, void *ctx)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		fprintf(x->err, "%s: skipped, unreadable: %s\n", path, strerror(errno));
-		return NULL;
-	}
-	int read_errno;
-	struct stream_reader *r = stream_reader_read_file(f, &read_errno);
-	fclose(f);
-	if (!r || read_errno || stream_reader_result(r) != STREAM_OK) {
-		fprintf(x->err, "%s: skipped, %s\n", path,
-			!r ? "out of memory" : read_errno ? strerror(read_errno) : stream_reader_message(r));
-		stream_reader_free(r);
-		return NULL;
-	}
-	return r;
+	return export_stream(ctx, path, r) ? RESULT_TREE_TAKEN : RESULT_TREE_FATAL;
+}
+
+/* The walker's err, counting the lines written: result_tree_walk names each
+ * file it does not use on one line and returns only the files taken, and a
+ * skipped file makes the exit status 1 (docs/cli.md). */
+struct counted_err {
+	FILE *to;
+	size_t lines;
+};
+
+static ssize_t counted_write(void *cookie, const char *buf, size_t size)
+{
+	struct counted_err *c = cookie;
+	for (size_t i = 0; i < size; i++)
+		c->lines += buf[i] == '\n';
+	return (ssize_t)fwrite(buf, 1, size, c->to);
 }
 
 static void exporter_free(struct exporter *x)
@@ -535,25 +540,27 @@ static void exporter_free(struct exporter *x)
 	sqlite3_close(x->db);
 }
 
-int export_sqlite(const char *db_path, const char *const *paths, size_t n, FILE *out, FILE *err)
+int export_sqlite(const char *db_path, char *const paths[], int n, FILE *out, FILE *err)
 {
 	struct exporter x = { .db_path = db_path, .out = out, .err = err };
-	bool ok = open_database(&x);
-	for (size_t i = 0; ok && i < n; i++) {
-		struct stream_reader *r = read_stream(&x, paths[i]);
-		if (!r) {
-			x.skipped++;
-			continue;
-		}
-		ok = export_stream(&x, paths[i], r);
-		stream_reader_free(r);
+	struct counted_err counted = { err, 0 };
+	FILE *walk_err = fopencookie(&counted, "w", (cookie_io_functions_t){ .write = counted_write });
+	bool ok = walk_err && open_database(&x);
+	if (!walk_err)
+		fprintf(err, "idlebench export: out of memory\n");
+	if (ok) {
+		setvbuf(walk_err, NULL, _IOLBF, 0); /* each line in its place among ours */
+		ok = result_tree_walk(paths, n, take_stream, &x, walk_err) >= 0;
+		fflush(walk_err);
 	}
 	ok = ok && exec(&x, "COMMIT");
 	if (ok)
 		fprintf(out, "%s: %zu boots added (%zu rows, %zu records), %zu already there, %zu files skipped\n", db_path,
-			x.boots_added, x.rows_added, x.records_added, x.duplicates, x.skipped);
+			x.boots_added, x.rows_added, x.records_added, x.duplicates, counted.lines);
 	else
 		fprintf(err, "idlebench export: %s: nothing written\n", db_path);
 	exporter_free(&x);
-	return ok && !x.skipped ? 0 : 1;
+	if (walk_err)
+		fclose(walk_err);
+	return ok && !counted.lines ? 0 : 1;
 }
