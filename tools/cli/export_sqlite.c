@@ -3,15 +3,19 @@
  * documented in docs/stream-format.md "The results database" (a contract
  * like the stream).
  *
- * Why the tables grow: a table's columns are those of the streams it holds.
- * `rows` starts with the columns of the first file's schema, and a file of a
- * newer schema adds the columns the table lacks (ALTER TABLE ADD COLUMN; the
- * older rows read NULL there, as the reader pads them with empty cells), so a
- * database made from schema 3 files takes schema 4 files and loses nothing.
- * `summaries` does the same with `#! summary` fields, a field first seen
- * (an older schema's lack, a newer one's addition) becoming a column. The
- * other tables are key/value and need no change for any new key, record or
- * field. The alternative, one table per schema, would split every query.
+ * Why the tables grow: `rows` has a column per data column of the newest
+ * schema this build reads (core/stream/schema.h), named as in the stream; a
+ * file of an older schema leaves the later columns NULL, as the reader pads
+ * its rows with empty cells, so one query reads every boot. A database made
+ * by an older build lacks the newer columns: opening it adds them (ALTER
+ * TABLE ADD COLUMN; its rows read NULL there), so a database of schema 3
+ * files takes schema 4 files and loses nothing. `summaries` has a column per
+ * `#! summary` field any stream in the database had, a field first seen
+ * becoming a column when it arrives: fields are added without a schema
+ * change (docs/stream-format.md "Versioning policy"), so there is no list to
+ * create them from. The key/value tables (boot_meta, record_fields) need no
+ * change for any new key, record or field. One table per schema, the
+ * alternative, would split every query across tables.
  *
  * All files go in one transaction: a database error (disk full, a locked or
  * read-only file) leaves the database as it was. A stream is verified in full
@@ -248,6 +252,9 @@ static bool open_database(struct exporter *x)
 	for (size_t i = 0; i < BOOT_META_COLUMNS; i++)
 		if (!ensure_column(x, "boots", &x->boots, boot_meta_columns[i], "TEXT"))
 			return false;
+	for (size_t c = 0; c < STREAM_COLUMN_COUNT; c++)
+		if (!ensure_column(x, "rows", &x->rows, row_columns[c].name, row_columns[c].type))
+			return false;
 	return prepare(x, "SELECT boot_id, file FROM boots WHERE crc32 = ?1 AND row_count = ?2 AND rows_hash = ?3",
 		       &x->find_boot) &&
 	       prepare(x, "INSERT INTO boot_meta (boot_id, pos, key, value) VALUES (?1, ?2, ?3, ?4)", &x->insert_meta) &&
@@ -338,13 +345,10 @@ static bool insert_meta(struct exporter *x, sqlite3_int64 boot_id, const struct 
 	return true;
 }
 
-/* The rows, with the columns of the stream's schema (added to the table when it lacks them). */
+/* The rows, the cells of the stream's schema (the later columns stay NULL). */
 static bool insert_rows(struct exporter *x, sqlite3_int64 boot_id, const struct stream_reader *r)
 {
 	size_t columns = stream_reader_column_count(r);
-	for (size_t c = 0; c < columns; c++)
-		if (!ensure_column(x, "rows", &x->rows, row_columns[c].name, row_columns[c].type))
-			return false;
 	char *names = sqlite3_mprintf("boot_id, row_index"), *marks = sqlite3_mprintf("?1, ?2");
 	for (size_t c = 0; names && marks && c < columns; c++) {
 		char *n2 = sqlite3_mprintf("%s, \"%w\"", names, row_columns[c].name);
