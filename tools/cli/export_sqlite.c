@@ -77,11 +77,11 @@ struct column_set {
 struct exporter {
 	sqlite3 *db;
 	const char *db_path;
-	FILE *out, *err;
+	FILE *err;
 	struct column_set boots, rows, summaries;
 	sqlite3_stmt *find_boot, *insert_meta, *insert_record, *insert_field;
-	sqlite3_stmt *insert_summary; /* for the field list in summary_signature */
-	char *summary_signature;
+	sqlite3_stmt *insert_summary; /* the statement of summary_sql */
+	char *summary_sql;
 	size_t boots_added, rows_added, records_added, duplicates;
 };
 
@@ -293,24 +293,32 @@ static void bind_cell(sqlite3_stmt *stmt, int i, const char *v)
 	bind_text(stmt, i, *v ? v : NULL);
 }
 
+/* "INSERT INTO table (fixed..., "names[0]", ...) VALUES (?1, ?2, ...)": the
+ * fixed columns (fixed_count of them, written as given) then names[0..n)
+ * quoted, one parameter each in that order; NULL when out of memory. */
+static char *insert_sql(const char *table, const char *fixed, int fixed_count, const char *const *names, size_t n)
+{
+	char *cols = sqlite3_mprintf("%s", fixed), *marks = sqlite3_mprintf("?1");
+	for (int i = 2; cols && marks && i <= fixed_count + (int)n; i++) {
+		char *c = i > fixed_count ? sqlite3_mprintf("%s, \"%w\"", cols, names[i - fixed_count - 1])
+					  : sqlite3_mprintf("%s", cols);
+		char *m = sqlite3_mprintf("%s, ?%d", marks, i);
+		sqlite3_free(cols);
+		sqlite3_free(marks);
+		cols = c;
+		marks = m;
+	}
+	char *sql = cols && marks ? sqlite3_mprintf("INSERT INTO \"%w\" (%s) VALUES (%s)", table, cols, marks) : NULL;
+	sqlite3_free(cols);
+	sqlite3_free(marks);
+	return sql;
+}
+
 static bool insert_boot(struct exporter *x, const char *path, const struct stream_reader *r, const char *crc,
 			long long row_count, const char *hash, sqlite3_int64 *boot_id)
 {
-	char *sql = sqlite3_mprintf("INSERT INTO boots (file, version, schema, status, row_count, crc32, rows_hash");
-	for (size_t i = 0; sql && i < BOOT_META_COLUMNS; i++) {
-		char *more = sqlite3_mprintf("%s, \"%w\"", sql, boot_meta_columns[i]);
-		sqlite3_free(sql);
-		sql = more;
-	}
-	char *values = sql ? sqlite3_mprintf("%s) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7", sql) : NULL;
-	sqlite3_free(sql);
-	for (size_t i = 0; values && i < BOOT_META_COLUMNS; i++) {
-		char *more = sqlite3_mprintf("%s, ?%d", values, (int)i + 8);
-		sqlite3_free(values);
-		values = more;
-	}
-	sql = values ? sqlite3_mprintf("%s)", values) : NULL;
-	sqlite3_free(values);
+	char *sql = insert_sql("boots", "file, version, schema, status, row_count, crc32, rows_hash", 7, boot_meta_columns,
+			       BOOT_META_COLUMNS);
 	sqlite3_stmt *stmt;
 	bool ok = sql ? prepare(x, sql, &stmt) : db_error(x, "out of memory");
 	sqlite3_free(sql);
@@ -349,19 +357,11 @@ static bool insert_meta(struct exporter *x, sqlite3_int64 boot_id, const struct 
 static bool insert_rows(struct exporter *x, sqlite3_int64 boot_id, const struct stream_reader *r)
 {
 	size_t columns = stream_reader_column_count(r);
-	char *names = sqlite3_mprintf("boot_id, row_index"), *marks = sqlite3_mprintf("?1, ?2");
-	for (size_t c = 0; names && marks && c < columns; c++) {
-		char *n2 = sqlite3_mprintf("%s, \"%w\"", names, row_columns[c].name);
-		char *m2 = sqlite3_mprintf("%s, ?%d", marks, (int)c + 3);
-		sqlite3_free(names);
-		sqlite3_free(marks);
-		names = n2;
-		marks = m2;
-	}
-	char *sql = names && marks ? sqlite3_mprintf("INSERT INTO rows (%s) VALUES (%s)", names, marks) : NULL;
-	sqlite3_free(names);
-	sqlite3_free(marks);
-	sqlite3_stmt *stmt;
+	const char *names[STREAM_COLUMN_COUNT];
+	for (size_t c = 0; c < columns; c++)
+		names[c] = row_columns[c].name;
+	char *sql = insert_sql("rows", "boot_id, row_index", 2, names, columns);
+	sqlite3_stmt *stmt = NULL;
 	bool ok = sql ? prepare(x, sql, &stmt) : db_error(x, "out of memory");
 	sqlite3_free(sql);
 	for (size_t k = 0; ok && k < stream_reader_row_count(r); k++) {
@@ -372,19 +372,19 @@ static bool insert_rows(struct exporter *x, sqlite3_int64 boot_id, const struct 
 			bind_cell(stmt, (int)c + 3, row[c]);
 		ok = step_done(x, stmt);
 	}
-	if (sql)
-		sqlite3_finalize(stmt);
+	sqlite3_finalize(stmt);
 	x->rows_added += ok ? stream_reader_row_count(r) : 0;
 	return ok;
 }
 
-/* The summaries column of a field: the key, or "field_" + key when it is
- * named like a fixed column or itself starts with "field_" (as the JSON
- * Lines export renames, so a stream key never overwrites record_id). */
-static void summary_column(const char *key, char *name, size_t size)
+/* The summaries column of a field (sqlite3_mprintf's, NULL when out of
+ * memory): the key, or "field_" + key when it is named like a fixed column
+ * or itself starts with "field_" (as the JSON Lines export renames, so a
+ * stream key never overwrites record_id). */
+static char *summary_column(const char *key)
 {
 	bool clash = !strcmp(key, "record_id") || !strcmp(key, "boot_id") || !strncmp(key, "field_", 6);
-	snprintf(name, size, "%s%s", clash ? "field_" : "", key);
+	return sqlite3_mprintf("%s%s", clash ? "field_" : "", key);
 }
 
 /* Whether pair i of rec repeats the key of an earlier one (the summaries
@@ -402,45 +402,32 @@ static bool repeated_key(const struct stream_record *rec, size_t i)
 static bool insert_summary(struct exporter *x, sqlite3_int64 boot_id, sqlite3_int64 record_id,
 			   const struct stream_record *rec)
 {
-	char name[200];
-	char *sig = sqlite3_mprintf("%s", "");
-	for (size_t i = 0; sig && i < rec->pair_count; i++) {
+	char **names = calloc(rec->pair_count + 1, sizeof *names);
+	size_t n = 0;
+	bool ok = names != NULL, no_memory = !ok;
+	for (size_t i = 0; ok && i < rec->pair_count; i++) {
 		if (repeated_key(rec, i))
 			continue;
-		summary_column(rec->pairs[i].key, name, sizeof name);
+		no_memory = !(names[n] = summary_column(rec->pairs[i].key));
 		/* NUMERIC: a field that is a number is stored as one, the others as text. */
-		if (!ensure_column(x, "summaries", &x->summaries, name, "NUMERIC")) {
-			sqlite3_free(sig);
-			return false;
-		}
-		char *more = sqlite3_mprintf("%s, \"%w\"", sig, name);
-		sqlite3_free(sig);
-		sig = more;
+		ok = !no_memory && ensure_column(x, "summaries", &x->summaries, names[n++], "NUMERIC");
 	}
-	if (!sig)
-		return db_error(x, "out of memory");
-	if (!x->summary_signature || strcmp(sig, x->summary_signature)) {
+	char *sql = ok ? insert_sql("summaries", "record_id, boot_id", 2, (const char *const *)names, n) : NULL;
+	no_memory |= ok && !sql;
+	for (size_t i = 0; names && i < n; i++)
+		sqlite3_free(names[i]);
+	free(names);
+	if (!sql)
+		return no_memory ? db_error(x, "out of memory") : false;
+	if (!x->summary_sql || strcmp(sql, x->summary_sql)) {
 		sqlite3_finalize(x->insert_summary);
 		x->insert_summary = NULL;
-		sqlite3_free(x->summary_signature);
-		x->summary_signature = sig;
-		char *marks = sqlite3_mprintf("?1, ?2");
-		for (size_t i = 0, k = 3; marks && i < rec->pair_count; i++) {
-			if (repeated_key(rec, i))
-				continue;
-			char *more = sqlite3_mprintf("%s, ?%d", marks, (int)k++);
-			sqlite3_free(marks);
-			marks = more;
-		}
-		char *sql = marks ? sqlite3_mprintf("INSERT INTO summaries (record_id, boot_id%s) VALUES (%s)", sig, marks)
-				  : NULL;
-		sqlite3_free(marks);
-		bool ok = sql ? prepare(x, sql, &x->insert_summary) : db_error(x, "out of memory");
-		sqlite3_free(sql);
-		if (!ok)
+		sqlite3_free(x->summary_sql);
+		x->summary_sql = sql;
+		if (!prepare(x, sql, &x->insert_summary))
 			return false;
 	} else {
-		sqlite3_free(sig);
+		sqlite3_free(sql);
 	}
 	sqlite3_bind_int64(x->insert_summary, 1, record_id);
 	sqlite3_bind_int64(x->insert_summary, 2, boot_id);
@@ -537,7 +524,7 @@ static void exporter_free(struct exporter *x)
 	sqlite3_finalize(x->insert_record);
 	sqlite3_finalize(x->insert_field);
 	sqlite3_finalize(x->insert_summary);
-	sqlite3_free(x->summary_signature);
+	sqlite3_free(x->summary_sql);
 	column_set_free(&x->boots);
 	column_set_free(&x->rows);
 	column_set_free(&x->summaries);
@@ -546,7 +533,7 @@ static void exporter_free(struct exporter *x)
 
 int export_sqlite(const char *db_path, char *const paths[], int n, FILE *out, FILE *err)
 {
-	struct exporter x = { .db_path = db_path, .out = out, .err = err };
+	struct exporter x = { .db_path = db_path, .err = err };
 	struct counted_err counted = { err, 0 };
 	FILE *walk_err = fopencookie(&counted, "w", (cookie_io_functions_t){ .write = counted_write });
 	bool ok = walk_err && open_database(&x);
