@@ -215,6 +215,45 @@ stest_export_sqlite_per_model_median_slowdown_matches_report() {
 	rm -rf "$dir"
 }
 
+# The fleet question asked of the database: the per-model slowdown of the
+# primary result as `report --by=model` computes it (docs/statistics.md: per
+# block d = log cpi(mwait) - log cpi(hlt), averaged over the class's
+# workloads per repetition, then over repetitions (a boot), over a machine's
+# boots, over a model's machines, exp - 1), in SQL from the rows of a
+# synthetic fleet (tests/fixtures/fleet/generate_fleet.py: 20 machines of 4
+# models, 3 boots each), equal to the int and fp figures report prints.
+# Skipped where report has no --by=model (before the fleet view is merged).
+stest_export_sqlite_per_model_slowdown_matches_report_by_model() {
+	local dir gen=tests/fixtures/fleet/generate_fleet.py
+	if ! "$SQLITE_CLI" report --help | grep -q -- '--by machine|model' || [ ! -f "$gen" ]; then
+		echo "skipped: report --by=model or $gen not in this tree"
+		return 77
+	fi
+	dir=$(mktemp -d)
+	python3 "$gen" "$dir/fleet" --machines 20 --boots 3 --seed 7 >/dev/null || { rm -rf "$dir"; return 1; }
+	"$SQLITE_CLI" export --sqlite "$dir/fleet.db" "$dir/fleet" >/dev/null || { echo "export failed"; rm -rf "$dir"; return 1; }
+	sqlite3 -separator ' ' "$dir/fleet.db" "
+		WITH cell AS (SELECT boot_id, rep, workload, class, mode, ln(cycles_per_iter) AS l FROM rows
+			WHERE \"check\" = 'ok' AND mode IN ('hlt', 'mwait')),
+		d AS (SELECT m.boot_id, m.rep, m.class, m.l - h.l AS d FROM cell m JOIN cell h ON h.boot_id = m.boot_id
+			AND h.rep = m.rep AND h.workload = m.workload AND h.mode = 'hlt' WHERE m.mode = 'mwait'),
+		per_rep AS (SELECT boot_id, rep, class, avg(d) AS d FROM d GROUP BY boot_id, rep, class),
+		per_boot AS (SELECT boot_id, class, avg(d) AS d FROM per_rep GROUP BY boot_id, class),
+		per_machine AS (SELECT b.cpu_vendor || ' ' || b.cpu_family || '/' || b.cpu_model || ' ' || b.microcode AS model,
+			class, avg(d) AS d FROM per_boot JOIN boots b USING (boot_id) GROUP BY model, b.machine_id, class)
+		SELECT model, count(*) / 2, printf('%.2f', (exp(avg(CASE class WHEN 'int' THEN d END)) - 1) * 100),
+			printf('%.2f', (exp(avg(CASE class WHEN 'fp' THEN d END)) - 1) * 100)
+		FROM per_machine GROUP BY model ORDER BY model" >"$dir/sql.txt"
+	"$SQLITE_CLI" report --by=model "$dir/fleet" 2>/dev/null | awk '
+		/^    cpu model / { p = 1; next }
+		p && NF >= 8 && $4 ~ /^[0-9]+$/ { print $1, $2, $3, $4, $6, ($7 == "-" ? $8 : $9) }
+		p && /^$/ { p = 0 }' | sort >"$dir/report.txt"
+	[ "$(wc -l <"$dir/report.txt")" -eq 4 ] || { echo "report --by=model: not 4 models:"; cat "$dir/report.txt"; rm -rf "$dir"; return 1; }
+	diff "$dir/report.txt" "$dir/sql.txt" || { echo "per-model slowdowns differ (< report --by=model, > SQL)"; rm -rf "$dir"; return 1; }
+	cat "$dir/sql.txt"
+	rm -rf "$dir"
+}
+
 # sqlite_counts DB: the number of lines of every table, one line.
 sqlite_counts() {
 	sqlite3 "$1" "SELECT (SELECT count(*) FROM boots), (SELECT count(*) FROM boot_meta), (SELECT count(*) FROM rows),
