@@ -157,10 +157,11 @@ stest_export_sqlite_rows_per_mode_and_medians_match_report() {
 				SELECT *, row_number() OVER (PARTITION BY workload, mode ORDER BY cycles_per_iter) AS i,
 					count(*) OVER (PARTITION BY workload, mode) AS n FROM used)
 			SELECT workload, mode, n, avg(cycles_per_iter) FROM ranked
-			WHERE i IN ((n + 1) / 2, (n + 2) / 2) GROUP BY workload, mode" | sort >"$dir/sql.txt"
-		sqlite_report_table "$f" | sort >"$dir/report.txt"
+			WHERE i IN ((n + 1) / 2, (n + 2) / 2) GROUP BY workload, mode" |
+			awk '{ print $1 "/" $2, $3, $4 }' | LC_ALL=C sort >"$dir/sql.txt"
+		sqlite_report_table "$f" | awk '{ print $1 "/" $2, $3, $4 }' | LC_ALL=C sort >"$dir/report.txt"
 		[ -s "$dir/report.txt" ] || { echo "$f: no per-workload table in the report"; rm -rf "$dir"; return 1; }
-		join -j1 <(awk '{ print $1 "/" $2, $3, $4 }' "$dir/sql.txt") <(awk '{ print $1 "/" $2, $3, $4 }' "$dir/report.txt") |
+		LC_ALL=C join -j1 "$dir/sql.txt" "$dir/report.txt" |
 			awk -v f="$f" -v want="$(wc -l <"$dir/report.txt")" -v have="$(wc -l <"$dir/sql.txt")" '
 				{ d = $3 - $5; if (d < 0) d = -d
 				  if ($2 != $4 || d > 0.006) { print f ": " $1 " n " $2 " median " $3 " in SQL, report " $4 " " $5; bad = 1 } }
@@ -205,9 +206,15 @@ stest_export_sqlite_per_model_median_slowdown_matches_report() {
 		fig=$("$SQLITE_CLI" report "$f" | awk '/^  primary result:/ { p = 1 } p && $1 == "int" && $2 ~ /^-?[0-9.]+$/ { print $2; exit }')
 		[ -n "$mode" ] && [ -n "$fig" ] && echo "$key/$mode $fig" >>"$dir/report.txt"
 	done
-	sort "$dir/report.txt" | awk '{ v[$1] = v[$1] " " $2; n[$1]++ }
-		END { for (k in v) { c = split(substr(v[k], 2), a, " "); asort(a)
-			printf "%s %d %.3f\n", k, c, (a[int((c + 1) / 2)] + a[int((c + 2) / 2)]) / 2 } }' | sort >"$dir/want.txt"
+	python3 - "$dir/report.txt" >"$dir/want.txt" <<'PY'
+import statistics, sys
+by = {}
+for line in open(sys.argv[1]):
+    key, pct = line.split()
+    by.setdefault(key, []).append(float(pct))
+for key in sorted(by):
+    print("%s %d %.3f" % (key, len(by[key]), statistics.median(by[key])))
+PY
 	[ "$(wc -l <"$dir/want.txt")" -ge 2 ] && awk '$2 >= 2 { found = 1 } END { exit !found }' "$dir/want.txt" ||
 		{ echo "want two models, one with two boots, in the report's figures:"; cat "$dir/want.txt"; rm -rf "$dir"; return 1; }
 	diff "$dir/want.txt" "$dir/sql.txt" || { echo "per-model medians differ (< report, > SQL)"; rm -rf "$dir"; return 1; }
@@ -247,7 +254,7 @@ stest_export_sqlite_per_model_slowdown_matches_report_by_model() {
 	"$SQLITE_CLI" report --by=model "$dir/fleet" 2>/dev/null | awk '
 		/^    cpu model / { p = 1; next }
 		p && NF >= 8 && $4 ~ /^[0-9]+$/ { print $1, $2, $3, $4, $6, ($7 == "-" ? $8 : $9) }
-		p && /^$/ { p = 0 }' | sort >"$dir/report.txt"
+		p && /^$/ { p = 0 }' | LC_ALL=C sort >"$dir/report.txt"
 	[ "$(wc -l <"$dir/report.txt")" -eq 4 ] || { echo "report --by=model: not 4 models:"; cat "$dir/report.txt"; rm -rf "$dir"; return 1; }
 	diff "$dir/report.txt" "$dir/sql.txt" || { echo "per-model slowdowns differ (< report --by=model, > SQL)"; rm -rf "$dir"; return 1; }
 	cat "$dir/sql.txt"
