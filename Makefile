@@ -57,7 +57,7 @@ $(BUILD)/host/fuzz-obj/%.o: %.c
 host: $(BUILD)/host/idlebench
 
 $(BUILD)/host/idlebench: $(call host_objs,$(HOST_CLI_SRCS)) $(CORE_HOST_A) | $(BUILD)/host
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(call host_objs,$(HOST_CLI_SRCS)) $(CORE_HOST_A) -lm
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $(call host_objs,$(HOST_CLI_SRCS)) $(CORE_HOST_A) -lm $(HOST_CLI_LDLIBS)
 
 $(BUILD)/host $(BUILD)/host/tests $(BUILD)/host/fuzz $(BUILD)/gen:
 	mkdir -p $@

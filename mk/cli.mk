@@ -2,6 +2,9 @@
 # table per command, which also makes each command's --help. Every test that
 # links a tools/cmd_*.c links $(CLI_SRCS) too.
 CLI_SRCS := tools/cli/cli_options.c
+# `export --sqlite` (tools/cli/export_sqlite.c) links Debian's libsqlite3
+# (libsqlite3-dev, scripts/install-deps.sh).
+HOST_CLI_LDLIBS += -lsqlite3
 
 # The parser on a table of its own: operands in order, "--" both ways, full
 # names only, each kind of usage error naming the flag, the generated help

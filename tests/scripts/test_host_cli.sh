@@ -39,7 +39,7 @@ cli_contract_flags() {
 	bench) echo "--workloads --reps --sample-ms" ;;
 	report) echo "--png --html --firmware-s" ;;
 	compare) echo "--allow-different-plans" ;;
-	export) echo "--jsonl" ;;
+	export) echo "--jsonl --sqlite" ;;
 	linux) echo "--list --restore --out --sysfs-root --cpu --placement --modes --workloads --preset --reps" \
 		"--warmup --sample-ms --order --seed --settle-us --precision --budget-s" ;;
 	esac

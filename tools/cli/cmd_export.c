@@ -1,6 +1,7 @@
 /* `idlebench export --jsonl FILE...`: verified result streams as JSON Lines
  * (one object per line), so jq and pandas read them without our parser. The
- * CSV stream stays the contract; this is a view of it.
+ * CSV stream stays the contract; this is a view of it. (`--sqlite DB
+ * PATH...`: tools/cli/export_sqlite.c.)
  *
  * Per file: one `header` object, one `meta` object (every `#=` key), the
  * rows in stream order, then every record in stream order with its `line`
@@ -23,6 +24,7 @@
 #include "core/stream/schema.h"
 #include "tools/cli/cli_options.h"
 #include "tools/cli/commands.h"
+#include "tools/cli/export_sqlite.h"
 #include "tools/cli/stream_reader.h"
 
 /* Whether a column holds numbers (schema.h kinds u64, u64_opt, fixed, fixed_opt). */
@@ -39,21 +41,28 @@ static const struct {
 } columns[STREAM_COLUMN_COUNT] = { STREAM_COLUMNS(EXPORT_COLUMN_) };
 #undef EXPORT_COLUMN_
 
-enum { OPT_JSONL };
+enum { OPT_JSONL, OPT_SQLITE };
 static const struct cli_option options[] = {
-	[OPT_JSONL] = { "jsonl", 0, NULL, "JSON Lines, one object per line (the only format so far; required)" },
+	[OPT_JSONL] = { "jsonl", 0, NULL, "JSON Lines on stdout, one object per line" },
+	[OPT_SQLITE] = { "sqlite", 0, "DB", "into the SQLite database DB (created when absent), one boot per stream;\n"
+					    "PATH may be a directory (searched for *.csv recursively); a boot already\n"
+					    "there is not inserted again (tables: docs/stream-format.md)" },
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command export_cli = {
 	"export", "FILE...",
-	"Verifies each result stream (as `idlebench check`) and writes it to stdout as JSON Lines:\n"
+	"Verifies each result stream (as `idlebench check`) and writes it out in one format, --jsonl or --sqlite.\n"
+	"JSON Lines (--jsonl), on stdout:\n"
 	"per file a \"header\" object, a \"meta\" object with every metadata key, the rows (\"type\":\"row\",\n"
 	"the data columns by name) in order, then every record (\"type\":\"record\",\"record\":\"summary\",\n"
 	"\"line\":N,...) in stream order, the end record last; every object has \"file\". Numbers are JSON\n"
 	"numbers, an empty cell is null; ids, hashes, the seed and the CRC stay strings.\n"
 	"  jq 'select(.type==\"record\" and .record==\"primary\")' out.jsonl\n"
-	"  pandas: df = pd.read_json(\"out.jsonl\", lines=True); rows = df[df.type == \"row\"]\n",
-	"Exit: 0 written; 1 a file rejected (one line per file on stderr); 2 usage.\n", options,
+	"  pandas: df = pd.read_json(\"out.jsonl\", lines=True); rows = df[df.type == \"row\"]\n"
+	"SQLite (--sqlite DB PATH...): tables boots, boot_meta, rows, records, record_fields, summaries:\n"
+	"  sqlite3 DB 'SELECT mode, count(*) FROM rows GROUP BY mode'\n",
+	"Exit: 0 written (--sqlite: or already in the database); 1 a file rejected (one line per file on\n"
+	"stderr; --sqlite adds the others) or the database unusable (nothing written); 2 usage.\n", options,
 	CLI_DASHDASH_ENDS_OPTIONS,
 };
 
@@ -245,6 +254,7 @@ static void export_stream(FILE *out, const char *path, const struct stream_reade
 int cmd_export(int argc, char **argv)
 {
 	bool jsonl = false;
+	const char *sqlite_db = NULL;
 	const char **files = calloc((size_t)argc, sizeof *files), *arg;
 	size_t n = 0;
 	if (!files) {
@@ -256,6 +266,8 @@ int cmd_export(int argc, char **argv)
 	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
 		if (a == OPT_JSONL) {
 			jsonl = true;
+		} else if (a == OPT_SQLITE) {
+			sqlite_db = arg;
 		} else if (a == CLI_OPERAND) {
 			files[n++] = arg;
 		} else {
@@ -263,10 +275,18 @@ int cmd_export(int argc, char **argv)
 			return cli_exit_status(a);
 		}
 	}
-	if (!jsonl || !n) {
+	const char *usage = jsonl && sqlite_db ? "one format at a time: --jsonl or --sqlite DB"
+			    : !jsonl && !sqlite_db ? "say the format: --jsonl (JSON Lines) or --sqlite DB"
+			    : sqlite_db && !*sqlite_db ? "--sqlite needs a database file name"
+			    : !n ? "no result file given" : NULL;
+	if (usage) {
 		free(files);
-		return cli_usage_error(&export_cli, "%s", !jsonl ? "say the format: --jsonl (JSON Lines, the only one so far)"
-								 : "no result file given");
+		return cli_usage_error(&export_cli, "%s", usage);
+	}
+	if (sqlite_db) {
+		int status = export_sqlite(sqlite_db, (char *const *)files, (int)n, stdout, stderr);
+		free(files);
+		return status;
 	}
 	int status = 0;
 	for (size_t i = 0; i < n; i++) {

@@ -25,7 +25,7 @@ int cmd_check(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 /* `idlebench report FILE...`: slowdown vs hlt per machine, runs pooled, with an optional PNG chart. */
 int cmd_report(int argc, char **argv);
-/* `idlebench export --jsonl FILE...`: result streams as JSON Lines. */
+/* `idlebench export --jsonl FILE... | --sqlite DB PATH...`: result streams as JSON Lines or into SQLite. */
 int cmd_export(int argc, char **argv);
 /* `idlebench compare A... -- B...`: the difference in slowdown between two groups of runs. */
 int cmd_compare(int argc, char **argv);

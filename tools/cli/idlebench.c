@@ -12,7 +12,7 @@ const struct host_command host_commands[] = {
 	{ "bench", "run the workloads on this CPU in Linux user space, print CSV rows", cmd_bench },
 	{ "report", "table (and --png chart) of slowdown vs hlt from result files, runs pooled", cmd_report },
 	{ "compare", "difference in slowdown between two groups of result files (A -- B), with intervals", cmd_compare },
-	{ "export", "result files as JSON Lines (--jsonl) for jq and pandas", cmd_export },
+	{ "export", "result files as JSON Lines (--jsonl) or into an SQLite database (--sqlite DB)", cmd_export },
 	{ "linux", "the experiment on this Linux system: the sibling's idle state chosen through cpuidle sysfs", cmd_linux },
 	{ NULL, NULL, NULL },
 };

@@ -407,6 +407,11 @@ static size_t schema_columns(const struct stream_reader *r)
 	return r->schema <= 2 ? STREAM_COLUMNS_SCHEMA_2 : r->schema == 3 ? STREAM_COLUMNS_SCHEMA_3 : STREAM_COLUMN_COUNT;
 }
 
+size_t stream_reader_column_count(const struct stream_reader *r)
+{
+	return r->schema ? schema_columns(r) : 0;
+}
+
 /* Length of the schema's data header: STREAM_HEADER_LINE up to the comma
  * before its first column the schema does not have. */
 static size_t schema_header_len(size_t columns)

@@ -149,6 +149,10 @@ const struct stream_record *stream_reader_record_at(const struct stream_reader *
 /* The value of key in a record, or NULL when absent. */
 const char *stream_record_get(const struct stream_record *rec, const char *key);
 
+/* Columns a row of the stream's schema has (schemas 1 and 2: up to `check`;
+ * 3: up to `energy_reliable`; 4: all STREAM_COLUMN_COUNT); 0 before a valid header. */
+size_t stream_reader_column_count(const struct stream_reader *r);
+
 /* Number of data rows read. */
 size_t stream_reader_row_count(const struct stream_reader *r);
 
