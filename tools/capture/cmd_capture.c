@@ -303,7 +303,7 @@ static const struct cli_option options[] = {
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command capture_cli = {
-	"capture", "SOURCE | --lava-log FILE",
+	"capture", "SOURCE",
 	"  SOURCE: /dev/ttyUSB0[,BAUD] (any /dev/tty*: raw 8N1, default " CLI_TEXT(SERIAL_PORT_DEFAULT_BAUD) " baud),\n"
 	"          FILE, - (stdin),\n"
 	"          cmd:COMMAND (its stdout, e.g. --reconnect 0 cmd:qemu-system-x86_64 ... -serial stdio:\n"
