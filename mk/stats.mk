@@ -20,6 +20,9 @@ test_stats_coverage_SRCS := tests/unit/bench/test_stats_coverage.c tests/unit/be
 # iteration) on made-up sample tables.
 UNIT_TESTS += test_summary_ipc
 test_summary_ipc_SRCS := tests/unit/experiment/test_summary_ipc.c tests/unit/support/stream_text.c
+# The `#! testcase` records (primary and controls, for LAVA's monitors) on made-up tables.
+UNIT_TESTS += test_summary_testcase
+test_summary_testcase_SRCS := tests/unit/experiment/test_summary_testcase.c tests/unit/support/stream_text.c
 # The shared sample loop with fake callbacks.
 UNIT_TESTS += test_harness
 test_harness_SRCS := tests/unit/experiment/test_harness.c

@@ -6,12 +6,12 @@ test_sample_row_SRCS := tests/unit/stream/test_sample_row.c tests/unit/support/s
 
 STREAM_READER_SRCS := tools/cli/stream_reader.c
 CAPTURE_SRCS := tools/capture/cmd_capture.c tools/capture/capture_source.c tools/capture/capture_filter.c \
-                tools/capture/serial_port.c tools/capture/result_file.c $(CLI_SRCS)
+                tools/capture/serial_port.c tools/capture/result_file.c tools/capture/lava_log.c $(CLI_SRCS)
 TOOLS_TEST_HELPER := tests/unit/tools/fd_redirect.c
 
 
 UNIT_TESTS += test_stream_reader test_stream_roundtrip test_cmd_check test_cmd_capture test_capture_filter \
-              test_serial_port
+              test_serial_port test_lava_log
 test_stream_reader_SRCS := $(STREAM_READER_SRCS) tests/unit/tools/test_stream_reader.c
 # Contract test against the kernel's writer (core/stream/stream.c and what it needs).
 test_stream_roundtrip_SRCS := $(STREAM_READER_SRCS) tests/unit/tools/test_stream_roundtrip.c
@@ -20,6 +20,8 @@ test_cmd_check_SRCS := $(STREAM_READER_SRCS) tests/unit/tools/test_cmd_check.c t
 test_cmd_capture_SRCS := $(STREAM_READER_SRCS) tests/unit/tools/test_cmd_capture.c $(CAPTURE_SRCS) $(TOOLS_TEST_HELPER)
 test_capture_filter_SRCS := tests/unit/tools/test_capture_filter.c tools/capture/capture_filter.c
 test_serial_port_SRCS := tests/unit/tools/test_serial_port.c tools/capture/serial_port.c
+# LAVA job log lines: record forms, YAML escapes, ShellLogger's quoting undone.
+test_lava_log_SRCS := tests/unit/tools/test_lava_log.c tools/capture/lava_log.c
 
 FUZZERS += fuzz_stream_reader
 fuzz_stream_reader_SRCS := $(STREAM_READER_SRCS) tests/fuzz/fuzz_stream_reader.c

@@ -338,6 +338,38 @@ static void write_controls(struct stream *s)
 	}
 }
 
+/* For lab harnesses that match lines, not parse the stream (LAVA's
+ * `monitors` test action, lava/README.md): one line per control, its
+ * verdict as the result (n/a: no interval), and one per primary class whose
+ * slowdown is a number, result pass = measured. The same fields in the same
+ * order on every line, so one regular expression reads them all; the
+ * measurement is empty, never made up, where the estimate is missing. */
+static void write_testcases(const struct plan *p, struct stream *s)
+{
+	char val[16];
+	enum idle_mode primary = summary_primary_mode(p);
+
+	if (primary != IDLE_MODE_COUNT)
+		for (int k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
+			const struct analysis_cell *c = &result.cls[k][primary];
+			if (!c->have || !(c->s.value_pct == c->s.value_pct))
+				continue;
+			stream_record(s, "testcase", "name=primary_%s_%s result=pass measurement=%s units=pct",
+				      analysis_class_name(k), idle_modes[primary].name,
+				      num(val, sizeof val, c->s.value_pct, 2));
+		}
+	static const enum idle_mode controls[] = { IDLE_HLT2, IDLE_SPIKE };
+	for (size_t i = 0; i < 2; i++) {
+		enum idle_mode m = controls[i];
+		enum analysis_verdict v = m == IDLE_HLT2 ? result.aa : result.spike;
+		if (v == ANALYSIS_ABSENT)
+			continue;
+		const struct analysis_cell *c = m == IDLE_SPIKE ? &result.spike_cell : &result.cls[ANALYSIS_CLASS_ALL][m];
+		stream_record(s, "testcase", "name=control_%s result=%s measurement=%s units=pct", idle_modes[m].name,
+			      analysis_verdict_name(v), num(val, sizeof val, c->s.value_pct, 2));
+	}
+}
+
 void summary_set_pair(const char *placement, const char *hypervisor)
 {
 	pair_placement = placement ? placement : "";
@@ -543,4 +575,5 @@ void summary_write(const struct plan *p, const struct sample_table *t, unsigned 
 	write_cells(p, t, s);
 	write_smi_excluded(p, t, s);
 	table_for_people(p, t, s);
+	write_testcases(p, s);
 }

@@ -8,7 +8,8 @@
  * before the end record (an SOL client losing its session) is started again
  * and the stream continues; a new header starts a new file, so two boots
  * are never merged. A stream that is cut off or corrupted is still saved in
- * full, as `…-INCOMPLETE.csv`. */
+ * full, as `…-INCOMPLETE.csv`. `--lava-log FILE` reads the console out of a
+ * LAVA job log instead of a SOURCE (tools/capture/lava_log.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -21,6 +22,7 @@
 
 #include "tools/capture/capture_filter.h"
 #include "tools/capture/capture_source.h"
+#include "tools/capture/lava_log.h"
 #include "tools/cli/cli_options.h"
 #include "tools/cli/commands.h"
 #include "tools/capture/result_file.h"
@@ -42,7 +44,7 @@ static void on_signal(int sig)
 }
 
 struct capture_options {
-	const char *dir, *source;
+	const char *dir, *source, *lava_log;
 	bool quiet, require_ok;
 	unsigned long reconnect, reconnect_delay, timeout;
 };
@@ -282,7 +284,7 @@ static enum pump_end pump(struct session *s, int fd, time_t deadline, bool *got_
 	return PUMP_DONE;
 }
 
-enum { OPT_OUT, OPT_QUIET, OPT_REQUIRE_OK, OPT_RECONNECT, OPT_RECONNECT_DELAY, OPT_TIMEOUT };
+enum { OPT_OUT, OPT_QUIET, OPT_REQUIRE_OK, OPT_RECONNECT, OPT_RECONNECT_DELAY, OPT_TIMEOUT, OPT_LAVA_LOG };
 static const struct cli_option options[] = {
 	[OPT_OUT] = { "out", 0, "DIR", "save under DIR (default results)" },
 	[OPT_QUIET] = { "quiet", 'q', NULL, "do not echo the input or progress to stderr" },
@@ -295,6 +297,9 @@ static const struct cli_option options[] = {
 	[OPT_TIMEOUT] = { "timeout", 0, "SECONDS",
 			  "give up without an end record after this long (default "
 			  CLI_TEXT(CAPTURE_TIMEOUT_DEFAULT) ")" },
+	[OPT_LAVA_LOG] = { "lava-log", 0, "FILE",
+			   "instead of a SOURCE: the DUT's console in a LAVA job log (lava-run's\n"
+			   "output, or the server's output.yaml; see lava/README.md)" },
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command capture_cli = {
@@ -351,6 +356,9 @@ static int parse_options(int argc, char **argv, struct capture_options *o)
 		case OPT_RECONNECT_DELAY:
 			rc = parse_count("reconnect-delay", arg, 3600, &o->reconnect_delay);
 			break;
+		case OPT_LAVA_LOG:
+			o->lava_log = arg;
+			break;
 		case OPT_TIMEOUT:
 			rc = parse_count("timeout", arg, 30 * 86400, &o->timeout);
 			if (rc < 0 && o->timeout == 0)
@@ -367,7 +375,11 @@ static int parse_options(int argc, char **argv, struct capture_options *o)
 	}
 	if (rc >= 0)
 		return rc;
-	if (!o->source)
+	if (o->lava_log && o->source)
+		return cli_usage_error(&capture_cli, "--lava-log reads its FILE instead of a SOURCE ('%s')", o->source);
+	if (o->lava_log && !*o->lava_log)
+		return cli_usage_error(&capture_cli, "--lava-log needs a file");
+	if (!o->source && !o->lava_log)
 		return cli_usage_error(&capture_cli, "no SOURCE given");
 	if (!*o->dir)
 		return cli_usage_error(&capture_cli, "--out needs a directory");
@@ -385,12 +397,106 @@ static void pause_before_restart(unsigned long seconds, time_t deadline)
 		nanosleep(&step, NULL);
 }
 
+/* --lava-log FILE: every console line of the job log, in order, through the
+ * same session as a live source (so a LAVA retry's second boot is a second
+ * file); a log without any, or without a stream in them, says which. */
+static int capture_lava_log(const struct capture_options *o)
+{
+	FILE *f = fopen(o->lava_log, "r");
+	if (!f) {
+		fprintf(stderr, "capture: %s: %s\n", o->lava_log, strerror(errno));
+		return 1;
+	}
+	struct session s = { .o = o, .rc = 1 };
+	capture_filter_init(&s.filter);
+	if (!boot_start(&s)) {
+		fclose(f);
+		fprintf(stderr, "capture: out of memory\n");
+		return 1;
+	}
+	char *line = NULL, *text = NULL;
+	size_t cap = 0, text_cap = 0, lineno = 0, records = 0, console = 0;
+	ssize_t n;
+	bool bad = false;
+	while (!s.fatal && !bad && (n = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			n--;
+		if (text_cap < (size_t)n + 1) { /* a decoded msg is never longer than its line */
+			free(text);
+			text_cap = (size_t)n + 1;
+			text = malloc(text_cap);
+			if (!text) {
+				fprintf(stderr, "capture: out of memory\n");
+				s.fatal = true;
+				break;
+			}
+		}
+		size_t len;
+		switch (lava_log_decode(line, (size_t)n, text, text_cap - 1, &len)) {
+		case LAVA_LOG_NOT_RECORD:
+			break;
+		case LAVA_LOG_OTHER:
+			records++;
+			break;
+		case LAVA_LOG_TARGET:
+			records++;
+			console++;
+			text[len++] = '\n';
+			if (!stream_reader_done(s.cur.r))
+				session_input(&s, text, len);
+			break;
+		case LAVA_LOG_BAD:
+			fprintf(stderr, "capture: %s line %zu: a console (lvl target) record whose msg is not one "
+				"double-quoted YAML string\n", o->lava_log, lineno);
+			bad = true;
+			break;
+		}
+	}
+	bool read_error = ferror(f);
+	free(line);
+	free(text);
+	fclose(f);
+	if (read_error && !bad) {
+		fprintf(stderr, "capture: %s: read error\n", o->lava_log);
+		bad = true;
+	}
+	if (!s.fatal && !stream_reader_done(s.cur.r)) {
+		char rest[CAPTURE_FILTER_HOLD_MAX];
+		to_reader(&s, s.held, s.held_len);
+		to_reader(&s, rest, capture_filter_flush(&s.filter, rest));
+	}
+	if (!s.fatal && !stream_reader_started(s.cur.r)) {
+		stream_reader_finish(s.cur.r);
+		if (bad)
+			;
+		else if (!records)
+			fprintf(stderr, "capture: %s: not a LAVA job log (no line like {\"dt\": ..., \"lvl\": ..., "
+				"\"msg\": ...}); nothing saved\n", o->lava_log);
+		else if (!s.saved)
+			fprintf(stderr, "capture: %s: the LAVA job log holds no idlebench stream: none of its %zu "
+				"console (lvl target) lines starts one with `#! idlebench`; nothing saved\n",
+				o->lava_log, console);
+		else
+			fprintf(stderr, "capture: %s: no further stream after the last saved file\n", o->lava_log);
+		s.rc = 1;
+	} else if (!s.fatal) {
+		boot_finish(&s, bad ? " (the LAVA log could not be read to its end)" : " (the LAVA log ends here)", "");
+		if (bad)
+			s.rc = 1;
+	}
+	boot_free(&s);
+	return s.fatal ? 1 : s.rc;
+}
+
 int cmd_capture(int argc, char **argv)
 {
 	struct capture_options o;
 	int rc = parse_options(argc, argv, &o);
 	if (rc >= 0)
 		return rc;
+	if (o.lava_log)
+		return capture_lava_log(&o);
 
 	char err[512] = "", note[128] = "";
 	struct capture_source src;

@@ -2,7 +2,8 @@
  * temporary directory: the file name, the saved bytes (byte-equal to the
  * normalized stream), INCOMPLETE naming, nothing saved without a header,
  * no overwrite of an existing result, and a recorded BMC serial-over-LAN
- * session (tests/fixtures/sol/) with a reconnect and with a reboot. */
+ * session (tests/fixtures/sol/) with a reconnect and with a reboot, and
+ * LAVA job logs (tests/fixtures/lava/, --lava-log). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -486,6 +487,104 @@ static void test_command_stdin_stays_open(void **state)
 	remove_dir(&r);
 }
 
+#define LAVA "tests/fixtures/lava/"
+#define LAVA_BASE "hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-"
+
+static void lava_capture(struct capture_run *r, const char *log)
+{
+	char opt[300];
+	snprintf(opt, sizeof opt, "--lava-log=%s", log);
+	char *argv[] = { "capture", "--quiet", opt, "--out", r->dir };
+	run_command(cmd_capture, 5, argv, NULL, &r->o);
+	list_dir(r);
+}
+
+/* The fixture log's first max_lines lines (0: all), each after prefix, into path. */
+static void lava_copy(const char *path, const char *prefix, size_t max_lines)
+{
+	size_t len, lines = 0;
+	char *log = read_whole_file(LAVA "qemu-job.log", &len);
+	assert_non_null(log);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	for (char *line = log; line < log + len && (!max_lines || lines < max_lines); lines++) {
+		char *nl = memchr(line, '\n', (size_t)(log + len - line));
+		size_t n = nl ? (size_t)(nl - line) + 1 : (size_t)(log + len - line);
+		fprintf(f, "%s%.*s", prefix, (int)n, line);
+		line += n;
+	}
+	fclose(f);
+	free(log);
+}
+
+/* lava-run's log of lava/qemu-job.yaml: the console's stream, verified, is
+ * the file saved; the server's output.yaml form ("- " before each record)
+ * gives the same bytes. */
+static void test_lava_log_gives_the_verified_stream(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	lava_capture(&r, LAVA "qemu-job.log");
+	assert_int_equal(r.o.status, 0);
+	assert_string_equal(r.o.err, "");
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, LAVA_BASE, ".csv");
+	assert_saved_as(&r, LAVA "qemu-job.csv");
+	remove_dir(&r);
+
+	char path[128];
+	new_dir(&r);
+	snprintf(path, sizeof path, "%s.yaml", r.dir);
+	lava_copy(path, "- ", 0);
+	lava_capture(&r, path);
+	assert_int_equal(r.o.status, 0);
+	assert_int_equal(r.files, 1);
+	assert_saved_as(&r, LAVA "qemu-job.csv");
+	unlink(path);
+	remove_dir(&r);
+}
+
+/* A job cut off mid-stream (a LAVA timeout): everything is kept, as INCOMPLETE. */
+static void test_lava_log_cut_off_is_incomplete(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	char path[128];
+	new_dir(&r);
+	snprintf(path, sizeof path, "%s.log", r.dir);
+	lava_copy(path, "", 200);
+	lava_capture(&r, path);
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(r.files, 1);
+	assert_name(r.name, LAVA_BASE, "-INCOMPLETE.csv");
+	assert_non_null(strstr(r.o.err, "(the LAVA log ends here)"));
+	unlink(path);
+	remove_dir(&r);
+}
+
+/* A log whose console never printed a stream, and a file that is no LAVA log. */
+static void test_lava_log_without_a_stream_says_so(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	lava_capture(&r, LAVA "no-stream.log");
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(r.files, 0);
+	assert_string_equal(r.o.err, "capture: " LAVA "no-stream.log: the LAVA job log holds no idlebench stream: none "
+				     "of its 18 console (lvl target) lines starts one with `#! idlebench`; nothing saved\n");
+	lava_capture(&r, F "clean.csv");
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(r.files, 0);
+	assert_string_equal(r.o.err, "capture: " F "clean.csv: not a LAVA job log (no line like {\"dt\": ..., \"lvl\": "
+				     "..., \"msg\": ...}); nothing saved\n");
+	char *both[] = { "capture", "--lava-log", LAVA "qemu-job.log", F "clean.csv" };
+	run_command(cmd_capture, 4, both, NULL, &r.o);
+	assert_int_equal(r.o.status, 2);
+	remove_dir(&r);
+}
+
 static void test_bad_arguments_are_usage_errors(void **state)
 {
 	(void)state;
@@ -538,6 +637,9 @@ int main(void)
 		cmocka_unit_test(test_restarts_stop_after_reconnect_n),
 		cmocka_unit_test(test_command_without_output_is_not_restarted),
 		cmocka_unit_test(test_command_stdin_stays_open),
+		cmocka_unit_test(test_lava_log_gives_the_verified_stream),
+		cmocka_unit_test(test_lava_log_cut_off_is_incomplete),
+		cmocka_unit_test(test_lava_log_without_a_stream_says_so),
 		cmocka_unit_test(test_bad_arguments_are_usage_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
