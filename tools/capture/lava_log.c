@@ -116,7 +116,14 @@ enum lava_log_line lava_log_decode(const char *line, size_t len, char *out, size
 	if (!scalar(&p, end, &skip) || !literal(&p, end, ", \"lvl\": \"") || !scalar(&p, end, &o) || o.overflow)
 		return LAVA_LOG_NOT_RECORD;
 	lvl[o.n] = '\0';
-	if (strcmp(lvl, "target"))
+	/* `feedback` is the same console, logged while an action other than the
+	 * one that owns the connection reads it (ShellLogger's is_feedback,
+	 * lava_dispatcher/shell.py): the monitor action ends when its end pattern
+	 * `#! end rows=` is seen, before the line's newline, so the whole end
+	 * record is logged as feedback by the next action (seen here under load).
+	 * ShellLogger logs each line once, as one or the other; a line doubled or
+	 * lost anyway fails the stream's CRC, so it is never saved as verified. */
+	if (strcmp(lvl, "target") && strcmp(lvl, "feedback"))
 		return LAVA_LOG_OTHER;
 	/* The msg: YAML first, then ShellLogger's `"` -> `\"` undone (every
 	 * `"` it wrote has its backslash right before it, so dropping the

@@ -3,7 +3,8 @@
  * `{"dt": "…", "lvl": "…", "msg": …}`, optionally after "- " (lava_common/log.py
  * dump(): sorted keys, every scalar double-quoted, one line). The DUT's
  * console is the `lvl: target` records, one line each (lava_dispatcher/shell.py
- * ShellLogger). Decoding a target record undoes both layers: YAML's escapes,
+ * ShellLogger), and `lvl: feedback` for lines read while another action holds
+ * the connection (the end record, when the monitor stopped at its pattern). Decoding a target record undoes both layers: YAML's escapes,
  * then ShellLogger's own rewrite of every `"` as `\"`. What ShellLogger drops
  * cannot come back: `\r` (the stream is defined without it), ESC, and empty
  * lines (it folds "\n\n"; the stream has none). */

@@ -545,6 +545,22 @@ static void test_lava_log_gives_the_verified_stream(void **state)
 	remove_dir(&r);
 }
 
+/* A run where the monitor action stopped at its end pattern before the end
+ * record's newline: LAVA logged that line as `feedback` (a real lava-run log
+ * from make test on a loaded machine). The stream is still whole and verified. */
+static void test_lava_log_end_record_as_feedback_is_verified(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	new_dir(&r);
+	lava_capture(&r, LAVA "qemu-job-end-as-feedback.log");
+	assert_int_equal(r.o.status, 0);
+	assert_string_equal(r.o.err, "");
+	assert_int_equal(r.files, 1);
+	assert_null(strstr(r.name, "INCOMPLETE"));
+	remove_dir(&r);
+}
+
 /* A job cut off mid-stream (a LAVA timeout): everything is kept, as INCOMPLETE. */
 static void test_lava_log_cut_off_is_incomplete(void **state)
 {
@@ -638,6 +654,7 @@ int main(void)
 		cmocka_unit_test(test_command_without_output_is_not_restarted),
 		cmocka_unit_test(test_command_stdin_stays_open),
 		cmocka_unit_test(test_lava_log_gives_the_verified_stream),
+		cmocka_unit_test(test_lava_log_end_record_as_feedback_is_verified),
 		cmocka_unit_test(test_lava_log_cut_off_is_incomplete),
 		cmocka_unit_test(test_lava_log_without_a_stream_says_so),
 		cmocka_unit_test(test_bad_arguments_are_usage_errors),
