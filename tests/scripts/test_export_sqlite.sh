@@ -128,9 +128,11 @@ stest_export_sqlite_round_trips_every_meta_key_row_and_record() {
 
 # sqlite_report_table FILE: "workload mode n median" per line of report's per-workload table.
 sqlite_report_table() {
-	"$SQLITE_CLI" report "$1" | awk '/^  per workload/ { p = 1; next }
+	# the table ends at its second blank line; awk reads on (no exit: the
+	# report is still writing, and under pipefail its SIGPIPE fails the test)
+	"$SQLITE_CLI" report "$1" | awk 'done { next } /^  per workload/ { p = 1; next }
 		p && /^  [a-z_0-9]+ +[a-z0-9]+ +[0-9]+ +[0-9.]+ / { print $1, $2, $3, $4 }
-		p && /^$/ { if (blank++) exit }'
+		p && /^$/ { if (blank++) done = 1 }'
 }
 
 # Rows per (workload, mode) and their median cycles per iteration, asked of
@@ -180,7 +182,7 @@ stest_export_sqlite_rows_per_mode_and_medians_match_report() {
 # `#! primary` record: for a schema 1 stream or a fixture without one,
 # report computes its own from the rows).
 stest_export_sqlite_per_model_median_slowdown_matches_report() {
-	local dir f key mode fig
+	local dir f key out mode fig
 	dir=$(mktemp -d)
 	# shellcheck disable=SC2086
 	"$SQLITE_CLI" export --sqlite "$dir/runs.db" $SQLITE_STREAMS >/dev/null || { echo "export failed"; rm -rf "$dir"; return 1; }
@@ -202,8 +204,9 @@ stest_export_sqlite_per_model_median_slowdown_matches_report() {
 		grep -q '^#! primary ' "$f" || continue
 		key=$(awk '/^#= / { k = substr($0, 4); i = index(k, "="); m[substr(k, 1, i - 1)] = substr(k, i + 1) }
 			END { print m["cpu_vendor"] "/" m["cpu_family"] "/" m["cpu_model"] "/" m["microcode"] }' "$f")
-		mode=$("$SQLITE_CLI" report "$f" | sed -n 's/^  primary result: \([a-z0-9]*\) vs hlt.*/\1/p')
-		fig=$("$SQLITE_CLI" report "$f" | awk '/^  primary result:/ { p = 1 } p && $1 == "int" && $2 ~ /^-?[0-9.]+$/ { print $2; exit }')
+		out=$("$SQLITE_CLI" report "$f") || { echo "$f: report exited $?"; rm -rf "$dir"; return 1; }
+		mode=$(sed -n 's/^  primary result: \([a-z0-9]*\) vs hlt.*/\1/p' <<<"$out")
+		fig=$(awk '/^  primary result:/ { p = 1 } p && !fig && $1 == "int" && $2 ~ /^-?[0-9.]+$/ { print $2; fig = 1 }' <<<"$out")
 		[ -n "$mode" ] && [ -n "$fig" ] && echo "$key/$mode $fig" >>"$dir/report.txt"
 	done
 	python3 - "$dir/report.txt" >"$dir/want.txt" <<'PY'
@@ -232,7 +235,7 @@ PY
 # Skipped where report has no --by=model (before the fleet view is merged).
 stest_export_sqlite_per_model_slowdown_matches_report_by_model() {
 	local dir gen=tests/fixtures/fleet/generate_fleet.py
-	if ! "$SQLITE_CLI" report --help | grep -q -- '--by machine|model' || [ ! -f "$gen" ]; then
+	if ! grep -q -- '--by machine|model' <<<"$("$SQLITE_CLI" report --help)" || [ ! -f "$gen" ]; then
 		echo "skipped: report --by=model or $gen not in this tree"
 		return 77
 	fi
