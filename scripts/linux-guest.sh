@@ -2,8 +2,10 @@
 # linux-guest.sh BUILD RESULTS_DIR: what `make linux-guest LINUX_ARGS='…'`
 # does after building the host CLI. Boots Debian's kernel (linux-image-amd64,
 # unpacked by scripts/install-deps.sh) under QEMU TCG with the test _CST of
-# tests/qemu/acpi/cst-c2-0x414.asl, so Linux's acpi_idle offers state0 POLL,
-# state1 C1 "ACPI HLT" and state2 C2 "ACPI IOPORT 0x414" on every vCPU; runs
+# tests/qemu/acpi/cst-c2-0x414-3cpus.asl on 3 vCPUs (cpu0 and cpu1 SMT
+# siblings, cpu2 on another core: every placement runs), so Linux's
+# acpi_idle offers state0 POLL, state1 C1 "ACPI HLT" and state2 C2 "ACPI
+# IOPORT 0x414" on each; runs
 # `idlebench linux $LINUX_ARGS` in it as root, prints the stream and saves it
 # under RESULTS_DIR through `idlebench capture` (as `make run` does). No root
 # and no cpuidle driver needed on this machine.
@@ -140,12 +142,12 @@ else
 	echo 'echo "=== done"' >>"$root/run.sh"
 fi
 (cd "$root" && find . | "$busybox" cpio -o -H newc 2>/dev/null) | gzip -1 >"$work/initrd.gz" || die "cannot pack the initramfs"
-iasl -p "$work/cst" tests/qemu/acpi/cst-c2-0x414.asl >"$work/iasl.log" 2>&1 || die "iasl: $(cat "$work/iasl.log")"
+iasl -p "$work/cst" tests/qemu/acpi/cst-c2-0x414-3cpus.asl >"$work/iasl.log" 2>&1 || die "iasl: $(cat "$work/iasl.log")"
 
 out="$work/out"
-[ -n "$run_script" ] || echo "linux-guest: booting $(basename "$vmlinuz") under QEMU TCG (2 vCPUs; at most ${timeout_s} s)" >&2
+[ -n "$run_script" ] || echo "linux-guest: booting $(basename "$vmlinuz") under QEMU TCG (3 vCPUs; at most ${timeout_s} s)" >&2
 start=$(date +%s)
-timeout -k 5 "$timeout_s" qemu-system-x86_64 -M q35 -accel tcg,thread=multi -cpu max -smp 2 -m 512 -kernel "$vmlinuz" \
+timeout -k 5 "$timeout_s" qemu-system-x86_64 -M q35 -accel tcg,thread=multi -cpu max,vendor=GenuineIntel,-monitor -smp 3,sockets=1,cores=2,threads=2,maxcpus=4 -m 512 -kernel "$vmlinuz" \
 	-initrd "$work/initrd.gz" -append "console=ttyS0 quiet panic=-1" -acpitable file="$work/cst.aml" \
 	-display none -serial file:"$work/console.log" -serial file:"$out" -no-reboot
 qrc=$?

@@ -1,9 +1,11 @@
 # `idlebench linux` on a real Linux kernel in QEMU, sourced by tests/run-all.sh.
 # The machine running the tests may have no cpuidle driver at all (then the
 # real run of tests/host/test_linux.sh skips), so this boots Debian's own
-# kernel (linux-image-amd64's, unpacked by scripts/install-deps.sh) under TCG with 2 vCPUs and the _CST of
-# tests/qemu/acpi/cst-c2-0x414.asl: Linux's acpi_idle then offers POLL,
-# C1 "ACPI HLT" and C2 "ACPI IOPORT 0x414" on cpu1. The guest is `make
+# kernel (linux-image-amd64's, unpacked by scripts/install-deps.sh) under TCG with 3 vCPUs (cpu0 and
+# cpu1 SMT siblings, cpu2 on another core) and the _CST of
+# tests/qemu/acpi/cst-c2-0x414-3cpus.asl: Linux's acpi_idle then offers POLL,
+# C1 "ACPI HLT" and C2 "ACPI IOPORT 0x414" on each; placement=other-core
+# parks cpu2, placement=both cpu1 and cpu2. The guest is `make
 # linux-guest`'s (scripts/linux-guest.sh: busybox-static, build/host/idlebench,
 # Debian's xz and gzip, each with its libraries); its /init runs two
 # plans with placement=other-core and powers off. Run A: the menu governor,
@@ -27,7 +29,7 @@ LG_U_ARGS="--placement=other-core --modes=poll,hlt,ioport --reps=5 --warmup=1 --
 linux_guest_script() {
 	cat <<'EOF'
 v() {
-	for f in /sys/devices/system/cpu/cpu1/cpuidle/state*/disable /sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us \
+	for f in /sys/devices/system/cpu/cpu[12]/cpuidle/state*/disable /sys/devices/system/cpu/cpu[12]/power/pm_qos_resume_latency_us \
 		/sys/devices/system/cpu/cpuidle/current_governor; do echo "$f $(cat $f)"; done
 }
 run() {
@@ -46,11 +48,11 @@ run() {
 }
 run A
 echo ladder >/sys/devices/system/cpu/cpuidle/current_governor
-echo n/a >/sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us
+echo n/a >/sys/devices/system/cpu/cpu2/power/pm_qos_resume_latency_us
 run B
 # Run D (issue 25): a command that fails every time (run U, before A, timed a real one).
 echo menu >/sys/devices/system/cpu/cpuidle/current_governor
-echo 0 >/sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us
+echo 0 >/sys/devices/system/cpu/cpu2/power/pm_qos_resume_latency_us
 run_command() {
 	v >/tmp/before
 	echo "=== stream $1"
@@ -66,6 +68,17 @@ run_command() {
 	cmp -s /tmp/before /tmp/after && echo "values: same" || echo "values: differ"
 }
 run_command D -- sh -c 'echo "it broke"; exit 3'
+# Run E (issue 25, item 4): placement=both, the sibling cpu1 and cpu2 on the other core parked at once.
+v >/tmp/before
+echo "=== stream E"
+/bin/idlebench linux --placement=both --modes=poll,hlt --workloads=lz --reps=5 --warmup=1 --sample-ms=20 --seed=7 \
+	--out=/tmp/E.csv 2>/tmp/E.err
+echo "rc=$?" >/tmp/E.rc
+cat /tmp/E.csv
+echo "=== info E"
+cat /tmp/E.rc /tmp/E.err
+v >/tmp/after
+cmp -s /tmp/before /tmp/after && echo "values: same" || echo "values: differ"
 echo "=== done"
 EOF
 }
@@ -199,4 +212,33 @@ qtest_linux_guest_command_sha256_measured_per_mode_and_failing_command_stops() {
 	grep -q '^#! error code=COMMAND_FAILED msg="3 samples in a row failed, the last: exit status 3 (last output line: it broke)"' "$s" ||
 		fail "run D: no COMMAND_FAILED: $(grep '^#!' "$s" | tail -4)" || return 1
 	grep -q '^values: same$' <<<"$info" || fail "run D: cpuidle values not put back: $info" || return 1
+}
+
+# placement=both (issue 25, item 4) in a real kernel: the sibling cpu1 and
+# cpu2 on the other core both parked, the mode record and the meta name
+# them, each mode proven over both (no sample entered another state on
+# either; hlt proven at least once), every value on both CPUs back. Fails
+# on the old tool, which refuses placement=both.
+qtest_linux_guest_placement_both_parks_sibling_and_other_core_each_proven() {
+	linux_guest_boot || return
+	local s info m samples verified other
+	s="$LG_OUT.E.csv"
+	lg_part stream E >"$s"
+	info=$(lg_part info E)
+	grep -q '^rc=0$' <<<"$info" || fail "run E: $info" || return 1
+	"$LG_BIN" check "$s" >/dev/null 2>&1 || fail "run E: check rejects the stream: $("$LG_BIN" check "$s" 2>&1)" || return 1
+	grep -q '^values: same$' <<<"$info" || fail "run E: cpuidle values not put back: $info" || return 1
+	grep -q '^#= placement=both$' "$s" && grep -q '^#= parked_cpus=1,2$' "$s" ||
+		fail "run E: parked_cpus $(grep '^#= parked_cpus' "$s")" || return 1
+	for m in poll hlt; do
+		grep -qE "^#! mode name=$m status=ok cpus=2 cpu=1,2 state=state[01] " "$s" ||
+			fail "run E: mode record $(grep "^#! mode name=$m " "$s")" || return 1
+		samples=$(lg_proof E $m samples)
+		verified=$(lg_proof E $m verified)
+		other=$(lg_proof E $m other_state)
+		[ "$samples" = 5 ] && [ "$other" = 0 ] || fail "run E: $(grep "^#! linux_proof mode=$m" "$s")" || return 1
+		[ $m = poll ] || [ "$verified" -gt 0 ] || fail "run E: no hlt sample proven on both CPUs" || return 1
+	done
+	# every excluded row names the parked CPU that failed
+	! grep '^#! excluded ' "$s" | grep -vE ' cpu=[12]$' >/dev/null || fail "run E: $(grep '^#! excluded' "$s" | head -3)"
 }

@@ -60,5 +60,9 @@ int linux_cpuidle_state_of(const struct linux_cpuidle *ci, enum idle_mode mode);
  * file). Controls are judged as the mode they park as. */
 const char *linux_mode_unavailable(const struct linux_root *r, const struct linux_cpuidle *ci, enum idle_mode mode,
 				   char *why, size_t size);
+/* Whether b (another parked CPU, placement=both) offers the same states as
+ * a, index for index (name and desc): a mode is then the same stateK on
+ * both. False with why naming the first difference. */
+bool linux_cpuidle_same_states(const struct linux_cpuidle *a, const struct linux_cpuidle *b, char *why, size_t size);
 
 #endif
