@@ -248,3 +248,12 @@ bool linux_cpuidle_same_states(const struct linux_cpuidle *a, const struct linux
 		}
 	return true;
 }
+
+const char *linux_c1_entry(const struct linux_cpuidle *ci)
+{
+	if (!ci->present)
+		return "none";
+	if (linux_cpuidle_state_of(ci, IDLE_MWAIT) >= 0)
+		return "mwait";
+	return linux_cpuidle_state_of(ci, IDLE_HLT) >= 0 ? "hlt" : "none";
+}

@@ -418,6 +418,12 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 		stream_metaf(s, "linux_release", "%s", u.release);
 	stream_meta(s, "linux_cmdline", ci->cmdline);
 	stream_meta(s, "linux_idle_override", ci->idle_override);
+	stream_meta(s, "linux_c1", linux_c1_entry(ci));
+	/* one id per boot (Documentation/admin-guide/sysctl/kernel.rst, random): compare tells boots apart by it */
+	char boot_id[48] = "";
+	if (!linux_read_line(ru->root, "/proc/sys/kernel/random/boot_id", boot_id, sizeof boot_id))
+		boot_id[0] = '\0';
+	stream_meta(s, "linux_boot_id", boot_id);
 	stream_meta(s, "cpuidle_driver", ci->driver);
 	stream_meta(s, "cpuidle_governor", ci->governor);
 	stream_metaf(s, "linux_cpu", "%d", ru->topo->measured);

@@ -405,6 +405,34 @@ static void test_parked_cpus_must_offer_the_same_states(void **state)
 	assert_false(linux_cpuidle_same_states(&a, &b, why, sizeof why));
 }
 
+/* linux_c1: how the boot enters C1, from the states' descs: FFH MWAIT
+ * (acpi_idle) and MWAIT 0x00 (intel_idle) are mwait, ACPI HLT (the
+ * idle=nomwait boot) and haltpoll's state hlt, no cpuidle none. Fails on
+ * the old code, which records only the idle= word. */
+static void test_c1_entry_mwait_hlt_none_per_boot(void **state)
+{
+	static const struct {
+		const char *machine;
+		enum placement pl;
+		const char *c1;
+	} cases[] = {
+		{ "amd-acpi-idle", PLACEMENT_SIBLING, "mwait" },
+		{ "hygon-acpi-idle-nomwait", PLACEMENT_SIBLING, "hlt" },
+		{ "intel-idle", PLACEMENT_SIBLING, "mwait" },
+		{ "haltpoll", PLACEMENT_OTHER_CORE, "hlt" },
+		{ "cpuidle-off", PLACEMENT_SIBLING, "none" },
+	};
+	(void)state;
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct linux_topology t;
+		struct linux_cpuidle ci;
+		char path[128];
+		snprintf(path, sizeof path, FIXTURES "%s", cases[k].machine);
+		read_machine(path, cases[k].pl, &t, &ci);
+		assert_string_equal(linux_c1_entry(&ci), cases[k].c1);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -424,6 +452,7 @@ int main(void)
 		cmocka_unit_test(test_both_without_another_core_parks_nothing),
 		cmocka_unit_test(test_proof_combined_over_parked_cpus),
 		cmocka_unit_test(test_parked_cpus_must_offer_the_same_states),
+		cmocka_unit_test(test_c1_entry_mwait_hlt_none_per_boot),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
