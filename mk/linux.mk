@@ -23,7 +23,7 @@ test_linux_command_SRCS = tests/unit/tools/test_linux_command.c tools/linux/linu
 # with the test _CST, `idlebench linux $(LINUX_ARGS)` inside, the stream
 # printed and saved under RESULTS_DIR (scripts/linux-guest.sh).
 LINUX_ARGS ?= --placement=other-core --modes=poll,hlt,ioport --reps=5 --warmup=1 -- busybox sha256sum /data/in.bin
-export LINUX_ARGS
 .PHONY: linux-guest
+linux-guest: export LINUX_ARGS := $(LINUX_ARGS)
 linux-guest: host
 	@scripts/linux-guest.sh "$(BUILD)" "$(RESULTS_DIR)"

@@ -3,9 +3,9 @@
  * that state enabled), wake S once so its counters are current, settle,
  * read S's counters, time the workload with serialized TSC reads
  * (APERF/MPERF around it where /dev/cpu/N/msr reads them), wake S again,
- * read its counters, judge each S; the sample holds when every S does. The wake helper, the MSR
- * reader and the machine meta are tools/linux/linux_wake.h, linux_msr.h and
- * linux_machine.h. With -- COMMAND, the timed run is the command's
+ * read its counters, judge each S; the sample holds when every S does.
+ * The wake helper, the MSR reader and the machine meta are
+ * tools/linux/linux_wake.h, linux_msr.h and linux_machine.h. With -- COMMAND, the timed run is the command's
  * (tools/linux/linux_command.h), once per sample, in workload slot 0. */
 #define _GNU_SOURCE
 #include <errno.h>
