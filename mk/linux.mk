@@ -18,3 +18,12 @@ UNIT_TESTS += test_linux_command
 test_linux_command_SRCS = tests/unit/tools/test_linux_command.c tools/linux/linux_command.c \
                           tools/linux/linux_command_sample.c tools/linux/linux_options.c tests/unit/support/stream_text.c \
                           $(CLI_SRCS)
+
+# Linux mode without root or a cpuidle driver here: Debian's kernel under QEMU
+# with the test _CST, `idlebench linux $(LINUX_ARGS)` inside, the stream
+# printed and saved under RESULTS_DIR (scripts/linux-guest.sh).
+LINUX_ARGS ?= --placement=other-core --modes=poll,hlt,ioport --reps=5 --warmup=1 -- busybox sha256sum /data/in.bin
+.PHONY: linux-guest
+linux-guest: export LINUX_ARGS := $(LINUX_ARGS)
+linux-guest: host
+	@scripts/linux-guest.sh "$(BUILD)" "$(RESULTS_DIR)"

@@ -1,28 +1,35 @@
 # `idlebench linux` on a real Linux kernel in QEMU, sourced by tests/run-all.sh.
 # The machine running the tests may have no cpuidle driver at all (then the
 # real run of tests/host/test_linux.sh skips), so this boots Debian's own
-# kernel (linux-image-amd64's, unpacked by scripts/install-deps.sh) under TCG with 2 vCPUs and the _CST of
-# tests/qemu/acpi/cst-c2-0x414.asl: Linux's acpi_idle then offers POLL,
-# C1 "ACPI HLT" and C2 "ACPI IOPORT 0x414" on cpu1. The initramfs is
-# busybox-static, build/host/idlebench and its libraries; /init runs two
+# kernel (linux-image-amd64's, unpacked by scripts/install-deps.sh) under TCG with 3 vCPUs (cpu0 and
+# cpu1 SMT siblings, cpu2 on another core) and the _CST of
+# tests/qemu/acpi/cst-c2-0x414-3cpus.asl: Linux's acpi_idle then offers POLL,
+# C1 "ACPI HLT" and C2 "ACPI IOPORT 0x414" on each; placement=other-core
+# parks cpu2, placement=both cpu1 and cpu2. The guest is `make
+# linux-guest`'s (scripts/linux-guest.sh: busybox-static, build/host/idlebench,
+# Debian's xz and gzip, each with its libraries); its /init runs two
 # plans with placement=other-core and powers off. Run A: the menu governor,
 # the parked CPU's QoS limit as Linux sets it (0 = none). Run B: the ladder
 # governor, which cannot hold C2 (it climbs one state at a time and not
 # into a disabled one), so the run switches to menu and back; and the limit
 # set to n/a beforehand (no latency accepted: every governor then picks
 # POLL whatever is disabled), which hlt and ioport can only be held against
-# by writing 0 there. Runs C and D time a command (`-- COMMAND`, menu and
-# QoS 0 again): busybox sha256sum over 1 MiB, then `sh -c 'exit 3'`. The
+# by writing 0 there. Runs U (first, the LINUX_ARGS run of `make
+# linux-guest`) and D time a command (`-- COMMAND`, menu and QoS 0):
+# busybox sha256sum over 1 MiB, then `sh -c 'exit 3'`. The
 # stream of each run and the cpuidle values before and after go to the
 # second serial port.
 
 LG_BIN="${BUILD:-build}/host/idlebench"
+# Run U: the LINUX_ARGS run of `make linux-guest` itself (a real program as
+# COMMAND, menu, the QoS limit Linux sets), first in the guest.
+LG_U_ARGS="--placement=other-core --modes=poll,hlt,ioport --reps=5 --warmup=1 --seed=7 --name=sha256 -- busybox sha256sum /data/in.bin"
 
 # The guest's /init script (the runs); $1 = the output port.
 linux_guest_script() {
 	cat <<'EOF'
 v() {
-	for f in /sys/devices/system/cpu/cpu1/cpuidle/state*/disable /sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us \
+	for f in /sys/devices/system/cpu/cpu[12]/cpuidle/state*/disable /sys/devices/system/cpu/cpu[12]/power/pm_qos_resume_latency_us \
 		/sys/devices/system/cpu/cpuidle/current_governor; do echo "$f $(cat $f)"; done
 }
 run() {
@@ -41,12 +48,11 @@ run() {
 }
 run A
 echo ladder >/sys/devices/system/cpu/cpuidle/current_governor
-echo n/a >/sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us
+echo n/a >/sys/devices/system/cpu/cpu2/power/pm_qos_resume_latency_us
 run B
-# Runs C and D (issue 25): a real program as COMMAND, then one that fails every time.
+# Run D (issue 25): a command that fails every time (run U, before A, timed a real one).
 echo menu >/sys/devices/system/cpu/cpuidle/current_governor
-echo 0 >/sys/devices/system/cpu/cpu1/power/pm_qos_resume_latency_us
-dd if=/dev/zero of=/tmp/in.bin bs=1024 count=1024 2>/dev/null
+echo 0 >/sys/devices/system/cpu/cpu2/power/pm_qos_resume_latency_us
 run_command() {
 	v >/tmp/before
 	echo "=== stream $1"
@@ -61,45 +67,44 @@ run_command() {
 	v >/tmp/after
 	cmp -s /tmp/before /tmp/after && echo "values: same" || echo "values: differ"
 }
-run_command C --name=sha256 -- busybox sha256sum /tmp/in.bin
 run_command D -- sh -c 'echo "it broke"; exit 3'
+# Run E (issue 25, item 4): placement=both, the sibling cpu1 and cpu2 on the other core parked at once
+# (a command: no calibration, the shortest run that takes the proof on both).
+v >/tmp/before
+echo "=== stream E"
+/bin/idlebench linux --placement=both --modes=poll,hlt --reps=4 --warmup=1 --seed=7 --out=/tmp/E.csv \
+	-- busybox sha256sum /data/in.bin 2>/tmp/E.err
+echo "rc=$?" >/tmp/E.rc
+cat /tmp/E.csv
+echo "=== info E"
+cat /tmp/E.rc /tmp/E.err
+v >/tmp/after
+cmp -s /tmp/before /tmp/after && echo "values: same" || echo "values: differ"
 echo "=== done"
 EOF
 }
 
-# Boot once per run-all (both tests read it): LG_OUT is the second port's
-# output; 0, or "skipped: why" and 77 where this machine cannot.
+# Boot once per run-all (every test reads it) through the script of `make
+# linux-guest` (scripts/linux-guest.sh: the same kernel, _CST, initramfs and
+# QEMU line, with this file's runs as the guest's script): LG_OUT is the
+# second port's output; 0, or "skipped: why" and 77 where this machine cannot.
 linux_guest_boot() {
-	local vmlinuz busybox dir lib
+	local dir rc err
 	LG_OUT="$QTEST_LOGS/linux_guest.out"
 	BOOT_OUT=$LG_OUT
-	# scripts/install-deps.sh unpacks Debian's kernel package into the cache; an installed one will do too.
-	vmlinuz=$(ls "${IDLEBENCH_GUEST_KERNEL_DIR:-/var/cache/idlebench/guest-kernel}"/boot/vmlinuz-*-amd64 \
-		/boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -n 1)
-	[ -n "$vmlinuz" ] || { skip "no Debian kernel in ${IDLEBENCH_GUEST_KERNEL_DIR:-/var/cache/idlebench/guest-kernel}/boot or /boot (scripts/install-deps.sh unpacks linux-image-amd64's)"; return; }
-	busybox=$(command -v busybox) && ! ldd "$busybox" >/dev/null 2>&1 ||
-		{ skip "no static busybox (package busybox-static, scripts/install-deps.sh)"; return; }
-	command -v iasl >/dev/null || { skip "no iasl (package acpica-tools)"; return; }
 	[ "$(cat "$LG_OUT.pid" 2>/dev/null)" = "$$" ] && return 0
 	rm -f "$LG_OUT.pid" "$LG_OUT"
 	dir="$QTEST_LOGS/linux_guest"
-	rm -rf "$dir" && mkdir -p "$dir/root/bin" "$dir/root/proc" "$dir/root/sys" "$dir/root/dev" "$dir/root/tmp" \
-		"$dir/root/run" || return 1
-	cp "$busybox" "$dir/root/bin/busybox" && cp "$LG_BIN" "$dir/root/bin/idlebench" || return 1
-	for lib in $(ldd "$LG_BIN" | grep -o '/[^ ]*'); do
-		mkdir -p "$dir/root$(dirname "$lib")" && cp -L "$lib" "$dir/root$lib" || return 1
-	done
-	printf '#!/bin/busybox sh\n/bin/busybox --install -s /bin\nmount -t proc proc /proc\nmount -t sysfs sys /sys\nmount -t devtmpfs dev /dev\n. /run.sh >/dev/ttyS1 2>&1\npoweroff -f\n' \
-		>"$dir/root/init" && chmod +x "$dir/root/init" || return 1
-	linux_guest_script >"$dir/root/run.sh"
-	(cd "$dir/root" && find . | "$busybox" cpio -o -H newc 2>/dev/null) | gzip -1 >"$dir/initrd.gz" || return 1
-	iasl -p "$dir/cst" tests/qemu/acpi/cst-c2-0x414.asl >"$dir/iasl.log" 2>&1 || fail "iasl: $(cat "$dir/iasl.log")" || return 1
-	timeout -k 5 600 qemu-system-x86_64 -M q35 -accel tcg,thread=multi -cpu max -smp 2 -m 512 -kernel "$vmlinuz" \
-		-initrd "$dir/initrd.gz" -append "console=ttyS0 quiet panic=-1" -acpitable file="$dir/cst.aml" \
-		-display none -serial file:"$dir/console.log" -serial file:"$LG_OUT" -no-reboot ||
-		fail "QEMU failed or timed out; console: $(tail -5 "$dir/console.log")" || return 1
-	grep -q '^=== done' "$LG_OUT" || fail "the guest did not finish; console: $(tail -5 "$dir/console.log")" || return 1
-	echo $$ >"$LG_OUT.pid"
+	mkdir -p "$QTEST_LOGS" && linux_guest_script >"$QTEST_LOGS/linux_guest.run.sh" || return 1
+	rm -rf "$LG_OUT.results"
+	LINUX_GUEST_TIMEOUT=600 LINUX_ARGS="$LG_U_ARGS" scripts/linux-guest.sh --run-script "$QTEST_LOGS/linux_guest.run.sh" \
+		--work "$dir" "${BUILD:-build}" "$LG_OUT.results" >"$LG_OUT.U.stdout" 2>"$LG_OUT.U.stderr"
+	rc=$?
+	err=$(cat "$LG_OUT.U.stderr")
+	[ $rc = 77 ] && { skip "${err#linux-guest: }"; return; }
+	[ -s "$dir/out" ] && grep -q '^=== done' "$dir/out" || fail "$err" || return 1
+	echo $rc >"$LG_OUT.U.rc"
+	cp "$dir/out" "$LG_OUT" && echo $$ >"$LG_OUT.pid"
 }
 
 # The part of the guest's output between "=== WHAT RUN" and the next "===".
@@ -141,6 +146,10 @@ qtest_linux_guest_acpi_idle_menu_poll_hlt_ioport_each_held_and_restored() {
 	linux_guest_boot || return
 	lg_expect_run A || return 1
 	grep -q '^#= cpuidle_driver=acpi_idle$' "$LG_OUT.A.csv" || fail "run A: driver is not acpi_idle" || return 1
+	# what the boot is (the two-boot procedure): no idle= word, C1 entered with HLT (TCG has no MWAIT), its boot id
+	grep -q '^#= linux_idle_override=$' "$LG_OUT.A.csv" && grep -q '^#= linux_c1=hlt$' "$LG_OUT.A.csv" &&
+		grep -qE '^#= linux_boot_id=[0-9a-f]{8}-[0-9a-f-]{27}$' "$LG_OUT.A.csv" ||
+		fail "run A: $(grep -E '^#= linux_(idle_override|c1|boot_id)' "$LG_OUT.A.csv")" || return 1
 	grep -q '^#= cpuidle_governor_run=menu$' "$LG_OUT.A.csv" || fail "run A: the governor was changed" || return 1
 	grep -q '^#= parked_pm_qos_written=poll:n/a$' "$LG_OUT.A.csv" || fail "run A: poll does not write QoS n/a" || return 1
 	# TCG emulates no PMU: the run says why perf_event_open gave no counts (or names it where it did)
@@ -172,27 +181,35 @@ qtest_linux_guest_ladder_switched_to_menu_qos_na_lifted_for_hlt_ioport_both_put_
 # verifies, every row is the command's with exit status 0, every mode has
 # its proof record (each sample proven or excluded with the reason), and
 # the values are back; a command that exits 3 stops after 3 in a row,
-# exit 1, values back. Fails on the old tool, which refuses the words after "--".
+# exit 1, values back. The sha256 run is `make linux-guest`'s own (run U):
+# its exit status, the stream it prints, the file it saves under
+# RESULTS_DIR. Fails on the old tool, which refuses the words after "--".
 qtest_linux_guest_command_sha256_measured_per_mode_and_failing_command_stops() {
 	linux_guest_boot || return
-	local s info m samples
+	local s info m samples saved
 	s="$LG_OUT.C.csv"
-	lg_part stream C >"$s"
-	info=$(lg_part info C)
-	grep -q '^rc=0$' <<<"$info" || fail "run C: $info" || return 1
-	"$LG_BIN" check "$s" >/dev/null 2>&1 || fail "run C: check rejects the stream: $("$LG_BIN" check "$s" 2>&1)" || return 1
-	grep -q '^values: same$' <<<"$info" || fail "run C: cpuidle values not put back: $info" || return 1
-	grep -q '^#= linux_command="busybox" "sha256sum" "/tmp/in.bin"$' "$s" || fail "run C: linux_command meta" || return 1
+	lg_part stream U >"$s"
+	info=$(lg_part info U)
+	[ "$(cat "$LG_OUT.U.rc")" = 0 ] || fail "run U: linux-guest.sh exit $(cat "$LG_OUT.U.rc"): $(cat "$LG_OUT.U.stderr")" || return 1
+	grep -q '^rc=0$' <<<"$info" || fail "run U: $info" || return 1
+	"$LG_BIN" check "$s" >/dev/null 2>&1 || fail "run U: check rejects the stream: $("$LG_BIN" check "$s" 2>&1)" || return 1
+	grep -q '^values: same$' <<<"$info" || fail "run U: cpuidle values not put back: $info" || return 1
+	grep -qxF -f "$s" "$LG_OUT.U.stdout" && [ "$(grep -cxF -f "$s" "$LG_OUT.U.stdout")" = "$(wc -l <"$s")" ] ||
+		fail "run U: linux-guest.sh did not print the stream" || return 1
+	saved=$(sed -n 's/^result: //p' "$LG_OUT.U.stdout")
+	[ -f "$saved" ] && [ "${saved#"$LG_OUT.results"/}" != "$saved" ] && cmp -s "$saved" "$s" ||
+		fail "run U: the stream is not saved under RESULTS_DIR: $(cat "$LG_OUT.U.stdout" | tail -3)" || return 1
+	grep -q '^#= linux_command="busybox" "sha256sum" "/data/in.bin"$' "$s" || fail "run U: linux_command meta" || return 1
 	[ "$(grep -cE '^[0-9]+,sha256,cmd,(poll|hlt|ioport),other-core,.*,0,$' "$s")" = 15 ] ||
-		fail "run C: not 15 rows of sha256 with exit status 0: $(grep -m3 -E '^[0-9]' "$s")" || return 1
+		fail "run U: not 15 rows of sha256 with exit status 0: $(grep -m3 -E '^[0-9]' "$s")" || return 1
 	for m in poll hlt ioport; do
-		samples=$(lg_proof C $m samples)
-		[ "$samples" = 5 ] || fail "run C: $m proof record: $(grep "^#! linux_proof mode=$m" "$s")" || return 1
+		samples=$(lg_proof U $m samples)
+		[ "$samples" = 5 ] || fail "run U: $m proof record: $(grep "^#! linux_proof mode=$m" "$s")" || return 1
 	done
 	local rep
 	rep=$("$LG_BIN" report "$s")
-	grep -q 'command: "busybox" "sha256sum" "/tmp/in.bin"; the slowdown is on its wall time' <<<"$rep" ||
-		fail "run C: report does not name the command" || return 1
+	grep -q 'command: "busybox" "sha256sum" "/data/in.bin"; the slowdown is on its wall time' <<<"$rep" ||
+		fail "run U: report does not name the command" || return 1
 	s="$LG_OUT.D.csv"
 	lg_part stream D >"$s"
 	info=$(lg_part info D)
@@ -200,4 +217,33 @@ qtest_linux_guest_command_sha256_measured_per_mode_and_failing_command_stops() {
 	grep -q '^#! error code=COMMAND_FAILED msg="3 samples in a row failed, the last: exit status 3 (last output line: it broke)"' "$s" ||
 		fail "run D: no COMMAND_FAILED: $(grep '^#!' "$s" | tail -4)" || return 1
 	grep -q '^values: same$' <<<"$info" || fail "run D: cpuidle values not put back: $info" || return 1
+}
+
+# placement=both (issue 25, item 4) in a real kernel: the sibling cpu1 and
+# cpu2 on the other core both parked, the mode record and the meta name
+# them, each mode proven over both (no sample entered another state on
+# either; hlt proven at least once), every value on both CPUs back. Fails
+# on the old tool, which refuses placement=both.
+qtest_linux_guest_placement_both_parks_sibling_and_other_core_each_proven() {
+	linux_guest_boot || return
+	local s info m samples verified other
+	s="$LG_OUT.E.csv"
+	lg_part stream E >"$s"
+	info=$(lg_part info E)
+	grep -q '^rc=0$' <<<"$info" || fail "run E: $info" || return 1
+	"$LG_BIN" check "$s" >/dev/null 2>&1 || fail "run E: check rejects the stream: $("$LG_BIN" check "$s" 2>&1)" || return 1
+	grep -q '^values: same$' <<<"$info" || fail "run E: cpuidle values not put back: $info" || return 1
+	grep -q '^#= placement=both$' "$s" && grep -q '^#= parked_cpus=1,2$' "$s" ||
+		fail "run E: parked_cpus $(grep '^#= parked_cpus' "$s")" || return 1
+	for m in poll hlt; do
+		grep -qE "^#! mode name=$m status=ok cpus=2 cpu=1,2 state=state[01] " "$s" ||
+			fail "run E: mode record $(grep "^#! mode name=$m " "$s")" || return 1
+		samples=$(lg_proof E $m samples)
+		verified=$(lg_proof E $m verified)
+		other=$(lg_proof E $m other_state)
+		[ "$samples" = 4 ] && [ "$other" = 0 ] || fail "run E: $(grep "^#! linux_proof mode=$m" "$s")" || return 1
+		[ $m = poll ] || [ "$verified" -gt 0 ] || fail "run E: no hlt sample proven on both CPUs" || return 1
+	done
+	# every excluded row names the parked CPU that failed
+	! grep '^#! excluded ' "$s" | grep -vE ' cpu=[12]$' >/dev/null || fail "run E: $(grep '^#! excluded' "$s" | sed -n 1,3p)"
 }

@@ -62,8 +62,11 @@ static void list(const struct linux_config *c, const struct linux_root *r, const
 	char file[LINUX_PATH_MAX];
 
 	printf("measured cpu%d, placement %s: ", t->measured, placement_name(c->placement));
-	if (t->parked >= 0)
-		printf("parked cpu%d\n", t->parked);
+	if (t->parked >= 0) {
+		char cpus[64];
+		linux_topology_parked_text(t, cpus, sizeof cpus);
+		printf("parked cpu%s%s\n", t->parked_count > 1 ? "s " : "", cpus);
+	}
 	else
 		printf("no CPU to park: %s\n", t->why);
 	printf("smt/control %s, online SMT siblings of cpu%d: %d (%s)\n", t->smt_control[0] ? t->smt_control : "absent",
@@ -164,6 +167,15 @@ int cmd_linux(int argc, char **argv)
 	if (!linux_cpuidle_read(&root, t.parked >= 0 ? t.parked : t.measured, &ci)) {
 		fprintf(stderr, "idlebench linux: %s\n", ci.why);
 		return 1;
+	}
+	/* placement=both: every parked CPU takes the mode as the same stateK (linux_run.c) */
+	for (size_t k = 1; k < t.parked_count; k++) {
+		static struct linux_cpuidle other;
+		char why[320];
+		if (!linux_cpuidle_read(&root, t.parked_cpus[k], &other) || !linux_cpuidle_same_states(&ci, &other, why, sizeof why)) {
+			fprintf(stderr, "idlebench linux: %s\n", other.why[0] ? other.why : why);
+			return 1;
+		}
 	}
 	if (c.list) {
 		list(&c, &root, &t, &ci);

@@ -231,3 +231,29 @@ const char *linux_mode_unavailable(const struct linux_root *r, const struct linu
 	}
 	return why;
 }
+
+bool linux_cpuidle_same_states(const struct linux_cpuidle *a, const struct linux_cpuidle *b, char *why, size_t size)
+{
+	if (a->present != b->present || a->count != b->count) {
+		snprintf(why, size, "cpu%d has %zu cpuidle states and cpu%d %zu: the parked CPUs must offer the same ones",
+			 a->cpu, a->present ? a->count : 0, b->cpu, b->present ? b->count : 0);
+		return false;
+	}
+	for (size_t k = 0; k < a->count; k++)
+		if (strcmp(a->state[k].name, b->state[k].name) || strcmp(a->state[k].desc, b->state[k].desc)) {
+			snprintf(why, size, "state%zu is %s (%s) on cpu%d but %s (%s) on cpu%d: the parked CPUs must offer "
+				 "the same states", k, a->state[k].name, a->state[k].desc, a->cpu, b->state[k].name,
+				 b->state[k].desc, b->cpu);
+			return false;
+		}
+	return true;
+}
+
+const char *linux_c1_entry(const struct linux_cpuidle *ci)
+{
+	if (!ci->present)
+		return "none";
+	if (linux_cpuidle_state_of(ci, IDLE_MWAIT) >= 0)
+		return "mwait";
+	return linux_cpuidle_state_of(ci, IDLE_HLT) >= 0 ? "hlt" : "none";
+}

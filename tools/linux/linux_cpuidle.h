@@ -60,5 +60,16 @@ int linux_cpuidle_state_of(const struct linux_cpuidle *ci, enum idle_mode mode);
  * file). Controls are judged as the mode they park as. */
 const char *linux_mode_unavailable(const struct linux_root *r, const struct linux_cpuidle *ci, enum idle_mode mode,
 				   char *why, size_t size);
+/* How this boot enters C1, from the states' modes (linux_idle_state_mode):
+ * "mwait" (a state maps to mwait: acpi_idle's "ACPI FFH MWAIT 0x0",
+ * intel_idle's "MWAIT 0x00"), "hlt" (one maps to hlt: "ACPI HLT", after
+ * idle=nomwait or without MWAIT, or haltpoll's), "none" (no cpuidle
+ * states, or neither). The meta linux_c1: what a boot offers as the
+ * sibling's C1, which the two-boot procedure changes (docs/linux-mode.md). */
+const char *linux_c1_entry(const struct linux_cpuidle *ci);
+/* Whether b (another parked CPU, placement=both) offers the same states as
+ * a, index for index (name and desc): a mode is then the same stateK on
+ * both. False with why naming the first difference. */
+bool linux_cpuidle_same_states(const struct linux_cpuidle *a, const struct linux_cpuidle *b, char *why, size_t size);
 
 #endif

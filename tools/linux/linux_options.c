@@ -28,8 +28,8 @@ static const enum option_id shared[LOPT_COUNT] = {
 static const struct option_def own[LOPT_COUNT] = {
 	[LOPT_CPU] = { "cpu", OPT_UINT, "", "0..1023", 0, 1023,
 	  "the measured CPU (default: the first online CPU with an online SMT sibling)", NULL },
-	[LOPT_PLACEMENT] = { "placement", OPT_ENUM, "sibling", "sibling|other-core", 0, 0,
-	  "park the measured CPU's SMT sibling, or a CPU on another core (control)", NULL },
+	[LOPT_PLACEMENT] = { "placement", OPT_ENUM, "sibling", "sibling|other-core|both", 0, 0,
+	  "park the measured CPU's SMT sibling, a CPU on another core (control), or both", NULL },
 	[LOPT_MODES] = { "modes", OPT_TEXT, LINUX_MODES_DEFAULT, "comma list of " LINUX_MODES_DEFAULT ",busy,offline", 0, 0,
 	  "cpuidle states for the parked CPU (by what they are: poll = POLL, mwait = MWAIT C1, hlt = HLT or "
 	  "haltpoll, ioport = ACPI I/O-port C2, c1e/c3/c6 by name, offline = the CPU offline, busy = a pinned thread computing checked rounds: the positive control); those the "

@@ -28,6 +28,22 @@ void linux_proof_judge(const uint64_t usage0[], const uint64_t time0[], const ui
 		out->verdict = PROOF_OK;
 }
 
+void linux_proof_combine(const struct linux_proof each[], size_t n, struct linux_proof *out, int *failed)
+{
+	*out = each[0];
+	*failed = each[0].verdict == PROOF_OK ? -1 : 0;
+	for (size_t k = 1; k < n; k++) {
+		if (each[k].c0_pct > out->c0_pct)
+			out->c0_pct = each[k].c0_pct;
+		out->wakeups += each[k].wakeups;
+		out->other_usage += each[k].other_usage;
+		if (*failed < 0 && each[k].verdict != PROOF_OK) {
+			*failed = (int)k;
+			out->verdict = each[k].verdict;
+		}
+	}
+}
+
 const char *linux_proof_verdict_name(enum linux_proof_verdict v)
 {
 	static const char *const names[PROOF_VERDICTS] = { "ok", "other_state", "busy", "bad_checksum" };

@@ -34,6 +34,12 @@ struct linux_proof {
 void linux_proof_judge(const uint64_t usage0[], const uint64_t time0[], const uint64_t usage1[],
 		       const uint64_t time1[], size_t count, size_t chosen, uint64_t window_ns,
 		       struct linux_proof *out);
+/* One sample's proof over several parked CPUs (placement=both): the
+ * sample holds only when every CPU's does, so the verdict is the first
+ * failing CPU's (its index in *failed, -1 when none failed); c0_pct the
+ * highest of them (the least idle CPU: the one a reader must trust),
+ * wakeups and other_usage their sums. n >= 1. */
+void linux_proof_combine(const struct linux_proof each[], size_t n, struct linux_proof *out, int *failed);
 /* The verdict's name in the stream: ok, other_state, busy, bad_checksum. */
 const char *linux_proof_verdict_name(enum linux_proof_verdict v);
 

@@ -1,10 +1,11 @@
-/* One `idlebench linux` run (tools/linux/linux_run.h). A sample: put the parked
- * CPU S in the mode's state (only that state enabled), wake S once so its
- * counters are current, settle, read S's counters, time the workload with
- * serialized TSC reads (APERF/MPERF around it where /dev/cpu/N/msr reads
- * them), wake S again, read its counters, judge. The wake helper, the MSR
- * reader and the machine meta are tools/linux/linux_wake.h, linux_msr.h and
- * linux_machine.h. With -- COMMAND, the timed run is the command's
+/* One `idlebench linux` run (tools/linux/linux_run.h). A sample: put each
+ * parked CPU S (one; two with placement=both) in the mode's state (only
+ * that state enabled), wake S once so its counters are current, settle,
+ * read S's counters, time the workload with serialized TSC reads
+ * (APERF/MPERF around it where /dev/cpu/N/msr reads them), wake S again,
+ * read its counters, judge each S; the sample holds when every S does.
+ * The wake helper, the MSR reader and the machine meta are
+ * tools/linux/linux_wake.h, linux_msr.h and linux_machine.h. With -- COMMAND, the timed run is the command's
  * (tools/linux/linux_command.h), once per sample, in workload slot 0. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -77,18 +78,20 @@ struct run {
 	const struct linux_cpuidle *ci;
 	struct plan plan;
 	struct stream *s;
-	struct linux_wake helper;
-	struct linux_busy busy; /* mode busy's thread on the parked CPU */
+	size_t parked_count;    /* topo->parked_cpus[0 .. parked_count) */
+	struct linux_wake helper[LINUX_PARKED_MAX]; /* one per parked CPU */
+	struct linux_busy busy[LINUX_PARKED_MAX];   /* mode busy's thread on each parked CPU */
 	struct linux_msr msr;
 	struct linux_perf perf;
 	enum idle_mode current; /* the parked CPU's state now (IDLE_MODE_COUNT: as Linux left it) */
-	char qos_path[96];      /* the parked CPU's pm_qos_resume_latency_us */
-	char qos_found[32];     /* its value before the run ("" when it cannot be read) */
-	char qos_now[32];       /* its value now */
+	char qos_path[LINUX_PARKED_MAX][96];  /* each parked CPU's pm_qos_resume_latency_us */
+	char qos_found[LINUX_PARKED_MAX][32]; /* its value before the run ("" when it cannot be read) */
+	char qos_now[LINUX_PARKED_MAX][32];   /* its value now */
 	struct workload_arena ws[WORKLOAD_MAX];
 	struct harness h;       /* the kernel's sample loop */
 	struct proof_count proof[IDLE_MODE_COUNT];
-	struct linux_proof last; /* the latest sample's proof (for after_row) */
+	struct linux_proof last; /* the latest sample's proof over every parked CPU (for after_row) */
+	int last_failed_cpu;     /* the first parked CPU whose proof failed in it, -1 when none */
 	bool last_counted;       /* its counters were read (sib_c0_pct known) */
 	uint64_t first_sample_ns;
 	bool command;            /* -- COMMAND: timed instead of the workloads */
@@ -98,24 +101,18 @@ struct run {
 
 static struct sample_table table;
 
-/* Put the parked CPU in mode's state: that state enabled, every other one
- * disabled (only on S), or S offline. */
-static bool set_mode(struct run *ru, enum idle_mode mode)
+/* Parked CPU i (topo->parked_cpus[i]) from ru->current into mode (a mode it parks as). */
+static bool set_mode_on(struct run *ru, size_t i, enum idle_mode mode)
 {
-	int cpu = ru->topo->parked;
+	int cpu = ru->topo->parked_cpus[i];
 	char path[128], why[LINUX_PATH_MAX + 96];
 
-	mode = idle_modes[mode].parks_as;
-	if (mode == ru->current)
-		return true;
-	if (ru->current == IDLE_BUSY)
-		linux_busy_stop(&ru->busy); /* after its round; the cpuidle settings are the previous mode's */
 	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
 	if (ru->current == IDLE_OFFLINE && !linux_journal_set(&journal, ru->root, path, "1", why, sizeof why))
 		goto fail;
 	if (mode == IDLE_BUSY) {
 		/* the thread keeps the CPU in C0: no cpuidle state is chosen or changed */
-		if (!linux_busy_start(&ru->busy, cpu, why, sizeof why)) {
+		if (!linux_busy_start(&ru->busy[i], cpu, why, sizeof why)) {
 			stream_error(ru->s, "BUSY_THREAD", why);
 			return false;
 		}
@@ -134,19 +131,35 @@ static bool set_mode(struct run *ru, enum idle_mode mode)
 					goto fail;
 			}
 		/* the parked CPU's own latency limit: what holds the state (tools/linux/linux_hold.h), else as found */
-		const char *qos = linux_hold_qos(ru->ci, chosen, ru->qos_found);
-		qos = qos ? qos : ru->qos_found;
-		if (ru->qos_found[0] && strcmp(qos, ru->qos_now)) {
-			if (!linux_journal_set(&journal, ru->root, ru->qos_path, qos, why, sizeof why))
+		const char *qos = linux_hold_qos(ru->ci, chosen, ru->qos_found[i]);
+		qos = qos ? qos : ru->qos_found[i];
+		if (ru->qos_found[i][0] && strcmp(qos, ru->qos_now[i])) {
+			if (!linux_journal_set(&journal, ru->root, ru->qos_path[i], qos, why, sizeof why))
 				goto fail;
-			snprintf(ru->qos_now, sizeof ru->qos_now, "%s", qos);
+			snprintf(ru->qos_now[i], sizeof ru->qos_now[i], "%s", qos);
 		}
 	}
-	ru->current = mode;
 	return true;
 fail:
 	stream_error(ru->s, "SYSFS_WRITE", why);
 	return false;
+}
+
+/* Put every parked CPU in mode's state: that state enabled, every other one
+ * disabled (only on the parked CPUs), or them offline. */
+static bool set_mode(struct run *ru, enum idle_mode mode)
+{
+	mode = idle_modes[mode].parks_as;
+	if (mode == ru->current)
+		return true;
+	for (size_t i = 0; i < ru->parked_count; i++)
+		if (ru->current == IDLE_BUSY)
+			linux_busy_stop(&ru->busy[i]); /* after its round; the cpuidle settings are the previous mode's */
+	for (size_t i = 0; i < ru->parked_count; i++)
+		if (!set_mode_on(ru, i, mode))
+			return false;
+	ru->current = mode;
+	return true;
 }
 
 static void *arena_alloc(size_t n)
@@ -193,10 +206,13 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 	if (!set_mode(ru, st->mode))
 		return false;
 	enum idle_mode parks = idle_modes[st->mode].parks_as;
-	if (parks != IDLE_OFFLINE && parks != IDLE_BUSY && !linux_wake_kick(&ru->helper)) {
-		stream_error(ru->s, "WAKE_HELPER", "the wake helper on the parked CPU stopped answering");
-		return false;
-	}
+	for (size_t i = 0; i < ru->parked_count && parks != IDLE_OFFLINE && parks != IDLE_BUSY; i++)
+		if (!linux_wake_kick(&ru->helper[i])) {
+			char msg[96];
+			snprintf(msg, sizeof msg, "the wake helper on parked cpu%d stopped answering", ru->topo->parked_cpus[i]);
+			stream_error(ru->s, "WAKE_HELPER", msg);
+			return false;
+		}
 	struct timespec settle = { 0, (long)ru->plan.settle_us * 1000 };
 	nanosleep(&settle, NULL);
 	return true;
@@ -212,16 +228,24 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	const struct workload *wl = workload_at(st->workload);
 	enum idle_mode parks = idle_modes[st->mode].parks_as;
 	const struct linux_cpuidle *ci = ru->ci;
-	int cpu = ru->topo->parked, chosen = linux_cpuidle_state_of(ci, parks);
-	uint64_t u0[LINUX_IDLE_STATES_MAX], t0[LINUX_IDLE_STATES_MAX], u1[LINUX_IDLE_STATES_MAX],
-		t1[LINUX_IDLE_STATES_MAX], a0 = 0, m0 = 0, a1 = 0, m1 = 0;
-	struct linux_proof proof = { .verdict = PROOF_OK };
-	bool offline = parks == IDLE_OFFLINE, busy = parks == IDLE_BUSY, counted = false;
-	uint64_t rounds0 = busy ? linux_busy_rounds(&ru->busy) : 0, bad0 = busy ? linux_busy_bad_rounds(&ru->busy) : 0;
+	const int *cpus = ru->topo->parked_cpus;
+	size_t np = ru->parked_count;
+	int chosen = linux_cpuidle_state_of(ci, parks);
+	uint64_t u0[LINUX_PARKED_MAX][LINUX_IDLE_STATES_MAX], t0[LINUX_PARKED_MAX][LINUX_IDLE_STATES_MAX],
+		u1[LINUX_PARKED_MAX][LINUX_IDLE_STATES_MAX], t1[LINUX_PARKED_MAX][LINUX_IDLE_STATES_MAX], a0 = 0, m0 = 0,
+		a1 = 0, m1 = 0;
+	struct linux_proof each[LINUX_PARKED_MAX] = { 0 }, proof = { .verdict = PROOF_OK };
+	bool offline = parks == IDLE_OFFLINE, busy = parks == IDLE_BUSY, counted = !offline && !busy;
+	uint64_t rounds0[LINUX_PARKED_MAX] = { 0 }, bad0[LINUX_PARKED_MAX] = { 0 };
+	int failed = -1;
 
+	for (size_t i = 0; i < np && busy; i++) {
+		rounds0[i] = linux_busy_rounds(&ru->busy[i]);
+		bad0[i] = linux_busy_bad_rounds(&ru->busy[i]);
+	}
 	uint64_t w0 = now_ns();
-	if (!offline)
-		counted = linux_cpuidle_counters(ru->root, cpu, u0, t0, ci->count);
+	for (size_t i = 0; i < np && counted; i++)
+		counted = linux_cpuidle_counters(ru->root, cpus[i], u0[i], t0[i], ci->count);
 	bool msr = linux_msr_read(&ru->msr, &a0, &m0);
 	struct linux_perf_reading pr0, pr1;
 	bool perf = linux_perf_read(&ru->perf, &pr0);
@@ -240,30 +264,37 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	uint64_t c1 = tsc_end(), ns1 = now_ns();
 	perf = perf && linux_perf_read(&ru->perf, &pr1);
 	msr = msr && linux_msr_read(&ru->msr, &a1, &m1);
-	if (busy) {
-		/* no cpuidle proof: the thread computes; its checksums are the proof */
-		uint64_t bad = linux_busy_bad_rounds(&ru->busy) - bad0;
-		if (bad) {
-			char msg[160];
-			snprintf(msg, sizeof msg, "mode busy: %s computed a wrong checksum in %llu of %llu rounds on cpu%d",
-				 LOAD_WORKLOAD, (unsigned long long)bad,
-				 (unsigned long long)(linux_busy_rounds(&ru->busy) - rounds0), cpu);
-			stream_error(ru->s, "BUSY_CHECKSUM", msg);
-			proof.verdict = PROOF_BAD_CHECKSUM;
+	/* every parked CPU woken first, then read: the window closes on all of them before any reading */
+	for (size_t i = 0; i < np && counted; i++)
+		counted = linux_wake_kick(&ru->helper[i]);
+	for (size_t i = 0; i < np; i++) {
+		int cpu = cpus[i];
+		each[i].verdict = PROOF_OK;
+		if (busy) {
+			/* no cpuidle proof: the thread computes; its checksums are the proof */
+			uint64_t bad = linux_busy_bad_rounds(&ru->busy[i]) - bad0[i];
+			if (bad) {
+				char msg[160];
+				snprintf(msg, sizeof msg, "mode busy: %s computed a wrong checksum in %llu of %llu rounds on cpu%d",
+					 LOAD_WORKLOAD, (unsigned long long)bad,
+					 (unsigned long long)(linux_busy_rounds(&ru->busy[i]) - rounds0[i]), cpu);
+				stream_error(ru->s, "BUSY_CHECKSUM", msg);
+				each[i].verdict = PROOF_BAD_CHECKSUM;
+			}
+		} else if (offline) {
+			char path[96], v[8] = "";
+			snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
+			if (!linux_read_line(ru->root, path, v, sizeof v) || strcmp(v, "0"))
+				each[i].verdict = PROOF_BUSY; /* it came back online during the sample */
+		} else {
+			counted = counted && linux_cpuidle_counters(ru->root, cpu, u1[i], t1[i], ci->count);
+			if (counted)
+				linux_proof_judge(u0[i], t0[i], u1[i], t1[i], ci->count, (size_t)chosen, now_ns() - w0, &each[i]);
+			else
+				each[i].verdict = PROOF_BUSY;
 		}
-	} else if (offline) {
-		char path[96], v[8] = "";
-		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
-		if (!linux_read_line(ru->root, path, v, sizeof v) || strcmp(v, "0"))
-			proof.verdict = PROOF_BUSY; /* it came back online during the sample */
-	} else {
-		counted = linux_wake_kick(&ru->helper) && counted &&
-			  linux_cpuidle_counters(ru->root, cpu, u1, t1, ci->count);
-		if (counted)
-			linux_proof_judge(u0, t0, u1, t1, ci->count, (size_t)chosen, now_ns() - w0, &proof);
-		else
-			proof.verdict = PROOF_BUSY;
 	}
+	linux_proof_combine(each, np, &proof, &failed);
 	if (!ru->first_sample_ns)
 		ru->first_sample_ns = ns0;
 	row->tsc_cycles = c1 - c0;
@@ -286,6 +317,7 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 		row->sib_wakeups = (sample_cell_u64_opt){ proof.wakeups, true };
 	}
 	ru->last = proof;
+	ru->last_failed_cpu = failed >= 0 ? cpus[failed] : -1;
 	ru->last_counted = !offline && !busy && counted;
 	*checksum = sum;
 	*usable = proof.verdict == PROOF_OK;
@@ -309,9 +341,9 @@ static void after_row(void *ctx, const struct plan_step *st, const struct sample
 	if (!usable) {
 		char c0[16];
 		snprintf(c0, sizeof c0, "%.1f", proof->c0_pct);
-		stream_record(ru->s, "excluded", "seq=%llu mode=%s verdict=%s sib_c0_pct=%s other_state_entries=%llu",
+		stream_record(ru->s, "excluded", "seq=%llu mode=%s verdict=%s sib_c0_pct=%s other_state_entries=%llu cpu=%d",
 			      (unsigned long long)row->seq, row->mode, linux_proof_verdict_name(proof->verdict),
-			      ru->last_counted ? c0 : "", (unsigned long long)proof->other_usage);
+			      ru->last_counted ? c0 : "", (unsigned long long)proof->other_usage, ru->last_failed_cpu);
 	}
 }
 
@@ -349,6 +381,25 @@ static void sink(void *ctx, const char *bytes, size_t len)
 	fflush(ctx);
 }
 
+/* A value per parked CPU for the meta: the value when every parked CPU
+ * has it, else cpuN=value for each, '/' between them. Static buffer. */
+static const char *per_parked_text(const struct run *ru, const char *const v[])
+{
+	static char out[LINUX_PARKED_MAX * 48];
+	size_t n = 0;
+	bool same = true;
+
+	for (size_t i = 1; i < ru->parked_count; i++)
+		same = same && !strcmp(v[i], v[0]);
+	if (same) {
+		snprintf(out, sizeof out, "%s", ru->parked_count ? v[0] : "");
+		return out;
+	}
+	for (size_t i = 0; i < ru->parked_count && n < sizeof out; i++)
+		n += (size_t)snprintf(out + n, sizeof out - n, "%scpu%d=%s", i ? "/" : "", ru->topo->parked_cpus[i], v[i]);
+	return out;
+}
+
 /* The meta of a Linux run: the machine, the CPUs, cpuidle, the thread's conditions. */
 static void write_meta(struct run *ru, const struct cpu_identity *id, const char *sched, const char *mlock,
 		       uint64_t llc_bytes, const char *llc_source)
@@ -367,10 +418,18 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 		stream_metaf(s, "linux_release", "%s", u.release);
 	stream_meta(s, "linux_cmdline", ci->cmdline);
 	stream_meta(s, "linux_idle_override", ci->idle_override);
+	stream_meta(s, "linux_c1", linux_c1_entry(ci));
+	/* one id per boot (Documentation/admin-guide/sysctl/kernel.rst, random): compare tells boots apart by it */
+	char boot_id[48] = "";
+	if (!linux_read_line(ru->root, "/proc/sys/kernel/random/boot_id", boot_id, sizeof boot_id))
+		boot_id[0] = '\0';
+	stream_meta(s, "linux_boot_id", boot_id);
 	stream_meta(s, "cpuidle_driver", ci->driver);
 	stream_meta(s, "cpuidle_governor", ci->governor);
 	stream_metaf(s, "linux_cpu", "%d", ru->topo->measured);
-	stream_metaf(s, "parked_cpus", "%d", ru->topo->parked);
+	char cpus[64];
+	linux_topology_parked_text(ru->topo, cpus, sizeof cpus);
+	stream_meta(s, "parked_cpus", ru->topo->parked >= 0 ? cpus : "-1");
 	stream_meta(s, "placement", placement_name(ru->cfg->placement));
 	stream_meta(s, "smt_control", ru->topo->smt_control);
 	stream_metaf(s, "smt_siblings", "%d", ru->topo->siblings);
@@ -383,7 +442,10 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 			     st->desc, (unsigned long long)st->latency_us, (unsigned long long)st->residency_us,
 			     st->disabled, st->mode < IDLE_MODE_COUNT ? idle_modes[st->mode].name : "none");
 	}
-	stream_meta(s, "parked_pm_qos_resume_latency_us", ru->qos_found);
+	const char *found[LINUX_PARKED_MAX];
+	for (size_t i = 0; i < ru->parked_count; i++)
+		found[i] = ru->qos_found[i];
+	stream_meta(s, "parked_pm_qos_resume_latency_us", ru->parked_count ? per_parked_text(ru, found) : "");
 	stream_meta(s, "linux_sched", sched);
 	stream_meta(s, "linux_mlock", mlock);
 	stream_meta(s, "aperfmperf", ru->msr.fd >= 0 ? "msr" : ru->msr.why);
@@ -422,7 +484,7 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 static bool hold_setup(struct run *ru, uint32_t usable)
 {
 	const struct linux_cpuidle *ci = ru->ci;
-	char why[320] = "", err[LINUX_PATH_MAX + 96], written[160] = "", hp_text[24] = "";
+	char why[320] = "", err[LINUX_PATH_MAX + 96], written[320] = "", hp_text[24] = "";
 	uint32_t mask = 0;
 	long long halt_poll_ns = -1;
 
@@ -431,10 +493,16 @@ static bool hold_setup(struct run *ru, uint32_t usable)
 		if (k < 0)
 			continue;
 		mask |= 1u << k;
-		const char *q = ru->qos_found[0] ? linux_hold_qos(ci, k, ru->qos_found) : NULL;
-		if (q)
+		const char *q[LINUX_PARKED_MAX];
+		bool any = false;
+		for (size_t i = 0; i < ru->parked_count; i++) {
+			q[i] = ru->qos_found[i][0] ? linux_hold_qos(ci, k, ru->qos_found[i]) : NULL;
+			any |= q[i] != NULL;
+			q[i] = q[i] ? q[i] : "-"; /* this CPU's value found holds the state */
+		}
+		if (any)
 			snprintf(written + strlen(written), sizeof written - strlen(written), "%s%s:%s", written[0] ? "," : "",
-				 idle_modes[m].name, q);
+				 idle_modes[m].name, per_parked_text(ru, q));
 	}
 	if (linux_read_line(ru->root, "/sys/module/haltpoll/parameters/guest_halt_poll_ns", hp_text, sizeof hp_text))
 		halt_poll_ns = strtoll(hp_text, NULL, 10);
@@ -453,23 +521,27 @@ static bool hold_setup(struct run *ru, uint32_t usable)
 }
 
 /* The cpuidle files a run writes must be writable: say which one is not, and why. */
-static bool check_writable(const struct linux_root *r, const struct linux_cpuidle *ci, uint32_t modes, char *why,
-			   size_t size)
+static bool check_writable(const struct linux_root *r, const struct linux_topology *t, const struct linux_cpuidle *ci,
+			   uint32_t modes, char *why, size_t size)
 {
 	char path[128], full[LINUX_PATH_MAX];
+	int cpu = -1;
 
-	for (size_t k = 0; k < ci->count; k++) {
-		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpuidle/state%zu/disable", ci->cpu, k);
-		if (linux_path(r, path, full) && access(full, W_OK) != 0)
+	for (size_t i = 0; i < t->parked_count; i++) {
+		cpu = t->parked_cpus[i];
+		for (size_t k = 0; k < ci->count; k++) {
+			snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpuidle/state%zu/disable", cpu, k);
+			if (linux_path(r, path, full) && access(full, W_OK) != 0)
+				goto no;
+		}
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", cpu);
+		if ((modes & (1u << IDLE_OFFLINE)) && linux_path(r, path, full) && access(full, W_OK) != 0)
 			goto no;
 	}
-	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online", ci->cpu);
-	if ((modes & (1u << IDLE_OFFLINE)) && linux_path(r, path, full) && access(full, W_OK) != 0)
-		goto no;
 	return true;
 no:
 	snprintf(why, size, "cannot write %s (%s): choosing cpu%d's idle state needs root (or write access to its "
-		 "cpuidle files); `idlebench linux --list` shows the states without it", path, strerror(errno), ci->cpu);
+		 "cpuidle files); `idlebench linux --list` shows the states without it", path, strerror(errno), cpu);
 	return false;
 }
 
@@ -490,7 +562,8 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	ru.ci = ci;
 	ru.s = &st;
 	ru.current = IDLE_MODE_COUNT;
-	if (t->parked >= 0 && !check_writable(r, ci, c->modes, why, sizeof why)) {
+	ru.parked_count = t->parked >= 0 ? t->parked_count : 0;
+	if (t->parked >= 0 && !check_writable(r, t, ci, c->modes, why, sizeof why)) {
 		fprintf(stderr, "idlebench linux: %s\n", why);
 		return 1;
 	}
@@ -550,10 +623,13 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	struct host_llc llc;
 	cpu_identity_read(cpuid_native, NULL, &id);
 	host_llc_read(t->measured, id.hypervisor, &llc);
-	snprintf(ru.qos_path, sizeof ru.qos_path, "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us", t->parked);
-	if (t->parked < 0 || !linux_read_line(r, ru.qos_path, ru.qos_found, sizeof ru.qos_found))
-		ru.qos_found[0] = '\0';
-	snprintf(ru.qos_now, sizeof ru.qos_now, "%s", ru.qos_found);
+	for (size_t i = 0; i < ru.parked_count; i++) {
+		snprintf(ru.qos_path[i], sizeof ru.qos_path[i], "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us",
+			 t->parked_cpus[i]);
+		if (!linux_read_line(r, ru.qos_path[i], ru.qos_found[i], sizeof ru.qos_found[i]))
+			ru.qos_found[i][0] = '\0';
+		snprintf(ru.qos_now[i], sizeof ru.qos_now[i], "%s", ru.qos_found[i]);
+	}
 	stream_init(&st, sink, out);
 	stream_begin(&st, IDLEBENCH_VERSION);
 	write_meta(&ru, &id, sched, mlock_text, llc.bytes, llc.source);
@@ -573,15 +649,17 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		}
 		usable |= 1u << m;
 		int k = linux_cpuidle_state_of(ci, idle_modes[m].parks_as);
+		char cpus[64];
+		linux_topology_parked_text(t, cpus, sizeof cpus);
 		if (idle_modes[m].parks_as == IDLE_BUSY)
-			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=busy workload=%s",
-				      idle_modes[m].name, t->parked, LOAD_WORKLOAD);
+			stream_record(&st, "mode", "name=%s status=ok cpus=%zu cpu=%s state=busy workload=%s",
+				      idle_modes[m].name, t->parked_count, cpus, LOAD_WORKLOAD);
 		else if (k >= 0)
-			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=state%d state_name=%s",
-				      idle_modes[m].name, t->parked, k, stream_quote(q, sizeof q, ci->state[k].name));
+			stream_record(&st, "mode", "name=%s status=ok cpus=%zu cpu=%s state=state%d state_name=%s",
+				      idle_modes[m].name, t->parked_count, cpus, k, stream_quote(q, sizeof q, ci->state[k].name));
 		else
-			stream_record(&st, "mode", "name=%s status=ok cpus=1 cpu=%d state=offline", idle_modes[m].name,
-				      t->parked);
+			stream_record(&st, "mode", "name=%s status=ok cpus=%zu cpu=%s state=offline", idle_modes[m].name,
+				      t->parked_count, cpus);
 	}
 	bool held = t->parked < 0 || hold_setup(&ru, usable);
 	struct plan_request rq = c->plan;
@@ -615,10 +693,11 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		stream_error(&st, "NOTHING_TO_MEASURE", t->parked < 0 ? t->why : "no usable mode or no workload selected");
 		goto end;
 	}
-	if (!linux_wake_start(&ru.helper, t->parked, why, sizeof why)) {
-		stream_error(&st, "WAKE_HELPER", why);
-		goto end;
-	}
+	for (size_t i = 0; i < ru.parked_count; i++)
+		if (!linux_wake_start(&ru.helper[i], t->parked_cpus[i], why, sizeof why)) {
+			stream_error(&st, "WAKE_HELPER", why);
+			goto end;
+		}
 	/* Calibrate with the parked CPU in the baseline state. */
 	if (!set_mode(&ru, (p->modes & (1u << IDLE_HLT)) ? IDLE_HLT : (enum idle_mode)__builtin_ctz(p->modes)))
 		goto end;
@@ -662,8 +741,10 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok)
 			ok = false; /* said at its `#! workload` record */
 end:
-	linux_busy_stop(&ru.busy);
-	linux_wake_stop(&ru.helper);
+	for (size_t i = 0; i < ru.parked_count; i++) {
+		linux_busy_stop(&ru.busy[i]);
+		linux_wake_stop(&ru.helper[i]);
+	}
 	size_t changed = journal.count, failed = linux_journal_restore(&journal);
 	stream_record(&st, "restore", "values=%zu failed=%zu", changed, failed);
 	if (failed) {

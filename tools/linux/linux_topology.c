@@ -137,21 +137,40 @@ bool linux_topology_pick(const struct linux_root *r, int cpu, enum placement pla
 			t->measured = linux_cpuset_next(&online, -1);
 	}
 	t->siblings = siblings_of(r, t->measured, &online, &first, t);
-	if (placement == PLACEMENT_SIBLING) {
-		if (t->siblings)
+	if (placement != PLACEMENT_OTHER_CORE) {
+		if (!t->siblings) {
+			int n = placement == PLACEMENT_BOTH
+					? snprintf(t->why, sizeof t->why, "placement=both parks the sibling and another core's CPU: ")
+					: 0;
+			no_sibling_reason(t, t->why + n, sizeof t->why - (size_t)n);
+			return true;
+		}
+		t->parked_cpus[t->parked_count++] = first;
+		if (placement == PLACEMENT_SIBLING) {
 			t->parked = first;
-		else
-			no_sibling_reason(t, t->why, sizeof t->why);
-		return true;
+			return true;
+		}
 	}
 	struct linux_cpuset core;
 	if (!core_of(r, t->measured, &core, t))
 		memset(&core, 0, sizeof core);
 	for (int c = linux_cpuset_next(&online, -1); c >= 0; c = linux_cpuset_next(&online, c))
 		if (c != t->measured && !linux_cpuset_has(&core, c)) {
-			t->parked = c;
+			t->parked_cpus[t->parked_count++] = c;
+			t->parked = t->parked_cpus[0];
 			return true;
 		}
-	snprintf(t->why, sizeof t->why, "no online CPU outside cpu%d's core for placement=other-core", t->measured);
+	t->parked_count = 0;
+	snprintf(t->why, sizeof t->why, "no online CPU outside cpu%d's core for placement=%s", t->measured,
+		 placement_name(placement));
 	return true;
+}
+
+void linux_topology_parked_text(const struct linux_topology *t, char *out, size_t size)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (size_t k = 0; k < t->parked_count && n < size; k++)
+		n += (size_t)snprintf(out + n, size - n, "%s%d", k ? "," : "", t->parked_cpus[k]);
 }

@@ -17,6 +17,14 @@
  * with what differs, unless --allow-different-plans. Another machine_id is
  * expected (firmware and microcode are part of it) and only stated.
  *
+ * `idlebench linux` groups taken on different boots of another kind (the
+ * two-boot procedure of docs/linux-mode.md: HLT after a reboot with
+ * idle=nomwait, MWAIT without it) differ in linux_idle_override or
+ * linux_c1, or share no linux_boot_id: the modes one group has and the
+ * other lacks were never measured side by side, so they are compared at
+ * the boot level only (each boot's median cycles per iteration, a Welch t
+ * over the groups' boots), and the output says so; no paired claim.
+ *
  * Exit status: 0 comparison printed; 1 a file rejected, a group not one
  * set, or the plans differ; 2 usage. */
 #include <math.h>
@@ -80,7 +88,10 @@ static const struct cli_command compare_cli = {
 	"(the groups' variances are not assumed equal), its minimum detectable difference, and\n"
 	"a verdict per primary class: distinguishable from noise (the interval excludes 0) or\n"
 	"not. A group of one boot gives a within-boot interval, and the verdict says so: boot-\n"
-	"to-boot variation is then not in the width.\n",
+	"to-boot variation is then not in the width. `idlebench linux` groups booted differently\n"
+	"(linux_idle_override or linux_c1 differ, or no linux_boot_id in both: HLT after a reboot\n"
+	"with idle=nomwait against MWAIT without it) are said to be from different boots and\n"
+	"their modes compared at the boot level only (each boot's median, a t over the boots).\n",
 	"Exit: 0 comparison printed; 1 a file rejected, a group not one set, or the plans\n"
 	"differ; 2 usage.\n",
 	options, CLI_DASHDASH_SEPARATES,
@@ -308,6 +319,145 @@ static void print_verdict(FILE *out, const char *cls, const char *mode, const st
 	fprintf(out, "\n");
 }
 
+/* What an `idlebench linux` group was booted with (its files' meta). */
+struct boot_facts {
+	bool linux_mode;            /* every file is boot=linux */
+	char override[64], c1[16];  /* linux_idle_override, linux_c1 of its files ("mixed" when they differ) */
+	char boot_id[REPORT_MAX_BOOTS][48];
+	size_t boots;
+};
+
+/* One meta value into out, or "mixed" when an earlier file had another. */
+static void fact_merge(char *out, size_t size, const char *v, bool first)
+{
+	if (first)
+		fmt_snprintf(out, size, "%s", v);
+	else if (strcmp(out, v))
+		fmt_snprintf(out, size, "mixed");
+}
+
+static void boot_facts_read(const struct report_set *s, struct boot_facts *f)
+{
+	memset(f, 0, sizeof *f);
+	f->linux_mode = s->boot_count > 0;
+	for (size_t i = 0; i < s->boot_count; i++) {
+		struct stream_reader *r = read_stream(s->boot[i].path);
+		f->linux_mode = f->linux_mode && !strcmp(meta_of(r, "boot"), "linux");
+		fact_merge(f->override, sizeof f->override, meta_of(r, "linux_idle_override"), !i);
+		fact_merge(f->c1, sizeof f->c1, meta_of(r, "linux_c1"), !i);
+		fmt_snprintf(f->boot_id[f->boots++], sizeof f->boot_id[0], "%s", meta_of(r, "linux_boot_id"));
+		stream_reader_free(r);
+	}
+}
+
+/* Whether a boot id (recorded, not empty) is in both groups. */
+static bool share_a_boot(const struct boot_facts *a, const struct boot_facts *b)
+{
+	for (size_t i = 0; i < a->boots; i++)
+		for (size_t k = 0; *a->boot_id[i] && k < b->boots; k++)
+			if (!strcmp(a->boot_id[i], b->boot_id[k]))
+				return true;
+	return false;
+}
+
+/* Whether the groups were taken on different boots of another kind (see the top). */
+static bool different_boots(const struct boot_facts *a, const struct boot_facts *b)
+{
+	return a->linux_mode && b->linux_mode &&
+	       (strcmp(a->override, b->override) || strcmp(a->c1, b->c1) || !share_a_boot(a, b));
+}
+
+static int compare_doubles(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* One boot's median cycles per iteration of (w, m) over its measured rows
+ * that count (check=ok, not excluded, no SMI); 0 when none does. */
+static double boot_median_cpi(const struct report_boot *b, size_t w, size_t m)
+{
+	double *v = malloc((b->rows ? b->rows : 1) * sizeof *v), med = 0;
+	size_t n = 0;
+	for (size_t i = 0; v && i < b->rows; i++) {
+		const struct report_sample *x = &b->sample[i];
+		if (x->w == w && x->m == m && x->ok && !x->excluded && !x->smi && x->cpi > 0)
+			v[n++] = x->cpi;
+	}
+	if (n) {
+		qsort(v, n, sizeof *v, compare_doubles);
+		med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	}
+	free(v);
+	return med;
+}
+
+/* (w, m) over the set's boots at the boot level: per boot the log of its
+ * median, then a t over the boots (stats_across_boots; one boot: no
+ * interval, flagged within that boot). value_pct is not a slowdown here:
+ * only exp(mean_log), the geometric mean of the medians, and the
+ * difference of two of them (stats_difference_of) are read. */
+static struct stats_slowdown boot_level(const struct report_set *s, size_t w, size_t m)
+{
+	struct stats_boot b[REPORT_MAX_BOOTS] = { { 0 } };
+	for (size_t i = 0; i < s->boot_count; i++) {
+		double med = boot_median_cpi(&s->boot[i], w, m);
+		if (med > 0)
+			b[i] = (struct stats_boot){ .mean_log = log(med), .var_log = 0, .blocks = 1 };
+	}
+	return stats_across_boots(b, s->boot_count);
+}
+
+/* One boot-level line: A's mode ma against B's mode mb for workload w (A's slot). */
+static void print_boot_level_line(FILE *out, const struct group *a, const struct group *b, size_t w, size_t ma,
+				  size_t mb)
+{
+	const struct report_set *sa = a->pool.set[0], *sb = b->pool.set[0];
+	size_t wb = set_workload_slot(sb, sa->workload_name[w]);
+	struct stats_slowdown x = boot_level(sa, w, ma), y = boot_level(sb, wb, mb);
+	struct stats_difference d = stats_difference_of(&x, &y);
+	char label[96], va[32], vb[32], vd[32], iv[80], mde[32];
+	fmt_snprintf(label, sizeof label, "%s %s -> %s", sa->workload_name[w], sa->mode_name[ma], sb->mode_name[mb]);
+	fprintf(out, "    %-24s %10s %10s %8s %-20s %7s%s\n", label,
+		x.status == STATS_NO_DATA ? "-" : report_num(va, sizeof va, exp(x.mean_log), 0),
+		y.status == STATS_NO_DATA ? "-" : report_num(vb, sizeof vb, exp(y.mean_log), 0),
+		report_num(vd, sizeof vd, d.value_pct, 2), difference_interval(iv, sizeof iv, &d),
+		report_num(mde, sizeof mde, d.mde_pct, 2),
+		d.status == STATS_NO_DATA ? "" : d.within_boot_only ? " (1 boot)" : stats_difference_distinguishable(&d) ? " *" : "");
+}
+
+/* Groups from different boots of another kind: say so, then compare the
+ * modes only one group has with the other's (hlt -> mwait) and each mode
+ * both have (the boots' own drift) at the boot level. */
+static void print_boot_level(FILE *out, const struct group *a, const struct group *b, const struct boot_facts *fa,
+			     const struct boot_facts *fb)
+{
+	const struct report_set *sa = a->pool.set[0], *sb = b->pool.set[0];
+	fprintf(out, "  different boots: A idle=%s, C1 %s; B idle=%s, C1 %s; %s\n", *fa->override ? fa->override : "(none)",
+		*fa->c1 ? fa->c1 : "(not recorded)", *fb->override ? fb->override : "(none)", *fb->c1 ? fb->c1 : "(not recorded)",
+		share_a_boot(fa, fb) ? "a boot in both groups" : "no boot in both groups (linux_boot_id)");
+	fprintf(out, "  the modes were taken on different boots: they are compared at the boot level only (each boot's\n"
+		     "  median cycles per iteration, a Welch t interval over the two groups' boots; no paired within-boot\n"
+		     "  claim, and boot-to-boot variation is in the width only with >= 2 boots per group)\n");
+	fprintf(out, "\n  boot level, A mode -> B mode: geometric mean of the boots' median cycles/iteration, B vs A %%\n");
+	fprintf(out, "    %-24s %10s %10s %8s %-20s %7s\n", "workload A -> B", "A", "B", "B vs A", "[95% interval]", "MDE");
+	for (int same = 0; same < 2; same++)
+		for (size_t ma = 0; ma < REPORT_MODE_SLOTS; ma++) {
+			bool in_b = sa->mode_used[ma] && set_mode_slot(sb, sa->mode_name[ma]) != ANALYSIS_NONE;
+			if (!sa->mode_used[ma] || in_b != (bool)same)
+				continue;
+			for (size_t mb = 0; mb < REPORT_MODE_SLOTS; mb++) {
+				bool b_only = sb->mode_used[mb] && set_mode_slot(sa, sb->mode_name[mb]) == ANALYSIS_NONE;
+				if (same ? mb != set_mode_slot(sb, sa->mode_name[ma]) : !b_only)
+					continue;
+				for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+					if (sa->workload_used[w] && set_workload_slot(sb, sa->workload_name[w]) != ANALYSIS_NONE)
+						print_boot_level_line(out, a, b, w, ma, mb);
+			}
+		}
+	fprintf(out, "  * = the interval excludes 0; a mode in both groups (x -> x) shows how far the boots alone differ\n\n");
+}
+
 static void print_comparison(FILE *out, const struct group *a, const struct group *b)
 {
 	const struct report_set *sa = a->pool.set[0], *sb = b->pool.set[0];
@@ -319,6 +469,11 @@ static void print_comparison(FILE *out, const struct group *a, const struct grou
 		fprintf(out, "  machine_id differs: another machine, firmware or microcode (expected for a BIOS or microcode change)\n");
 	if (!same_plan(sa, sb))
 		fprintf(out, "  PLANS DIFFER (--allow-different-plans): only what both measured is compared\n");
+	struct boot_facts fa, fb;
+	boot_facts_read(sa, &fa);
+	boot_facts_read(sb, &fb);
+	if (different_boots(&fa, &fb))
+		print_boot_level(out, a, b, &fa, &fb);
 	if (!ua->have_baseline || !ub->have_baseline) {
 		fprintf(out, "  no slowdowns: hlt was not measured in %s\n", !ua->have_baseline ? "A" : "B");
 		return;
@@ -406,6 +561,14 @@ int cmd_compare(int argc, char **argv)
 		FILE *out = allow_different_plans ? stdout : stderr;
 		fprintf(out, "idlebench compare: the groups measured different plans: %s\n", why);
 		print_plan_differences(out, &a, &b);
+		struct boot_facts fa, fb;
+		boot_facts_read(a.pool.set[0], &fa);
+		boot_facts_read(b.pool.set[0], &fb);
+		if (different_boots(&fa, &fb) && (strcmp(fa.override, fb.override) || strcmp(fa.c1, fb.c1)))
+			fprintf(out, "  the groups were booted differently (A idle=%s, C1 %s; B idle=%s, C1 %s): their modes differ "
+				     "by design (docs/linux-mode.md, two boots);\n  --allow-different-plans compares them at the boot level\n",
+				*fa.override ? fa.override : "(none)", *fa.c1 ? fa.c1 : "(not recorded)",
+				*fb.override ? fb.override : "(none)", *fb.c1 ? fb.c1 : "(not recorded)");
 		if (!allow_different_plans) {
 			fprintf(stderr, "refused: another plan measures something else (--allow-different-plans compares anyway)\n");
 			status = 1;

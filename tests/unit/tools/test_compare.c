@@ -154,6 +154,47 @@ static void test_group_of_two_sets_and_usage_errors(void **state)
 				   "(see idlebench compare --help)\n");
 }
 
+/* The two-boot procedure (docs/linux-mode.md): A booted with idle=nomwait
+ * (hlt), B without (mwait, 10 % slower than A's hlt on the same rows), two
+ * boots each, boot2 2 % slower (tests/fixtures/results/two_boots_idle.py,
+ * whose figures come from the rows with Python and mpmath): compare says
+ * the modes come from different boots and compares them at the boot level
+ * only; refused without --allow-different-plans with the reason. A group
+ * against itself (one boot id in both) gets no such statement. Fails on
+ * the old compare, which printed only "no slowdowns: hlt was not measured in B". */
+static void test_two_boot_procedure_hlt_against_mwait_at_the_boot_level(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "compare", "--allow-different-plans", F "linux_nomwait_boot1.csv", F "linux_nomwait_boot2.csv",
+			 "--", F "linux_default_boot1.csv", F "linux_default_boot2.csv" };
+	run_command(cmd_compare, 7, argv, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "  different boots: A idle=nomwait, C1 hlt; B idle=(none), C1 mwait; no boot in both groups "
+			       "(linux_boot_id)\n");
+	assert_contains(o.out, "  the modes were taken on different boots: they are compared at the boot level only");
+	assert_contains(o.out, "no paired within-boot\n  claim");
+	/* two_boots_idle.py: hlt -> mwait 10.00 [3.57, 16.83], poll -> poll 0.00 [-5.85, 6.21] */
+	assert_contains(o.out, "    lz hlt -> mwait              303837     334220    10.00 [3.57, 16.83] ");
+	assert_contains(o.out, "    lz poll -> poll             1020779    1020779     0.00 [-5.85, 6.21] ");
+	assert_contains(o.out, "    lz ioport -> ioport         2476034    2476034     0.00 [-5.85, 6.21] ");
+	assert_contains(o.out, "no slowdowns: hlt was not measured in B");
+
+	char *refused[] = { "compare", F "linux_nomwait_boot1.csv", "--", F "linux_default_boot1.csv" };
+	run_command(cmd_compare, 4, refused, NULL, &o);
+	assert_int_equal(o.status, 1);
+	assert_contains(o.err, "the groups were booted differently (A idle=nomwait, C1 hlt; B idle=(none), C1 mwait)");
+
+	/* one boot in both groups: no claim of different boots */
+	char *same[] = { "compare", F "linux_nomwait_boot1.csv", "--", F "linux_nomwait_boot1.csv" };
+	run_command(cmd_compare, 4, same, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_true(strstr(o.out, "different boots") == NULL);
+	/* kernel streams (no boot=linux) never get it */
+	compare_mwait_shifted_by_five_percent(&o);
+	assert_true(strstr(o.out, "different boots") == NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +204,7 @@ int main(void)
 		cmocka_unit_test(test_different_plans_are_refused_with_what_differs),
 		cmocka_unit_test(test_other_machine_is_stated_and_failed_control_flagged),
 		cmocka_unit_test(test_group_of_two_sets_and_usage_errors),
+		cmocka_unit_test(test_two_boot_procedure_hlt_against_mwait_at_the_boot_level),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -290,6 +290,149 @@ static void test_proof_ok_busy_other_state(void **state)
 	assert_string_equal(linux_proof_verdict_name(p.verdict), "other_state");
 }
 
+/* A tree of 2 cores x 2 threads (cpu0/cpu1, cpu2/cpu3), cpu3 offline:
+ * the layout of the guest test's -smp 3 of 4 and of a small SMT2 host. */
+static void two_core_tree(struct linux_root *r, char *dir)
+{
+	static const char *const files[][2] = {
+		{ "online", "0-2" },
+		{ "smt/control", "on" },
+		{ "cpu0/topology/core_cpus_list", "0-1" },
+		{ "cpu1/topology/core_cpus_list", "0-1" },
+		{ "cpu2/topology/core_cpus_list", "2-3" },
+	};
+	char cmd[900];
+	strcpy(dir, "/tmp/idlebench-sysfs-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+		snprintf(cmd, sizeof cmd, "f=%s/sys/devices/system/cpu/%s; mkdir -p $(dirname $f) && echo %s >$f", dir,
+			 files[k][0], files[k][1]);
+		assert_int_equal(system(cmd), 0);
+	}
+	linux_root_init(r, dir);
+}
+
+/* placement=both parks the sibling and the other core's CPU, the sibling
+ * first (the kernel's placement=both); sibling and other-core one each.
+ * Fails on a topology that knows one parked CPU only. */
+static void test_both_parks_sibling_and_other_core(void **state)
+{
+	struct linux_root r;
+	struct linux_topology t;
+	char dir[64], text[64];
+	(void)state;
+	two_core_tree(&r, dir);
+	assert_true(linux_topology_pick(&r, -1, PLACEMENT_BOTH, &t));
+	assert_int_equal(t.measured, 0);
+	assert_int_equal(t.parked_count, 2);
+	assert_int_equal(t.parked_cpus[0], 1);
+	assert_int_equal(t.parked_cpus[1], 2);
+	assert_int_equal(t.parked, 1);
+	linux_topology_parked_text(&t, text, sizeof text);
+	assert_string_equal(text, "1,2");
+	assert_true(linux_topology_pick(&r, -1, PLACEMENT_SIBLING, &t));
+	assert_int_equal(t.parked_count, 1);
+	assert_int_equal(t.parked_cpus[0], 1);
+	assert_true(linux_topology_pick(&r, 2, PLACEMENT_OTHER_CORE, &t));
+	assert_int_equal(t.parked_count, 1);
+	assert_int_equal(t.parked_cpus[0], 0);
+	/* cpu2's sibling is offline: both names the missing sibling, never parks the other core alone */
+	assert_true(linux_topology_pick(&r, 2, PLACEMENT_BOTH, &t));
+	assert_int_equal(t.parked, -1);
+	assert_int_equal(t.parked_count, 0);
+	assert_non_null(strstr(t.why, "placement=both parks the sibling and another core's CPU: cpu2 has no online SMT sibling"));
+	remove_tree(dir);
+}
+
+/* With no CPU outside the core (the amd-acpi-idle tree: one core), both
+ * parks nothing and says so. */
+static void test_both_without_another_core_parks_nothing(void **state)
+{
+	struct linux_topology t;
+	struct linux_root r;
+	(void)state;
+	root_of(&r, FIXTURES "amd-acpi-idle");
+	assert_true(linux_topology_pick(&r, -1, PLACEMENT_BOTH, &t));
+	assert_int_equal(t.parked, -1);
+	assert_int_equal(t.parked_count, 0);
+	assert_string_equal(t.why, "no online CPU outside cpu0's core for placement=both");
+}
+
+/* A sample over two parked CPUs holds only when both proofs do; the
+ * verdict and index are the first failing CPU's, c0 the highest. Fails
+ * on a combination that keeps the first CPU's proof. */
+static void test_proof_combined_over_parked_cpus(void **state)
+{
+	struct linux_proof each[2] = { { PROOF_OK, 3.0, 4, 0 }, { PROOF_OK, 1.0, 2, 0 } }, p;
+	int failed;
+	(void)state;
+	linux_proof_combine(each, 2, &p, &failed);
+	assert_int_equal(p.verdict, PROOF_OK);
+	assert_int_equal(failed, -1);
+	assert_true(p.c0_pct > 2.9 && p.c0_pct < 3.1);
+	assert_int_equal(p.wakeups, 6);
+	each[1] = (struct linux_proof){ PROOF_BUSY, 70.0, 1, 0 };
+	linux_proof_combine(each, 2, &p, &failed);
+	assert_int_equal(p.verdict, PROOF_BUSY);
+	assert_int_equal(failed, 1);
+	assert_true(p.c0_pct > 69.9);
+	each[0] = (struct linux_proof){ PROOF_OTHER_STATE, 2.0, 1, 3 };
+	linux_proof_combine(each, 2, &p, &failed);
+	assert_int_equal(p.verdict, PROOF_OTHER_STATE);
+	assert_int_equal(failed, 0);
+	assert_int_equal(p.other_usage, 3);
+	linux_proof_combine(each, 1, &p, &failed); /* one parked CPU: its own proof */
+	assert_int_equal(p.verdict, PROOF_OTHER_STATE);
+	assert_int_equal(failed, 0);
+}
+
+/* Parked CPUs whose states differ cannot take one mode as one stateK. */
+static void test_parked_cpus_must_offer_the_same_states(void **state)
+{
+	struct linux_topology t;
+	struct linux_cpuidle a, b;
+	char why[320];
+	(void)state;
+	read_machine(FIXTURES "amd-acpi-idle", PLACEMENT_SIBLING, &t, &a);
+	b = a;
+	b.cpu = 2;
+	assert_true(linux_cpuidle_same_states(&a, &b, why, sizeof why));
+	snprintf(b.state[1].desc, sizeof b.state[1].desc, "ACPI HLT");
+	assert_false(linux_cpuidle_same_states(&a, &b, why, sizeof why));
+	assert_string_equal(why, "state1 is C1 (ACPI FFH MWAIT 0x0) on cpu1 but C1 (ACPI HLT) on cpu2: the parked CPUs "
+				 "must offer the same states");
+	b.count = 2;
+	assert_false(linux_cpuidle_same_states(&a, &b, why, sizeof why));
+}
+
+/* linux_c1: how the boot enters C1, from the states' descs: FFH MWAIT
+ * (acpi_idle) and MWAIT 0x00 (intel_idle) are mwait, ACPI HLT (the
+ * idle=nomwait boot) and haltpoll's state hlt, no cpuidle none. Fails on
+ * the old code, which records only the idle= word. */
+static void test_c1_entry_mwait_hlt_none_per_boot(void **state)
+{
+	static const struct {
+		const char *machine;
+		enum placement pl;
+		const char *c1;
+	} cases[] = {
+		{ "amd-acpi-idle", PLACEMENT_SIBLING, "mwait" },
+		{ "hygon-acpi-idle-nomwait", PLACEMENT_SIBLING, "hlt" },
+		{ "intel-idle", PLACEMENT_SIBLING, "mwait" },
+		{ "haltpoll", PLACEMENT_OTHER_CORE, "hlt" },
+		{ "cpuidle-off", PLACEMENT_SIBLING, "none" },
+	};
+	(void)state;
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct linux_topology t;
+		struct linux_cpuidle ci;
+		char path[128];
+		snprintf(path, sizeof path, FIXTURES "%s", cases[k].machine);
+		read_machine(path, cases[k].pl, &t, &ci);
+		assert_string_equal(linux_c1_entry(&ci), cases[k].c1);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -305,6 +448,11 @@ int main(void)
 		cmocka_unit_test(test_journal_restores_and_refuses_while_pending),
 		cmocka_unit_test(test_restore_file_after_a_crash),
 		cmocka_unit_test(test_proof_ok_busy_other_state),
+		cmocka_unit_test(test_both_parks_sibling_and_other_core),
+		cmocka_unit_test(test_both_without_another_core_parks_nothing),
+		cmocka_unit_test(test_proof_combined_over_parked_cpus),
+		cmocka_unit_test(test_parked_cpus_must_offer_the_same_states),
+		cmocka_unit_test(test_c1_entry_mwait_hlt_none_per_boot),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
