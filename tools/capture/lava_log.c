@@ -122,16 +122,24 @@ enum lava_log_line lava_log_decode(const char *line, size_t len, char *out, size
 	 * `#! end rows=` is seen, before the line's newline, so the whole end
 	 * record is logged as feedback by the next action (seen here under load).
 	 * ShellLogger logs each line once, as one or the other; a line doubled or
-	 * lost anyway fails the stream's CRC, so it is never saved as verified. */
-	if (strcmp(lvl, "target") && strcmp(lvl, "feedback"))
+	 * lost anyway fails the stream's CRC, so it is never saved as verified.
+	 * Feedback carries its connection's namespace: only "common", a job's
+	 * one namespace when it names none (lava/qemu-job.yaml), is the DUT's;
+	 * another namespace is another device of a multinode job. */
+	bool feedback = !strcmp(lvl, "feedback");
+	if (strcmp(lvl, "target") && !feedback)
 		return LAVA_LOG_OTHER;
 	/* The msg: YAML first, then ShellLogger's `"` -> `\"` undone (every
 	 * `"` it wrote has its backslash right before it, so dropping the
 	 * backslash before each quote gives back the console's text). */
 	o = (struct out){ out, 0, out_size, false };
-	if (!literal(&p, end, ", \"msg\": \"") || !scalar(&p, end, &o) || o.overflow ||
-	    !(literal(&p, end, "}") || literal(&p, end, ", \"ns\": \"")))
+	if (!literal(&p, end, ", \"msg\": \"") || !scalar(&p, end, &o) || o.overflow)
 		return LAVA_LOG_BAD;
+	bool closed = literal(&p, end, "}");
+	if (!closed && !literal(&p, end, ", \"ns\": \""))
+		return LAVA_LOG_BAD;
+	if (feedback && (closed || !literal(&p, end, "common\"}")))
+		return LAVA_LOG_OTHER;
 	size_t w = 0;
 	for (size_t r = 0; r < o.n; r++) {
 		if (out[r] == '\\' && r + 1 < o.n && out[r + 1] == '"')

@@ -36,6 +36,9 @@ static void test_target_records_in_both_forms(void **state)
 	assert_target("- {\"dt\": \"2026-12-01T23:35:00.1\", \"lvl\": \"target\", \"msg\": \"3,hash,int,hlt\"}",
 		      "3,hash,int,hlt");
 	assert_target("{\"dt\": \"x\", \"lvl\": \"target\", \"msg\": \"\"}", "");
+	/* the end record logged by the next action (fixtures/lava/qemu-job-end-as-feedback.log) */
+	assert_target("{\"dt\": \"x\", \"lvl\": \"feedback\", \"msg\": \"#! end rows=80\", \"ns\": \"common\"}",
+		      "#! end rows=80");
 }
 
 /* The quoting of a record's values: ShellLogger wrote `\"`, YAML `\\\"`. */
@@ -66,6 +69,7 @@ static void test_other_records_and_other_lines(void **state)
 			 LAVA_LOG_OTHER);
 	assert_int_equal(decode("{\"dt\": \"x\", \"lvl\": \"feedback\", \"msg\": \"#! idlebench\", \"ns\": \"other\"}"),
 			 LAVA_LOG_OTHER);
+	assert_int_equal(decode("{\"dt\": \"x\", \"lvl\": \"feedback\", \"msg\": \"#! idlebench\"}"), LAVA_LOG_OTHER);
 	assert_int_equal(decode(""), LAVA_LOG_NOT_RECORD);
 	assert_int_equal(decode("#! idlebench 0.1.0 schema=4"), LAVA_LOG_NOT_RECORD);
 	assert_int_equal(decode("{\"dt\": \"x\"}"), LAVA_LOG_NOT_RECORD);
