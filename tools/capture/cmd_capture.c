@@ -144,7 +144,8 @@ static void boot_finish(struct session *s, const char *why, const char *tail)
 			fprintf(stderr, "capture: %s: the run ended with status=error (see its error records)\n",
 				path);
 	} else {
-		fprintf(stderr, "capture: %s: %s%s; everything received is saved in %s%s%s\n", o->source,
+		fprintf(stderr, "capture: %s: %s%s; everything received is saved in %s%s%s\n",
+			o->source ? o->source : o->lava_log,
 			stream_reader_message(b->r), why, path, tail[0] ? "; " : "", tail);
 		s->rc = 1;
 	}
@@ -415,7 +416,7 @@ static int capture_lava_log(const struct capture_options *o)
 		return 1;
 	}
 	char *line = NULL, *text = NULL;
-	size_t cap = 0, text_cap = 0, lineno = 0, records = 0, console = 0;
+	size_t cap = 0, text_cap = 0, lineno = 0, records = 0, console = 0, later_streams = 0;
 	ssize_t n;
 	bool bad = false;
 	while (!s.fatal && !bad && (n = getline(&line, &cap, f)) >= 0) {
@@ -445,6 +446,8 @@ static int capture_lava_log(const struct capture_options *o)
 			text[len++] = '\n';
 			if (!stream_reader_done(s.cur.r))
 				session_input(&s, text, len);
+			else if (len > 13 && !memcmp(text, "#! idlebench ", 13))
+				later_streams++;
 			break;
 		case LAVA_LOG_BAD:
 			fprintf(stderr, "capture: %s line %zu: a console (lvl target) record whose msg is not one "
@@ -484,6 +487,14 @@ static int capture_lava_log(const struct capture_options *o)
 		boot_finish(&s, bad ? " (the LAVA log could not be read to its end)" : " (the LAVA log ends here)", "");
 		if (bad)
 			s.rc = 1;
+	}
+	/* As from a live source, capture ends with the first complete stream:
+	 * what follows it is said, never dropped in silence. */
+	if (later_streams && !s.fatal) {
+		fprintf(stderr, "capture: %s: %zu more stream%s after the first complete one, not saved "
+			"(capture takes one complete stream per run)\n", o->lava_log, later_streams,
+			later_streams == 1 ? " starts" : "s start");
+		s.rc = 1;
 	}
 	boot_free(&s);
 	return s.fatal ? 1 : s.rc;

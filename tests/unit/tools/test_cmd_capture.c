@@ -575,6 +575,36 @@ static void test_lava_log_cut_off_is_incomplete(void **state)
 	assert_int_equal(r.files, 1);
 	assert_name(r.name, LAVA_BASE, "-INCOMPLETE.csv");
 	assert_non_null(strstr(r.o.err, "(the LAVA log ends here)"));
+	/* the message names the log, not a SOURCE there is none of */
+	assert_non_null(strstr(r.o.err, path));
+	assert_null(strstr(r.o.err, "(null)"));
+	unlink(path);
+	remove_dir(&r);
+}
+
+/* Two jobs' logs one after the other: the first complete stream is saved and
+ * the second is said, not dropped in silence (capture takes one per run). */
+static void test_lava_log_second_stream_is_said_not_dropped(void **state)
+{
+	(void)state;
+	struct capture_run r;
+	char path[128];
+	new_dir(&r);
+	snprintf(path, sizeof path, "%s.log", r.dir);
+	lava_copy(path, "", 0);
+	size_t len;
+	char *more = read_whole_file(LAVA "qemu-job-end-as-feedback.log", &len);
+	assert_non_null(more);
+	FILE *f = fopen(path, "a");
+	assert_non_null(f);
+	assert_int_equal(fwrite(more, 1, len, f), len);
+	fclose(f);
+	free(more);
+	lava_capture(&r, path);
+	assert_int_equal(r.o.status, 1);
+	assert_int_equal(r.files, 1);
+	assert_saved_as(&r, LAVA "qemu-job.csv");
+	assert_non_null(strstr(r.o.err, "1 more stream starts after the first complete one, not saved"));
 	unlink(path);
 	remove_dir(&r);
 }
@@ -656,6 +686,7 @@ int main(void)
 		cmocka_unit_test(test_lava_log_gives_the_verified_stream),
 		cmocka_unit_test(test_lava_log_end_record_as_feedback_is_verified),
 		cmocka_unit_test(test_lava_log_cut_off_is_incomplete),
+		cmocka_unit_test(test_lava_log_second_stream_is_said_not_dropped),
 		cmocka_unit_test(test_lava_log_without_a_stream_says_so),
 		cmocka_unit_test(test_bad_arguments_are_usage_errors),
 	};
