@@ -26,13 +26,16 @@
 #   - SOL noise: ipmi_sim passes the serial bytes as they are, with none of a
 #     real BMC's VT100 screen refreshes, cursor moves or NULs on reconnect
 #     (the fixtures' resume-*.log);
-#   - a known number of bytes lost in the gap (lost-*.log): what ipmi_sim
-#     drops while no session is open depends on timing, so the tests here
-#     accept a verified file or an -INCOMPLETE one, and only the fixture
-#     proves the loss is caught.
+#   - a session resumed with nothing lost (resume-*.log, byte-identical to
+#     the clean capture): ipmi_sim keeps reading the guest's serial port while
+#     no session is open and drops those bytes (every run here ended
+#     -INCOMPLETE on a CRC-32 mismatch), so qtest_ipmi_sol_dropped_* accepts
+#     a verified file or an -INCOMPLETE one, never two boots in a file;
+#   - a known number of bytes lost (lost-*.log): ipmi_sim's loss depends on
+#     timing.
 # Ports: three on 127.0.0.1 from this shell's pid, skipping ones in use, so
 # that several runs can share the machine. Files: a temporary directory,
-# copied to $QTEST_LOGS/NAME.ipmi/ when a test fails.
+# copied to $QTEST_LOGS/NAME.ipmi/ when a test fails (or with IPMI_KEEP=1).
 
 IPMI_USER=idlebench
 IPMI_PASS=idlebench-test
@@ -146,7 +149,8 @@ EOF
 }
 
 # Stop what ipmi_start and ipmi_capture started, by their pids; keep the
-# files under $QTEST_LOGS when rc (the test's status) is not 0. Returns rc.
+# files under $QTEST_LOGS when rc (the test's status) is not 0 or IPMI_KEEP=1.
+# Returns rc.
 ipmi_stop() {
 	local rc=$1 p
 	[ -n "${IPMI_DIR:-}" ] || return "$rc"
@@ -161,7 +165,7 @@ ipmi_stop() {
 	done
 	kill "$IPMI_SIM_PID" 2>/dev/null
 	wait "$IPMI_SIM_PID" 2>/dev/null
-	if [ "$rc" -ne 0 ]; then
+	if [ "$rc" -ne 0 ] || [ "${IPMI_KEEP:-0}" = 1 ]; then
 		rm -rf "$QTEST_LOGS/$IPMI_NAME.ipmi"
 		cp -r "$IPMI_DIR" "$QTEST_LOGS/$IPMI_NAME.ipmi" 2>/dev/null
 	fi
