@@ -92,6 +92,7 @@ ipmi_start() {
 	IPMI_NAME=$name
 	IPMI_DIR=$(mktemp -d "${TMPDIR:-/tmp}/idlebench-ipmi.XXXXXX") || return 1
 	elf=$(cd "$(dirname "${BUILD:-build}/idlebench.elf")" && pwd)/idlebench.elf
+	# shellcheck disable=SC2034 # lib.sh's fail() shows it
 	BOOT_OUT="$IPMI_DIR/capture.err"
 	printf '%s\n' "$cmdline" >"$IPMI_DIR/cmdline"
 	cat >"$IPMI_DIR/lan.conf" <<EOF
@@ -139,8 +140,8 @@ EOF
 	ipmi_sim -c "$IPMI_DIR/lan.conf" -f "$IPMI_DIR/bmc.emu" -s "$IPMI_DIR/state" -n -p \
 		</dev/null >"$IPMI_DIR/ipmi_sim.log" 2>&1 &
 	IPMI_SIM_PID=$!
-	local i
-	for i in $(seq 40); do
+	local _
+	for _ in $(seq 40); do
 		ipmi chassis power status >"$IPMI_DIR/status" 2>&1 && break
 		sleep 0.25
 	done
@@ -152,14 +153,14 @@ EOF
 # files under $QTEST_LOGS when rc (the test's status) is not 0 or IPMI_KEEP=1.
 # Returns rc.
 ipmi_stop() {
-	local rc=$1 p
+	local rc=$1 _
 	[ -n "${IPMI_DIR:-}" ] || return "$rc"
 	if [ -n "${CAPTURE_PID:-}" ] && kill -0 "$CAPTURE_PID" 2>/dev/null; then
 		kill "$CAPTURE_PID" 2>/dev/null
 		wait "$CAPTURE_PID" 2>/dev/null
 	fi
 	ipmi chassis power off >/dev/null 2>&1
-	for p in $(seq 20); do
+	for _ in $(seq 20); do
 		[ "$(ipmi chassis power status 2>/dev/null)" = "Chassis Power is off" ] && break
 		sleep 0.5
 	done
@@ -170,7 +171,7 @@ ipmi_stop() {
 		cp -r "$IPMI_DIR" "$QTEST_LOGS/$IPMI_NAME.ipmi" 2>/dev/null
 	fi
 	rm -rf "$IPMI_DIR"
-	IPMI_DIR= CAPTURE_PID=
+	IPMI_DIR='' CAPTURE_PID=
 	return "$rc"
 }
 
@@ -193,8 +194,8 @@ ipmi_capture() {
 	# The client's session is up when the BMC counts two (it and this
 	# query's). ipmitool's "[SOL Session operational" banner cannot say so:
 	# its stdout is a pipe, fully buffered until the first serial bytes.
-	local i n
-	for i in $(seq 60); do
+	local _ n
+	for _ in $(seq 60); do
 		n=$(ipmi session info active 2>/dev/null | awk -F: '/^active sessions/ { print $2 + 0; exit }')
 		[ "${n:-0}" -ge 2 ] && { sleep 1; return 0; }
 		kill -0 "$CAPTURE_PID" 2>/dev/null || break
@@ -205,8 +206,8 @@ ipmi_capture() {
 
 # ipmi_wait_for REGEX SECONDS: a line of capture's echo (its stderr) matches.
 ipmi_wait_for() {
-	local i
-	for i in $(seq $(($2 * 4))); do
+	local _
+	for _ in $(seq $(($2 * 4))); do
 		tr -d '\r' <"$IPMI_DIR/capture.err" | grep -E -- "$1" >/dev/null && return 0
 		kill -0 "$CAPTURE_PID" 2>/dev/null || break
 		sleep 0.25
@@ -409,8 +410,8 @@ CHASSIS
 	ipmi_sim -c "$IPMI_DIR/lan-chassis.conf" -f "$IPMI_DIR/bmc.emu" -s "$IPMI_DIR/state" -n -p \
 		</dev/null >"$IPMI_DIR/ipmi_sim.log" 2>&1 &
 	IPMI_SIM_PID=$!
-	local i
-	for i in $(seq 40); do
+	local _
+	for _ in $(seq 40); do
 		ipmi chassis power status >"$IPMI_DIR/status" 2>&1 && break
 		sleep 0.25
 	done
