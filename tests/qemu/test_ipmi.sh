@@ -285,9 +285,13 @@ ipmi_resume_body() {
 	ipmi_capture || return 1
 	ipmi chassis power on >/dev/null 2>&1 || ipmi_fail "power on refused" || return 1
 	ipmi_wait_for '^#! mode name=hlt ' 120 || return 1
-	# capture runs cmd: through sh -c: the client is sh's child.
-	sh=$(pgrep -P "$CAPTURE_PID" | head -1)
-	client=$(pgrep -P "$sh" ipmitool | head -1)
+	# capture runs cmd: through sh -c: the client is sh's child, or sh
+	# itself where the shell execs a lone command.
+	client=$(pgrep -P "$CAPTURE_PID" -x ipmitool | head -1)
+	if [ -z "$client" ]; then
+		sh=$(pgrep -P "$CAPTURE_PID" | head -1)
+		[ -z "$sh" ] || client=$(pgrep -P "$sh" -x ipmitool | head -1)
+	fi
 	[ -n "$client" ] || ipmi_fail "no ipmitool under capture (pid $CAPTURE_PID)" || return 1
 	kill -9 "$client"
 	ipmi sol deactivate >"$IPMI_DIR/deactivate.out" 2>&1
@@ -354,6 +358,17 @@ qtest_ipmi_meta_names_the_kcs_bmc_smbios_describes() {
 		expect_line '^#= bmc_base=0xca2$' && expect_line '^#= bmc_base_space=io$' &&
 		expect_line '^#= bmc_reg_spacing=1$' && expect_line '^#= bmc_i2c_addr=0x20$' &&
 		expect_line '^#= bmc_irq=5$' && expect_line '^#  bmc: IPMI kcs 2\.0 at io 0xca2 '
+}
+
+# The UEFI application shares the path (kernel/platform/platform.c), its
+# SMBIOS found through the EFI configuration table under OVMF.
+qtest_ipmi_meta_from_the_uefi_app() {
+	local img="$QTEST_LOGS/ipmi_meta_efi.img"
+	scripts/make-efi-img.sh "${BUILD:-build}/idlebench.efi" "run=platform" "$img" >/dev/null || return 1
+	boot_valid 0 ipmi_meta_efi BOOT=efi EFI_IMG="$img" \
+		QEMU_EXTRA="-device ipmi-bmc-sim,id=bmc0 -device isa-ipmi-kcs,bmc=bmc0" &&
+		expect_line '^#= boot=efi$' && expect_line '^#= bmc_ipmi=kcs$' &&
+		expect_line '^#= bmc_base=0xca2$' && expect_line '^#= bmc_base_space=io$'
 }
 
 qtest_ipmi_meta_none_without_a_bmc() {
