@@ -142,11 +142,21 @@ EOF
 	IPMI_SIM_PID=$!
 	local _
 	for _ in $(seq 40); do
+		kill -0 "$IPMI_SIM_PID" 2>/dev/null || break
 		ipmi chassis power status >"$IPMI_DIR/status" 2>&1 && break
 		sleep 0.25
 	done
-	grep -x 'Chassis Power is off' "$IPMI_DIR/status" >/dev/null ||
-		{ ipmi_fail "ipmi_sim did not answer power status on UDP $IPMI_LAN_PORT: $(cat "$IPMI_DIR/status")"; return 1; }
+	grep -x 'Chassis Power is off' "$IPMI_DIR/status" >/dev/null 2>&1 && { IPMI_ATTEMPT=0; return 0; }
+	# ipmi_sim gone (a port taken between the check and its bind): once
+	# more on other ports.
+	if ! kill -0 "$IPMI_SIM_PID" 2>/dev/null && [ "${IPMI_ATTEMPT:-0}" -lt 2 ]; then
+		IPMI_ATTEMPT=$((${IPMI_ATTEMPT:-0} + 1))
+		rm -rf "$IPMI_DIR"
+		ipmi_start "$name" "$cmdline" "$@"
+		return
+	fi
+	IPMI_ATTEMPT=0
+	ipmi_fail "ipmi_sim did not answer power status on UDP $IPMI_LAN_PORT: $(cat "$IPMI_DIR/status")"
 }
 
 # Stop what ipmi_start and ipmi_capture started, by their pids; keep the
@@ -187,7 +197,7 @@ ipmi_fail() {
 # Step 2 of the README: capture's source is the SOL client, in the background.
 ipmi_capture() {
 	IPMI_PASSWORD=$IPMI_PASS "${BUILD:-build}/host/idlebench" capture --out "$IPMI_DIR/results" \
-		--reconnect 5 --reconnect-delay 2 --timeout 400 \
+		--reconnect 5 --reconnect-delay 2 --timeout 240 \
 		"cmd:$IPMI_CLIENT -p $IPMI_LAN_PORT -U $IPMI_USER -E sol activate" \
 		>"$IPMI_DIR/capture.out" 2>"$IPMI_DIR/capture.err" &
 	CAPTURE_PID=$!
@@ -210,6 +220,11 @@ ipmi_wait_for() {
 	for _ in $(seq $(($2 * 4))); do
 		tr -d '\r' <"$IPMI_DIR/capture.err" | grep -E -- "$1" >/dev/null && return 0
 		kill -0 "$CAPTURE_PID" 2>/dev/null || break
+		# A machine that could not start (a port taken after the check).
+		if grep -E '^qemu-system-x86_64: -(chardev|device)' "$IPMI_DIR/qemu.log" >/dev/null 2>&1; then
+			ipmi_fail "QEMU did not start: $(grep -E '^qemu-system-x86_64: -' "$IPMI_DIR/qemu.log" | head -1)"
+			return 1
+		fi
 		sleep 0.25
 	done
 	ipmi_fail "capture printed no line matching $1 within $2 s"
@@ -255,6 +270,7 @@ qtest_ipmi_sol_capture_after_power_cycle_is_verified() {
 ipmi_e2e_body() {
 	ipmi_capture || return 1
 	ipmi chassis power cycle >"$IPMI_DIR/cycle.out" 2>&1 || ipmi_fail "power cycle: $(cat "$IPMI_DIR/cycle.out")" || return 1
+	ipmi_wait_for '^#! idlebench ' 120 || return 1
 	ipmi_capture_end
 	[ "$CAPTURE_RC" -eq 0 ] || ipmi_fail "capture exit status $CAPTURE_RC" || return 1
 	[ "${#CAPTURE_FILES[@]}" -eq 1 ] || ipmi_fail "capture saved ${#CAPTURE_FILES[@]} files: ${CAPTURE_FILES[*]}" || return 1
