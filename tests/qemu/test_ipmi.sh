@@ -214,15 +214,20 @@ ipmi_capture() {
 	ipmi_fail "the SOL client's session did not come up within 30 s"
 }
 
+qemu_option_error() {
+	grep -E '^qemu-system-x86_64: -' "$IPMI_DIR/qemu.log" 2>/dev/null | grep -v -E ': (info|warning): ' | head -1 | grep .
+}
+
 # ipmi_wait_for REGEX SECONDS: a line of capture's echo (its stderr) matches.
 ipmi_wait_for() {
 	local _
 	for _ in $(seq $(($2 * 4))); do
 		tr -d '\r' <"$IPMI_DIR/capture.err" | grep -E -- "$1" >/dev/null && return 0
 		kill -0 "$CAPTURE_PID" 2>/dev/null || break
-		# A machine that could not start (a port taken after the check).
-		if grep -E '^qemu-system-x86_64: -(chardev|device)' "$IPMI_DIR/qemu.log" >/dev/null 2>&1; then
-			ipmi_fail "QEMU did not start: $(grep -E '^qemu-system-x86_64: -' "$IPMI_DIR/qemu.log" | head -1)"
+		# A machine that could not start (a port taken after the check):
+		# QEMU's error on an option, not its info: or warning: lines.
+		if qemu_option_error >/dev/null; then
+			ipmi_fail "QEMU did not start: $(qemu_option_error)"
 			return 1
 		fi
 		sleep 0.25
