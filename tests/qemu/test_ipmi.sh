@@ -28,7 +28,7 @@
 #     (the fixtures' resume-*.log);
 #   - a session resumed with nothing lost (resume-*.log, byte-identical to
 #     the clean capture): ipmi_sim keeps reading the guest's serial port while
-#     no session is open and drops those bytes (every run here ended
+#     no session is open and drops those bytes (the 3 runs looked at ended
 #     -INCOMPLETE on a CRC-32 mismatch), so qtest_ipmi_sol_dropped_* accepts
 #     a verified file or an -INCOMPLETE one, never two boots in a file;
 #   - a known number of bytes lost (lost-*.log): ipmi_sim's loss depends on
