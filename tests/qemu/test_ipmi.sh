@@ -322,6 +322,10 @@ ipmi_resume_body() {
 		ipmi_fail "no second SOL session" || return 1
 	[ "${#CAPTURE_FILES[@]}" -eq 1 ] || ipmi_fail "capture saved ${#CAPTURE_FILES[@]} files: ${CAPTURE_FILES[*]}" || return 1
 	ipmi_one_stream "${CAPTURE_FILES[0]}" || return 1
+	# The resumed session's bytes are in the same file: the end record the
+	# kernel wrote after the drop, and the header written before it.
+	grep '^#! end rows=' "${CAPTURE_FILES[0]}" >/dev/null ||
+		ipmi_fail "${CAPTURE_FILES[0]} lacks the end record sent after the resume" || return 1
 	[ "$(ipmi_starts)" -eq 1 ] || ipmi_fail "the machine was started $(ipmi_starts) times, expected 1" || return 1
 	case "${CAPTURE_FILES[0]}" in
 	*-INCOMPLETE.csv)
