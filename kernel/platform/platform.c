@@ -409,6 +409,59 @@ static void write_memory_meta(const struct platform *p, struct stream *s)
 		stream_metaf(s, "memory_type", "0x%02x", m->memory_type);
 }
 
+/* The BMC the firmware describes: SMBIOS type 38 (DSP0134 7.39, the first
+ * structure when there are several). Every key empty when SMBIOS was not read
+ * (whether there is a BMC is then unknown); `bmc_ipmi=none` only when the
+ * table was walked and holds no type 38. */
+static const char *const bmc_detail_keys[] = {
+	"bmc_ipmi_version", "bmc_base", "bmc_base_space", "bmc_reg_spacing", "bmc_i2c_addr", "bmc_irq",
+};
+
+static const char *bmc_space_name(enum smbios_ipmi_space space)
+{
+	switch (space) {
+	case SMBIOS_IPMI_SPACE_IO:
+		return "io";
+	case SMBIOS_IPMI_SPACE_MEM:
+		return "mem";
+	case SMBIOS_IPMI_SPACE_SMBUS:
+		return "smbus";
+	}
+	return "";
+}
+
+static void write_bmc_meta(const struct platform *p, struct stream *s)
+{
+	bool smb = p->smbios_status == SMBIOS_OK;
+	const struct smbios_ipmi *b = &p->smbios.ipmi;
+
+	if (!smb || !p->smbios.ipmi_devices) {
+		stream_meta(s, "bmc_ipmi", smb ? "none" : "");
+		for (size_t i = 0; i < sizeof bmc_detail_keys / sizeof bmc_detail_keys[0]; i++)
+			stream_meta(s, bmc_detail_keys[i], "");
+		return;
+	}
+	const char *name = smbios_ipmi_interface_name(b->interface);
+	if (name)
+		stream_meta(s, "bmc_ipmi", name);
+	else
+		stream_metaf(s, "bmc_ipmi", "0x%02x", b->interface);
+	stream_metaf(s, "bmc_ipmi_version", "%u.%u", b->spec_major, b->spec_minor);
+	stream_metaf(s, "bmc_base", "0x%llx", (unsigned long long)b->base);
+	stream_meta(s, "bmc_base_space", bmc_space_name(b->space));
+	if (b->reg_spacing)
+		stream_metaf(s, "bmc_reg_spacing", "%u", b->reg_spacing);
+	else
+		stream_meta(s, "bmc_reg_spacing", "");
+	stream_metaf(s, "bmc_i2c_addr", "0x%02x", b->i2c_addr);
+	if (!b->have_modifier)
+		stream_meta(s, "bmc_irq", "");
+	else if (b->irq)
+		stream_metaf(s, "bmc_irq", "%u", b->irq);
+	else
+		stream_meta(s, "bmc_irq", "none");
+}
+
 /* A raw MSR as meta: "0x..." when read, "fault" when the read raised #GP,
  * empty when this CPU does not have it (another vendor or family). */
 static void write_msr_meta(struct stream *s, const char *key, struct acpi_msr m)
@@ -510,6 +563,7 @@ void platform_report(const struct platform *p, struct stream *s)
 		stream_metaf(s, "smbios_version", "%u.%u", p->smbios_entry.major, p->smbios_entry.minor);
 	else
 		stream_meta(s, "smbios_version", "");
+	write_bmc_meta(p, s);
 	write_machine_id(p, s);
 	write_memory_meta(p, s);
 	stream_meta(s, "lfence_serializing", cpu_lfence_value(p->lfence));
@@ -555,4 +609,11 @@ void platform_report(const struct platform *p, struct stream *s)
 			    p->smbios.bios_version, p->smbios.bios_date);
 	else
 		stream_text(s, "system: SMBIOS not read (%s)", smbios_status_text(p->smbios_status));
+	const char *bmc = smbios_ipmi_interface_name(p->smbios.ipmi.interface);
+	if (smb && p->smbios.ipmi_devices)
+		stream_text(s, "bmc: IPMI %s %u.%u at %s 0x%llx (SMBIOS type 38)", bmc ? bmc : "(reserved type)",
+			    p->smbios.ipmi.spec_major, p->smbios.ipmi.spec_minor, bmc_space_name(p->smbios.ipmi.space),
+			    (unsigned long long)p->smbios.ipmi.base);
+	else if (smb)
+		stream_text(s, "bmc: none (no SMBIOS type 38)");
 }

@@ -3,9 +3,10 @@
  * firmware and system strings idlebench records: BIOS vendor/version/date
  * (type 0) and system manufacturer/product (type 1), and a summary of the
  * memory devices (type 17: populated count, total size, configured speed,
- * memory type). Serial numbers are deliberately not read; the UUID is kept
- * only to be hashed. Spec: DMTF DSP0134 (SMBIOS) 3.x, section 5.2 (entry
- * points), 6.1 (structure format), 7.1, 7.2 and 7.18 (types 0, 1 and 17). */
+ * memory type), and the BMC the firmware describes (type 38). Serial numbers
+ * are deliberately not read; the UUID is kept only to be hashed. Spec: DMTF
+ * DSP0134 (SMBIOS) 3.x, section 5.2 (entry points), 6.1 (structure format),
+ * 7.1, 7.2, 7.18 and 7.39 (types 0, 1, 17 and 38). */
 #ifndef IDLEBENCH_KERNEL_SMBIOS_SMBIOS_H
 #define IDLEBENCH_KERNEL_SMBIOS_SMBIOS_H
 
@@ -72,6 +73,38 @@ enum {
 	SMBIOS_FIELD_BOARD_PRODUCT = 1u << 6,
 };
 
+/* Type 38 Interface Type (DSP0134 7.39.1); 05h-FFh are reserved. */
+enum {
+	SMBIOS_IPMI_UNKNOWN = 0x00,
+	SMBIOS_IPMI_KCS = 0x01,
+	SMBIOS_IPMI_SMIC = 0x02,
+	SMBIOS_IPMI_BT = 0x03,
+	SMBIOS_IPMI_SSIF = 0x04,
+};
+
+/* Where a type 38 Base Address points. */
+enum smbios_ipmi_space {
+	SMBIOS_IPMI_SPACE_IO = 0,  /* Base Address bit 0 set: an I/O port */
+	SMBIOS_IPMI_SPACE_MEM,     /* bit 0 clear: memory-mapped */
+	SMBIOS_IPMI_SPACE_SMBUS,   /* SSIF: the BMC's SMBus target address */
+};
+
+/* The first type 38 (IPMI Device Information, DSP0134 7.39) structure. */
+struct smbios_ipmi {
+	uint8_t interface;         /* Interface Type (04h) as stored: SMBIOS_IPMI_* or reserved */
+	uint8_t spec_major, spec_minor; /* IPMI Specification Revision (05h): BCD nibbles 7:4, 3:0 */
+	uint8_t i2c_addr;          /* I2C Target Address (06h) */
+	uint8_t nv_addr;           /* NV Storage Device Address (07h); FFh = none */
+	enum smbios_ipmi_space space;
+	uint64_t base;             /* the address, bit 0 from the LS-bit flag (10h bit 4), not the space bit */
+	bool have_modifier;        /* the structure holds 10h and 11h (length >= 12h) */
+	uint8_t reg_spacing;       /* bytes between registers (10h bits 7:6): 1, 4, 16; 0 = reserved code or no modifier */
+	bool irq_info;             /* 10h bit 3: the interrupt fields below are specified */
+	bool irq_level;            /* 10h bit 0: level- (else edge-) triggered */
+	bool irq_active_high;      /* 10h bit 1 */
+	uint8_t irq;               /* Interrupt Number (11h); 0 = none or unspecified */
+};
+
 /* The strings idlebench records, already sanitised for the result stream. */
 struct smbios_info {
 	bool have_bios;              /* a type 0 structure was found */
@@ -99,6 +132,8 @@ struct smbios_info {
 	uint32_t memory_speed_min_mts; /* lowest configured speed (else Speed) among populated devices, MT/s; 0 = unknown */
 	uint32_t memory_speed_max_mts; /* highest of the same; 0 = unknown */
 	uint8_t memory_type;         /* Memory Type (offset 12h) of the first populated device; 0 = none */
+	uint32_t ipmi_devices;       /* type 38 structures walked (long enough to hold a base address) */
+	struct smbios_ipmi ipmi;     /* the first of them, when ipmi_devices > 0 */
 };
 
 /* Walk a structure table of len bytes. structure_count (0 = unknown) stops the
@@ -110,6 +145,10 @@ enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t str
 /* Name of a type 17 Memory Type value (DSP0134 7.18.2), e.g. 1Ah -> "DDR4";
  * NULL for a value not in the table (print it as a number instead). */
 const char *smbios_memory_type_name(uint8_t type);
+
+/* Name of a type 38 Interface Type (DSP0134 7.39.1): "kcs", "smic", "bt",
+ * "ssif", "unknown" (00h); NULL for a reserved value (print it as a number). */
+const char *smbios_ipmi_interface_name(uint8_t interface);
 
 /* Map len bytes of physical memory at phys; NULL when that is not possible. */
 typedef const void *(*smbios_map_fn)(void *ctx, uint64_t phys, uint64_t len);

@@ -17,6 +17,7 @@
 /* Type 16 (7.17 "Physical Memory Array"): Use (05h, 2.1), 7.17.2: 03h = System memory. */
 #define MEMARRAY_USE_OFFSET      0x05
 #define MEMARRAY_USE_SYSTEM      0x03
+#define SMBIOS_TYPE_IPMI        38
 #define SMBIOS_TYPE_END         127
 #define SMBIOS_HEADER_LEN       4
 
@@ -57,6 +58,27 @@
  * the matching extended field (3.3+, bits 30:0). */
 #define MEMDEV_SPEED_UNKNOWN     0x0000
 #define MEMDEV_SPEED_SEE_EXTENDED 0xFFFF
+
+/* Type 38 (7.39 "IPMI Device Information") fields. The structure is 10h bytes
+ * through Base Address, 12h with the Base Address Modifier / Interrupt Info
+ * and Interrupt Number bytes (7.39: "if the length is 10h, these fields are
+ * not present"). */
+#define IPMI_INTERFACE_OFFSET    0x04 /* BYTE, 7.39.1 */
+#define IPMI_REVISION_OFFSET     0x05 /* BYTE, BCD: 7:4 major, 3:0 minor */
+#define IPMI_I2C_OFFSET          0x06 /* BYTE: I2C Target Address */
+#define IPMI_NV_OFFSET           0x07 /* BYTE: NV Storage Device Address, FFh = none */
+#define IPMI_BASE_OFFSET         0x08 /* QWORD: bit 0 = 1 I/O space, 0 memory-mapped */
+#define IPMI_MODIFIER_OFFSET     0x10 /* BYTE: 7:6 register spacing, 4 address LS-bit,
+                                       * 3 interrupt info specified, 1 polarity
+                                       * (1 = active high), 0 trigger (1 = level) */
+#define IPMI_IRQ_OFFSET          0x11 /* BYTE: Interrupt Number, 00h = none */
+#define IPMI_BASE_LEN            0x10
+#define IPMI_FULL_LEN            0x12
+#define IPMI_MOD_SPACING_SHIFT   6
+#define IPMI_MOD_LSBIT           0x10
+#define IPMI_MOD_IRQ_INFO        0x08
+#define IPMI_MOD_ACTIVE_HIGH     0x02
+#define IPMI_MOD_LEVEL           0x01
 
 /* 7.18.2 Memory Type values: the DDR generations plus what hypervisors and
  * older firmware report (QEMU's type 17 says RAM). */
@@ -262,6 +284,56 @@ static void take_memory_device(const uint8_t *hdr, uint8_t slen, uint64_t *total
 		out->memory_speed_max_mts = speed;
 }
 
+const char *smbios_ipmi_interface_name(uint8_t interface)
+{
+	switch (interface) {
+	case SMBIOS_IPMI_UNKNOWN:
+		return "unknown";
+	case SMBIOS_IPMI_KCS:
+		return "kcs";
+	case SMBIOS_IPMI_SMIC:
+		return "smic";
+	case SMBIOS_IPMI_BT:
+		return "bt";
+	case SMBIOS_IPMI_SSIF:
+		return "ssif";
+	}
+	return NULL;
+}
+
+/* Type 38 (7.39). The Base Address's bit 0 says the space, not the address:
+ * the address's own bit 0 is the modifier's LS-bit (bit 4), 0 when the
+ * structure is too short to hold it. For SSIF the field holds the BMC's SMBus
+ * target address (kept as stored; Linux's ipmi_dmi.c takes its low byte >> 1). */
+static void take_ipmi(const uint8_t *hdr, uint8_t slen, struct smbios_ipmi *out)
+{
+	uint64_t base = (uint64_t)read_dword(hdr + IPMI_BASE_OFFSET) |
+			(uint64_t)read_dword(hdr + IPMI_BASE_OFFSET + 4) << 32;
+	static const uint8_t spacing[4] = { 1, 4, 16, 0 };
+
+	out->interface = hdr[IPMI_INTERFACE_OFFSET];
+	out->spec_major = hdr[IPMI_REVISION_OFFSET] >> 4;
+	out->spec_minor = hdr[IPMI_REVISION_OFFSET] & 0x0F;
+	out->i2c_addr = hdr[IPMI_I2C_OFFSET];
+	out->nv_addr = hdr[IPMI_NV_OFFSET];
+	out->have_modifier = slen >= IPMI_FULL_LEN;
+	uint8_t mod = out->have_modifier ? hdr[IPMI_MODIFIER_OFFSET] : 0;
+	if (out->interface == SMBIOS_IPMI_SSIF) {
+		out->space = SMBIOS_IPMI_SPACE_SMBUS;
+		out->base = base;
+	} else {
+		out->space = base & 1 ? SMBIOS_IPMI_SPACE_IO : SMBIOS_IPMI_SPACE_MEM;
+		out->base = (base & ~(uint64_t)1) | (mod & IPMI_MOD_LSBIT ? 1 : 0);
+	}
+	if (!out->have_modifier)
+		return;
+	out->reg_spacing = spacing[mod >> IPMI_MOD_SPACING_SHIFT];
+	out->irq_info = mod & IPMI_MOD_IRQ_INFO;
+	out->irq_level = mod & IPMI_MOD_LEVEL;
+	out->irq_active_high = mod & IPMI_MOD_ACTIVE_HIGH;
+	out->irq = hdr[IPMI_IRQ_OFFSET];
+}
+
 /* Frame the structure at off: its string-set start *set and the offset of the
  * next structure *next (after the double NUL). */
 static enum smbios_status frame_structure(const uint8_t *b, size_t len, size_t off, size_t *set, size_t *next)
@@ -359,6 +431,9 @@ enum smbios_status smbios_table_read(const void *table, size_t len, uint16_t str
 				    SMBIOS_FIELD_BOARD_VENDOR, out);
 			take_string(hdr, slen, BOARD_PRODUCT_OFFSET, set_p, set_end, out->board_product,
 				    SMBIOS_FIELD_BOARD_PRODUCT, out);
+		} else if (type == SMBIOS_TYPE_IPMI && slen >= IPMI_BASE_LEN) {
+			if (out->ipmi_devices++ == 0)
+				take_ipmi(hdr, slen, &out->ipmi);
 		} else if (type == SMBIOS_TYPE_MEMORY_DEVICE && in_other_array(hdr, slen, other, n_other)) {
 			out->memory_devices_other++;
 		} else if (type == SMBIOS_TYPE_MEMORY_DEVICE) {

@@ -639,6 +639,137 @@ static void test_serial_is_hashed_never_kept_and_board_is_read(void **state)
 	assert_false(other.have_board);
 }
 
+/* Type 38 as QEMU 7.2 publishes it for `-device isa-ipmi-kcs` (with
+ * ipmi-bmc-sim or ipmi-bmc-extern; hw/smbios/smbios_type_38.c), dumped from
+ * a guest boot of the kernel under SeaBIOS (-M pc): length 12h, handle 3000h,
+ * KCS, IPMI 2.0, I2C 20h, NV storage 00h, Base Address 0CA3h (bit 0 set: I/O
+ * space, port 0CA2h), modifier 01h (byte spacing, LS-bit 0, interrupt info
+ * flag clear, level-triggered), interrupt 5, no strings. */
+static const uint8_t qemu_kcs_type38[] = {
+	0x26, 0x12, 0x00, 0x30, 0x01, 0x20, 0x20, 0x00, 0xa3, 0x0c, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x01, 0x05, 0x00, 0x00,
+};
+
+static void table_with_type38(const uint8_t *t38, size_t n)
+{
+	build_qemu_like_table();
+	len -= 6; /* before the type 127 end structure (4 bytes and its double NUL) */
+	put(t38, n);
+	add_struct(127, 0x7F00, NULL, 0, NULL, 0);
+}
+
+static void test_ipmi_qemu_kcs_type38(void **state)
+{
+	(void)state;
+	struct smbios_info info;
+	table_with_type38(qemu_kcs_type38, sizeof qemu_kcs_type38);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_int_equal(info.ipmi_devices, 1);
+	assert_int_equal(info.ipmi.interface, SMBIOS_IPMI_KCS);
+	assert_string_equal(smbios_ipmi_interface_name(info.ipmi.interface), "kcs");
+	assert_int_equal(info.ipmi.spec_major, 2);
+	assert_int_equal(info.ipmi.spec_minor, 0);
+	assert_int_equal(info.ipmi.i2c_addr, 0x20);
+	assert_int_equal(info.ipmi.nv_addr, 0x00);
+	assert_int_equal(info.ipmi.space, SMBIOS_IPMI_SPACE_IO);
+	assert_int_equal(info.ipmi.base, 0xca2);
+	assert_true(info.ipmi.have_modifier);
+	assert_int_equal(info.ipmi.reg_spacing, 1);
+	assert_false(info.ipmi.irq_info);
+	assert_true(info.ipmi.irq_level);
+	assert_false(info.ipmi.irq_active_high);
+	assert_int_equal(info.ipmi.irq, 5);
+	/* The walk goes on past it: the end structure is counted. */
+	assert_int_equal(info.structures, 5);
+	assert_true(info.have_bios);
+}
+
+static void test_ipmi_absent_in_a_table_without_type38(void **state)
+{
+	(void)state;
+	struct smbios_info info;
+	build_qemu_like_table();
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_int_equal(info.ipmi_devices, 0);
+}
+
+/* A memory-mapped BT interface with 32-bit register spacing, the address's
+ * LS-bit set by the modifier (bit 4), and specified interrupt info (active
+ * high, edge): DSP0134 7.39's Base Address bit 0 = 0 (memory) is the space,
+ * never the address's bit 0. */
+static void test_ipmi_memory_mapped_bt_with_modifier(void **state)
+{
+	(void)state;
+	struct smbios_info info;
+	uint8_t t38[20];
+	memcpy(t38, qemu_kcs_type38, sizeof t38);
+	t38[4] = SMBIOS_IPMI_BT;
+	t38[5] = 0x15; /* IPMI 1.5 */
+	t38[8] = 0x00, t38[9] = 0x00, t38[10] = 0xd0, t38[11] = 0xfe; /* FED00000h, bit 0 clear */
+	t38[16] = 0x40 | 0x10 | 0x08 | 0x02; /* 32-bit spacing, LS-bit 1, irq info, active high, edge */
+	t38[17] = 10;
+	table_with_type38(t38, sizeof t38);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_string_equal(smbios_ipmi_interface_name(info.ipmi.interface), "bt");
+	assert_int_equal(info.ipmi.spec_major, 1);
+	assert_int_equal(info.ipmi.spec_minor, 5);
+	assert_int_equal(info.ipmi.space, SMBIOS_IPMI_SPACE_MEM);
+	assert_int_equal(info.ipmi.base, 0xfed00001);
+	assert_int_equal(info.ipmi.reg_spacing, 4);
+	assert_true(info.ipmi.irq_info);
+	assert_true(info.ipmi.irq_active_high);
+	assert_false(info.ipmi.irq_level);
+	assert_int_equal(info.ipmi.irq, 10);
+}
+
+/* A 10h-byte structure (no modifier, no interrupt bytes): the address as
+ * stored less its space bit, spacing and interrupt unknown; a reserved
+ * interface type has no name; a structure too short for the base address
+ * is not taken; the first of two type 38 is the one kept. */
+static void test_ipmi_short_reserved_and_repeated_structures(void **state)
+{
+	(void)state;
+	struct smbios_info info;
+	uint8_t t38[18 + sizeof qemu_kcs_type38];
+	memcpy(t38, qemu_kcs_type38, 18);
+	t38[1] = 0x10;
+	t38[4] = 0x07; /* reserved */
+	t38[16] = 0, t38[17] = 0; /* the double NUL right after 10h bytes */
+	memcpy(t38 + 18, qemu_kcs_type38, sizeof qemu_kcs_type38); /* a second one */
+	table_with_type38(t38, sizeof t38);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_int_equal(info.ipmi_devices, 2);
+	assert_null(smbios_ipmi_interface_name(info.ipmi.interface));
+	assert_int_equal(info.ipmi.interface, 0x07);
+	assert_false(info.ipmi.have_modifier);
+	assert_int_equal(info.ipmi.base, 0xca2);
+	assert_int_equal(info.ipmi.space, SMBIOS_IPMI_SPACE_IO);
+	assert_int_equal(info.ipmi.reg_spacing, 0);
+	assert_int_equal(info.ipmi.irq, 0);
+
+	static const uint8_t too_short[] = { 0x26, 0x0c, 0x01, 0x30, 0x01, 0x20, 0x20, 0x00,
+					     0xa3, 0x0c, 0x00, 0x00, 0x00, 0x00 };
+	table_with_type38(too_short, sizeof too_short);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_int_equal(info.ipmi_devices, 0);
+}
+
+/* SSIF: the Base Address holds the SMBus target address, no space bit. */
+static void test_ipmi_ssif_base_is_an_smbus_address(void **state)
+{
+	(void)state;
+	struct smbios_info info;
+	uint8_t t38[20];
+	memcpy(t38, qemu_kcs_type38, sizeof t38);
+	t38[4] = SMBIOS_IPMI_SSIF;
+	t38[8] = 0x21, t38[9] = 0x00;
+	table_with_type38(t38, sizeof t38);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_string_equal(smbios_ipmi_interface_name(info.ipmi.interface), "ssif");
+	assert_int_equal(info.ipmi.space, SMBIOS_IPMI_SPACE_SMBUS);
+	assert_int_equal(info.ipmi.base, 0x21);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -665,6 +796,11 @@ int main(void)
 		cmocka_unit_test(test_memdev_of_non_system_arrays_not_counted),
 		cmocka_unit_test(test_memory_type_names),
 		cmocka_unit_test(test_map_failure_reported),
+		cmocka_unit_test(test_ipmi_qemu_kcs_type38),
+		cmocka_unit_test(test_ipmi_absent_in_a_table_without_type38),
+		cmocka_unit_test(test_ipmi_memory_mapped_bt_with_modifier),
+		cmocka_unit_test(test_ipmi_short_reserved_and_repeated_structures),
+		cmocka_unit_test(test_ipmi_ssif_base_is_an_smbus_address),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

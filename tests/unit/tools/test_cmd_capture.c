@@ -315,6 +315,14 @@ static void test_existing_results_are_never_overwritten(void **state)
 	remove_dir(&r);
 }
 
+/* Simulated sessions stay here for what a real BMC in the tests cannot give
+ * (tests/qemu/test_ipmi.sh runs OpenIPMI's ipmi_sim with QEMU): a resumed
+ * session with nothing lost (ipmi_sim drops the serial bytes while no session
+ * is open, so its resumed file is -INCOMPLETE), an exact known loss, and a
+ * real BMC's screen refreshes, cursor moves and NULs, which ipmi_sim does not
+ * add. Two boots in one session ipmi_sim reproduces
+ * (qtest_ipmi_power_cycle_mid_run_gives_two_files); the replay below also
+ * carries firmware noise between the boots, and runs without QEMU. */
 #define SOL "tests/fixtures/sol/"
 #define REAL_STREAM "tests/fixtures/results/qemu_pvh_tcg.csv"
 #define REAL_BASE "hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-"
