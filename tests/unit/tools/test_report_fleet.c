@@ -67,8 +67,10 @@ static void simulate(struct fleet *f, double tau, bool null)
 			struct fleet_machine *m = &f->machine[f->machine_count];
 			char id[32];
 			snprintf(id, sizeof id, "%016zx", f->machine_count++);
+			/* each machine its own SMBIOS UUID: one physical machine per machine_id */
 			for (size_t k = 0; k < FLEET_META_COUNT; k++)
-				m->meta[k] = strdup(k == FLEET_CPU_MODEL ? model_name[md] : k == FLEET_MACHINE_ID ? id : "x");
+				m->meta[k] = strdup(k == FLEET_CPU_MODEL ? model_name[md]
+						    : k == FLEET_MACHINE_ID || k == FLEET_SMBIOS_UUID_HASH ? id : "x");
 			m->identity = strdup(id);
 			m->boots = 5 + (i % 6); /* 5 to 10 boots: unequal, as fleets are */
 			m->have_primary = true;
