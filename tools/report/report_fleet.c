@@ -240,17 +240,19 @@ static bool holm_group(struct fleet *f, size_t g)
 	return ok;
 }
 
-/* The machine's effect for sorting: the larger of its int and fp slowdowns. */
+/* The machine's effect for sorting: the larger in size of its int and fp
+ * results, a speed-up as far from 0 as a slowdown of the same size (a marked
+ * speed-up sorts among the marked slowdowns, not last). -1 without one. */
 static double effect_of(const struct fleet_machine *m)
 {
-	double e = -INFINITY;
+	double e = -1;
 	for (size_t k = 0; k < 2; k++)
-		if (m->primary[k].have && m->primary[k].s.status != STATS_NO_DATA && m->primary[k].s.value_pct > e)
-			e = m->primary[k].s.value_pct;
+		if (m->primary[k].have && m->primary[k].s.status != STATS_NO_DATA && fabs(m->primary[k].s.value_pct) > e)
+			e = fabs(m->primary[k].s.value_pct);
 	return e;
 }
 
-/* Group order, then the largest effect first; ties (and no estimate) by key. */
+/* Group order, then the largest effect in size first; ties (and no estimate) by key. */
 static int by_group_and_effect(const void *pa, const void *pb)
 {
 	const struct fleet_machine *a = pa, *b = pb;

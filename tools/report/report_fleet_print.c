@@ -219,7 +219,7 @@ void fleet_print(FILE *out, const struct fleet *f, bool by_model)
 				mode);
 		else
 			fprintf(out, "  primary result: %s vs hlt, class geomean slowdown; per machine a t interval over its boots'\n"
-				     "  estimates (boots-t), sorted by the larger of int and fp\n", mode);
+				     "  estimates (boots-t), sorted by the larger in size of int and fp\n", mode);
 		if (!by_model) {
 			holm_text(f, g, text, sizeof text);
 			fprintf(out, "  %s\n", text);
