@@ -52,8 +52,9 @@ static const struct cli_option options[] = {
 		     "recursively for *.csv; each file not used is named on stderr with\n"
 		     "its reason: unreadable, INCOMPLETE, another schema, not a stream,\n"
 		     "duplicate). machine: one row per machine_id with its boots' int and\n"
-		     "fp primary result (boots-t), controls and flags, sorted by effect, *\n"
-		     "where a result excludes 0 after Holm across the machines; model: one\n"
+		     "fp primary result (boots-t), controls and flags, sorted by effect\n"
+		     "(its size, either sign), * where a result excludes 0 after Holm\n"
+		     "across the machines; model: one\n"
 		     "row per CPU vendor/family/model and microcode, a t interval over its\n"
 		     "machines' estimates (random effects). With --html, not\n"
 		     "--png/--format/--firmware-s" },
