@@ -14,8 +14,8 @@
  * boot's paired estimate, then a t interval over the boots' estimates
  * ("boots-t", bench/inference.h). The int and fp primary results of every
  * machine of a group with such a boot-level interval and trustworthy controls
- * form one Holm family (Holm 1979, stats_holm): a machine is marked when one
- * of its results excludes 0 after it. One-boot machines (a within-boot
+ * form one Holm family (Holm 1979, stats_holm_scratch: of any size): a
+ * machine is marked when one of its results excludes 0 after it. One-boot machines (a within-boot
  * interval: it covers that boot, not the machine) and machines whose control
  * failed are in no test, and say so.
  *
