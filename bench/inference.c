@@ -199,13 +199,21 @@ double stats_slowdown_p_value(const struct stats_slowdown *s)
 
 bool stats_holm(const double *p, size_t n, double *adjusted, bool *significant)
 {
-	uint16_t order[STATS_MAX_TESTS];
-	size_t m = 0;
+	uint32_t order[STATS_MAX_TESTS];
 
 	if (n > STATS_MAX_TESTS)
 		return false;
+	stats_holm_scratch(p, n, adjusted, significant, order);
+	return true;
+}
+
+void stats_holm_scratch(const double *p, size_t n, double *adjusted, bool *significant, uint32_t *order)
+{
+	size_t m = 0;
+
 	/* Indices of the usable p-values, ascending by p (insertion sort: stable, so
-	 * ties keep their input order and the result does not depend on the sort). */
+	 * ties keep their input order and the result does not depend on the sort;
+	 * quadratic, which a fleet's few thousand tests still do at once). */
 	for (size_t i = 0; i < n; i++) {
 		adjusted[i] = NAN_VALUE;
 		significant[i] = false;
@@ -214,7 +222,7 @@ bool stats_holm(const double *p, size_t n, double *adjusted, bool *significant)
 		size_t j = m++;
 		for (; j > 0 && p[order[j - 1]] > p[i]; j--)
 			order[j] = order[j - 1];
-		order[j] = (uint16_t)i;
+		order[j] = (uint32_t)i;
 	}
 	/* Step down: the j-th smallest is multiplied by m - j, and an adjusted value
 	 * is never below the one before it (monotone, as the rejections are). */
@@ -229,7 +237,6 @@ bool stats_holm(const double *p, size_t n, double *adjusted, bool *significant)
 		adjusted[order[j]] = a;
 		significant[order[j]] = a <= 0.05;
 	}
-	return true;
 }
 
 double stats_min_detectable_pct(double se_log, double df)

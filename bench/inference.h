@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Fewest blocks a within-boot interval is given for: below it the t interval
  * is so wide (t(2) = 4.3) that it says nothing, and one slow block dominates. */
@@ -87,6 +88,10 @@ double stats_slowdown_p_value(const struct stats_slowdown *s);
  * adjusted[i] is p[i]'s adjusted value, significant[i] whether it is <= 0.05.
  * NaN p-values are never significant and do not count towards n. False if n is too large. */
 bool stats_holm(const double *p, size_t n, double *adjusted, bool *significant);
+/* The same for any n (n < 2^32), sorting in the caller's order[n]: what
+ * stats_holm does in its own STATS_MAX_TESTS array, for a caller (the host's
+ * fleet view: two tests per machine) that may have more. */
+void stats_holm_scratch(const double *p, size_t n, double *adjusted, bool *significant, uint32_t *order);
 /* Smallest slowdown in % a cell of standard error se_log (log scale) and df
  * degrees of freedom would detect with 80 % power at 5 % two-sided:
  * (exp((t(df, 0.975) + t(df, 0.80)) se_log) - 1) x 100; the normal

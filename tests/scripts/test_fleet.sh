@@ -72,6 +72,12 @@ for line in open(sys.argv[1]):
         truth.setdefault(int(m), []).append((float(i), float(f)))
 rows = [l for l in open(sys.argv[2]) if re.match(r"^    (HygonGenuine|AuthenticAMD) ", l)]
 assert len(rows) == 4, rows
+# Each of the 8 intervals covers its truth with 95 %, so all 8 do in only
+# about 0.95^8 = 66 % of fleets: requiring all would pass by the seed. One
+# miss is allowed (all 8 or 7 of them: 94 %); two or more in one fleet say
+# the intervals are too narrow. The coverage rate itself is
+# test_report_fleet's (1600 intervals).
+misses = []
 for l in rows:
     c = l.split()
     m = models[c[1]]
@@ -81,8 +87,10 @@ for l in rows:
         # the model's true mean: the mean of its pooled machines' true effects (log scale)
         mean = sum(e[k] for e in truth[m]) / len(truth[m])
         pct = (math.exp(mean) - 1) * 100
-        assert lo <= pct <= hi, (l, k, pct)
-print("ok")
+        if not lo <= pct <= hi:
+            misses.append((l.strip(), k, pct))
+assert len(misses) <= 1, misses
+print("ok, %d of 8 intervals miss" % len(misses))
 PY
 	grep -q "<td>HygonGenuine 0x18/0x0</td>" "$dir/page.html" || { echo "the page has no model row"; rm -rf "$dir"; return 1; }
 	rm -rf "$dir"
@@ -119,4 +127,41 @@ schema9.csv|another schema:
 notes.csv|not a stream: 
 gone.csv|unreadable: No such file or directory
 EOF
+}
+
+# --firmware-s only changes report's planning lines, which the fleet view
+# does not print: with --by it is refused as a usage error, like --png and
+# --format, never silently ignored.
+stest_fleet_refuses_firmware_s() {
+	local rc err
+	err=$("$FLEET_BIN" report --by=machine --firmware-s 30 tests/fixtures/results 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 2 ] || { echo "--by with --firmware-s exited $rc"; return 1; }
+	grep -q -- "--by takes --html, not --firmware-s" <<<"$err" || { echo "no reason: $err"; return 1; }
+}
+
+# Two schema 1 machines (no machine_id: keyed by CPU identity and SMBIOS
+# product) whose products differ only after 300 characters are two
+# machines, each of its file; the key was cut at 256 bytes, which made them
+# one machine whose second file went to a set no row reads.
+stest_fleet_long_identities_stay_two_machines() {
+	local dir out
+	dir=$(mktemp -d)
+	python3 - tests/fixtures/results/known.csv "$dir" <<'PY' || { echo "fixture failed"; rm -rf "$dir"; return 1; }
+import os, re, sys, zlib
+src = open(sys.argv[1], "rb").read()
+body = src[:src.rindex(b"#! end ")]
+end = src[src.rindex(b"#! end "):].decode()
+for tail in "XY":
+    b = re.sub(rb"(?m)^#= smbios_product=.*$", b"#= smbios_product=" + b"P" * 300 + tail.encode(), body)
+    os.makedirs(f"{sys.argv[2]}/{tail}")
+    e = re.sub(r"crc32=[0-9a-f]+", f"crc32={zlib.crc32(b):08x}", end)
+    open(f"{sys.argv[2]}/{tail}/boot.csv", "wb").write(b + e.encode())
+PY
+	out=$("$FLEET_BIN" report --by=machine "$dir" 2>"$dir/err") || { echo "report exited $?: $(cat "$dir/err")"; rm -rf "$dir"; return 1; }
+	[ ! -s "$dir/err" ] || { echo "a file not used: $(cat "$dir/err")"; rm -rf "$dir"; return 1; }
+	rm -rf "$dir"
+	grep -q "^fleet by machine: 2 machines in 1 group from 2 files" <<<"$out" ||
+		{ echo "not two machines: $(head -1 <<<"$out")"; return 1; }
+	[ "$(grep -c "^     HygonGenuine/0x18/0x0/P\{300\}[XY] " <<<"$out")" = 2 ] || { echo "the rows:"; echo "$out"; return 1; }
 }

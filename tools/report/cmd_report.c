@@ -52,10 +52,12 @@ static const struct cli_option options[] = {
 		     "recursively for *.csv; each file not used is named on stderr with\n"
 		     "its reason: unreadable, INCOMPLETE, another schema, not a stream,\n"
 		     "duplicate). machine: one row per machine_id with its boots' int and\n"
-		     "fp primary result (boots-t), controls and flags, sorted by effect, *\n"
-		     "where a result excludes 0 after Holm across the machines; model: one\n"
+		     "fp primary result (boots-t), controls and flags, sorted by effect\n"
+		     "(its size, either sign), * where a result excludes 0 after Holm\n"
+		     "across the machines; model: one\n"
 		     "row per CPU vendor/family/model and microcode, a t interval over its\n"
-		     "machines' estimates (random effects). With --html, not --png/--format" },
+		     "machines' estimates (random effects). With --html, not\n"
+		     "--png/--format/--firmware-s" },
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command report_cli = {
@@ -128,7 +130,7 @@ static int report_fleet(char **paths, int n, bool by_model, const char *html)
 int cmd_report(int argc, char **argv)
 {
 	const char *png = NULL, *html = NULL;
-	bool commit = false, format_given = false;
+	bool commit = false, format_given = false, firmware_given = false;
 	int by = -1; /* -1 no fleet view, 0 by machine, 1 by model */
 	double firmware_s = REPORT_DEFAULT_FIRMWARE_S;
 	const char **files = calloc((size_t)argc, sizeof *files);
@@ -173,6 +175,7 @@ int cmd_report(int argc, char **argv)
 								      "--html OUT.html)", arg);
 			break;
 		case OPT_FIRMWARE_S:
+			firmware_given = true;
 			if (!parse_seconds(arg, &firmware_s))
 				status = cli_usage_error(&report_cli, "--firmware-s needs a number of seconds, got '%s'", arg);
 			break;
@@ -189,8 +192,11 @@ int cmd_report(int argc, char **argv)
 		return cli_usage_error(&report_cli, by >= 0 ? "no file or directory given" : "no result file given");
 	}
 	if (by >= 0) {
-		int status = png || format_given
-				     ? cli_usage_error(&report_cli, "--by takes --html, not %s", png ? "--png" : "--format")
+		/* --firmware-s only feeds the planning lines (boots to a target
+		 * interval), which the fleet view does not print: refused, not ignored. */
+		int status = png || format_given || firmware_given
+				     ? cli_usage_error(&report_cli, "--by takes --html, not %s",
+						       png ? "--png" : format_given ? "--format" : "--firmware-s")
 				     : report_fleet((char **)files, (int)nfiles, by == 1, html);
 		free(files);
 		return status;

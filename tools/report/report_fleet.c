@@ -1,5 +1,6 @@
 /* Result trees → machines and models with their statistics (see report_fleet.h). */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,14 +11,8 @@
 
 const char *const fleet_meta_keys[FLEET_META_COUNT] = {
 	"machine_id", "cpu_vendor", "cpu_family", "cpu_model", "cpu_stepping", "microcode",
-	"bios_version", "boost", "c2_kind", "label", "hypervisor",
+	"bios_version", "boost", "c2_kind", "label", "hypervisor", "smbios_uuid_hash",
 };
-
-static const char *meta_or_empty(const struct stream_reader *r, const char *key)
-{
-	const char *v = stream_reader_meta(r, key);
-	return v ? v : "";
-}
 
 static bool same_state(const char *set_value, const char *stream_value)
 {
@@ -28,9 +23,9 @@ static bool same_state(const char *set_value, const char *stream_value)
  * keys a set by, less the machine (machine_id, or the schema 1 identity). */
 static bool group_matches(const struct report_set *s, const struct stream_reader *r)
 {
-	const char *plan = meta_or_empty(r, "plan_id");
-	bool by_plan = *plan && *meta_or_empty(r, "machine_id");
-	if (s->by_plan != by_plan || strcmp(s->placement, meta_or_empty(r, "placement")))
+	const char *plan = report_meta_or_empty(r, "plan_id");
+	bool by_plan = *plan && *report_meta_or_empty(r, "machine_id");
+	if (s->by_plan != by_plan || strcmp(s->placement, report_meta_or_empty(r, "placement")))
 		return false;
 	for (size_t i = 0; i < REPORT_STATE_KEYS; i++)
 		if (!same_state(s->state[i], stream_reader_meta(r, report_state_keys[i])))
@@ -39,15 +34,22 @@ static bool group_matches(const struct report_set *s, const struct stream_reader
 }
 
 /* The machine's key: its machine_id, or for a stream without one (schema 1)
- * what report_pool groups such streams by. */
-static void machine_key(const struct stream_reader *r, char *buf, size_t size)
+ * what report_pool groups such streams by. Allocated (the values have no
+ * bound, and a truncated key could join two machines); NULL when out of memory. */
+static char *machine_key(const struct stream_reader *r)
 {
-	const char *id = meta_or_empty(r, "machine_id");
-	if (*id && *meta_or_empty(r, "plan_id"))
-		fmt_snprintf(buf, size, "%s", id);
-	else
-		fmt_snprintf(buf, size, "%s/%s/%s/%s", meta_or_empty(r, "cpu_vendor"), meta_or_empty(r, "cpu_family"),
-			     meta_or_empty(r, "cpu_model"), meta_or_empty(r, "smbios_product"));
+	const char *id = report_meta_or_empty(r, "machine_id");
+	if (*id && *report_meta_or_empty(r, "plan_id"))
+		return strdup(id);
+	const char *part[4] = { report_meta_or_empty(r, "cpu_vendor"), report_meta_or_empty(r, "cpu_family"),
+				report_meta_or_empty(r, "cpu_model"), report_meta_or_empty(r, "smbios_product") };
+	size_t size = 4;
+	for (size_t i = 0; i < 4; i++)
+		size += strlen(part[i]);
+	char *key = malloc(size);
+	if (key)
+		fmt_snprintf(key, size, "%s/%s/%s/%s", part[0], part[1], part[2], part[3]);
+	return key;
 }
 
 static void machine_free(struct fleet_machine *m)
@@ -73,7 +75,7 @@ static struct fleet_machine *machine_new(struct fleet *f, size_t g, const struct
 	*m = (struct fleet_machine){ .group = g };
 	bool ok = (m->identity = strdup(key)) != NULL;
 	for (size_t i = 0; i < FLEET_META_COUNT; i++)
-		ok = (m->meta[i] = strdup(meta_or_empty(r, fleet_meta_keys[i]))) && ok;
+		ok = (m->meta[i] = strdup(report_meta_or_empty(r, fleet_meta_keys[i]))) && ok;
 	if (!ok) {
 		machine_free(m);
 		return NULL;
@@ -94,16 +96,28 @@ static enum result_tree_verdict take_stream(const char *path, struct stream_read
 				"amd_cstate_cfg): a report shows at most %d\n", path, FLEET_MAX_GROUPS + 1, FLEET_MAX_GROUPS);
 		return RESULT_TREE_REFUSED;
 	}
-	char key[256];
-	machine_key(r, key, sizeof key);
+	char *key = machine_key(r);
+	if (!key) {
+		fprintf(f->err, "idlebench report: out of memory\n");
+		return RESULT_TREE_FATAL;
+	}
 	struct fleet_machine *m = NULL;
 	for (size_t i = 0; i < f->machine_count && !m; i++)
 		if (f->machine[i].group == g && !strcmp(f->machine[i].identity, key))
 			m = &f->machine[i];
 	bool fresh = !m;
 	if (fresh && !(m = machine_new(f, g, r, key))) {
+		free(key);
 		fprintf(f->err, "idlebench report: out of memory\n");
 		return RESULT_TREE_FATAL;
+	}
+	free(key);
+	/* A machine row summarizes its pool's one set (set[0]); a stream
+	 * report_pool would put in a second set would be taken and never read. */
+	if (!fresh && !report_pool_has_set_for(&m->pool, r)) {
+		fprintf(f->err, "%s: skipped, the same machine as %s but not the same set of comparable runs "
+				"(report_pool's key): a machine row is one set\n", path, m->pool.set[0]->boot[0].path);
+		return RESULT_TREE_REFUSED;
 	}
 	char err[1024];
 	if (!report_pool_add_stream(&m->pool, path, r, err, sizeof err)) {
@@ -192,50 +206,53 @@ static bool holm_group(struct fleet *f, size_t g)
 		for (size_t k = 0; k < 2; k++)
 			n += f->machine[i].group == g && testable(&f->machine[i], k);
 	f->group[g].tests = n;
-	if (n > STATS_MAX_TESTS)
-		return true;
-	double *p = malloc((n ? n : 1) * sizeof *p), *adj = malloc((n ? n : 1) * sizeof *adj);
-	bool *sig = malloc(n ? n : 1);
-	if (!p || !adj || !sig) {
-		free(p);
-		free(adj);
-		free(sig);
+	if (n > UINT32_MAX)
 		return false;
+	/* stats_holm takes STATS_MAX_TESTS (512, its own array); a fleet of
+	 * hundreds of machines has more, so the heap holds the sort's order. */
+	size_t cap = n ? n : 1;
+	double *p = malloc(cap * sizeof *p), *adj = malloc(cap * sizeof *adj);
+	bool *sig = malloc(cap * sizeof *sig);
+	uint32_t *order = malloc(cap * sizeof *order);
+	bool ok = p && adj && sig && order;
+	if (ok) {
+		size_t j = 0;
+		for (size_t i = 0; i < f->machine_count; i++)
+			for (size_t k = 0; k < 2; k++)
+				if (f->machine[i].group == g && testable(&f->machine[i], k))
+					p[j++] = f->machine[i].primary[k].p;
+		stats_holm_scratch(p, n, adj, sig, order);
+		j = 0;
+		for (size_t i = 0; i < f->machine_count; i++)
+			for (size_t k = 0; k < 2; k++) {
+				struct fleet_machine *m = &f->machine[i];
+				if (m->group != g || !(m->tested[k] = testable(m, k)))
+					continue;
+				m->p_holm[k] = adj[j];
+				m->marked = m->marked || sig[j];
+				j++;
+			}
 	}
-	size_t j = 0;
-	for (size_t i = 0; i < f->machine_count; i++)
-		for (size_t k = 0; k < 2; k++)
-			if (f->machine[i].group == g && testable(&f->machine[i], k))
-				p[j++] = f->machine[i].primary[k].p;
-	stats_holm(p, n, adj, sig);
-	j = 0;
-	for (size_t i = 0; i < f->machine_count; i++)
-		for (size_t k = 0; k < 2; k++) {
-			struct fleet_machine *m = &f->machine[i];
-			if (m->group != g || !(m->tested[k] = testable(m, k)))
-				continue;
-			m->p_holm[k] = adj[j];
-			m->marked = m->marked || sig[j];
-			j++;
-		}
-	f->group[g].holm_done = true;
 	free(p);
 	free(adj);
 	free(sig);
-	return true;
+	free(order);
+	return ok;
 }
 
-/* The machine's effect for sorting: the larger of its int and fp slowdowns. */
+/* The machine's effect for sorting: the larger in size of its int and fp
+ * results, a speed-up as far from 0 as a slowdown of the same size (a marked
+ * speed-up sorts among the marked slowdowns, not last). -1 without one. */
 static double effect_of(const struct fleet_machine *m)
 {
-	double e = -INFINITY;
+	double e = -1;
 	for (size_t k = 0; k < 2; k++)
-		if (m->primary[k].have && m->primary[k].s.status != STATS_NO_DATA && m->primary[k].s.value_pct > e)
-			e = m->primary[k].s.value_pct;
+		if (m->primary[k].have && m->primary[k].s.status != STATS_NO_DATA && fabs(m->primary[k].s.value_pct) > e)
+			e = fabs(m->primary[k].s.value_pct);
 	return e;
 }
 
-/* Group order, then the largest effect first; ties (and no estimate) by key. */
+/* Group order, then the largest effect in size first; ties (and no estimate) by key. */
 static int by_group_and_effect(const void *pa, const void *pb)
 {
 	const struct fleet_machine *a = pa, *b = pb;
@@ -296,12 +313,63 @@ struct stats_slowdown fleet_pool_machines(const struct stats_slowdown *machines,
 	return s;
 }
 
+/* Whether machine a is the same physical machine as b: the same non-empty
+ * SMBIOS UUID hash (machine_id also hashes the BIOS version, so an updated
+ * BIOS gives the machine a new machine_id). */
+static bool same_unit(const struct fleet_machine *a, const struct fleet_machine *b)
+{
+	return *a->meta[FLEET_SMBIOS_UUID_HASH] && !strcmp(a->meta[FLEET_SMBIOS_UUID_HASH], b->meta[FLEET_SMBIOS_UUID_HASH]);
+}
+
+/* A trustworthy machine's estimate in class k, or NULL. */
+static const struct stats_slowdown *usable(const struct fleet_machine *m, size_t k)
+{
+	const struct analysis_cell *c = &m->primary[k];
+	/* a failed control voids the machine's intervals: not a sample of the model */
+	return !m->untrustworthy && c->have && c->s.status != STATS_NO_DATA ? &c->s : NULL;
+}
+
+/* Model md's physical machines' estimates in class k into est (one per
+ * unit: its machine_ids' mean log slowdowns weighted by boots); the count.
+ * first[u] is unit u's first machine, w[u] its boots: scratch. */
+static size_t unit_estimates(const struct fleet *f, const struct fleet_model *md, size_t k, struct stats_slowdown *est,
+			     size_t *first, double *w)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < f->machine_count; i++) {
+		const struct fleet_machine *m = &f->machine[i];
+		const struct stats_slowdown *s = usable(m, k);
+		if (!same_model(md->example, m) || !s)
+			continue;
+		size_t u = 0;
+		while (u < n && !same_unit(&f->machine[first[u]], m))
+			u++;
+		double b = (double)(m->boots ? m->boots : 1);
+		if (u == n) {
+			est[n] = *s;
+			est[n].mean_log = 0;
+			first[n] = i;
+			w[n++] = 0;
+		}
+		est[u].mean_log += b * s->mean_log;
+		w[u] += b;
+	}
+	for (size_t u = 0; u < n; u++)
+		est[u].mean_log /= w[u];
+	return n;
+}
+
 static bool pool_models(struct fleet *f)
 {
-	f->model = calloc(f->machine_count ? f->machine_count : 1, sizeof *f->model);
-	struct stats_slowdown *est = malloc((f->machine_count ? f->machine_count : 1) * sizeof *est);
-	if (!f->model || !est) {
+	size_t cap = f->machine_count ? f->machine_count : 1;
+	f->model = calloc(cap, sizeof *f->model);
+	struct stats_slowdown *est = malloc(cap * sizeof *est);
+	double *w = malloc(cap * sizeof *w);
+	size_t *first = malloc(cap * sizeof *first);
+	if (!f->model || !est || !w || !first) {
 		free(est);
+		free(w);
+		free(first);
 		return false;
 	}
 	for (size_t i = 0; i < f->machine_count; i++) {
@@ -314,21 +382,20 @@ static bool pool_models(struct fleet *f)
 		f->model[j].machines++;
 		f->model[j].boots += m->boots;
 		f->model[j].untrustworthy += m->untrustworthy;
+		bool joined = false;
+		for (size_t e = 0; e < i && !joined; e++)
+			joined = same_model(m, &f->machine[e]) && same_unit(m, &f->machine[e]);
+		f->model[j].units += !joined;
 	}
 	for (size_t j = 0; j < f->model_count; j++)
 		for (size_t k = 0; k < 2; k++) {
-			size_t n = 0;
-			for (size_t i = 0; i < f->machine_count; i++) {
-				const struct analysis_cell *c = &f->machine[i].primary[k];
-				/* a failed control voids the machine's intervals: not a sample of the model */
-				if (same_model(f->model[j].example, &f->machine[i]) && !f->machine[i].untrustworthy && c->have &&
-				    c->s.status != STATS_NO_DATA)
-					est[n++] = c->s;
-			}
+			size_t n = unit_estimates(f, &f->model[j], k, est, first, w);
 			f->model[j].pooled[k] = n;
 			f->model[j].est[k] = fleet_pool_machines(est, n);
 		}
 	free(est);
+	free(w);
+	free(first);
 	return true;
 }
 

@@ -14,15 +14,19 @@
  * boot's paired estimate, then a t interval over the boots' estimates
  * ("boots-t", bench/inference.h). The int and fp primary results of every
  * machine of a group with such a boot-level interval and trustworthy controls
- * form one Holm family (Holm 1979, stats_holm): a machine is marked when one
- * of its results excludes 0 after it. One-boot machines (a within-boot
+ * form one Holm family (Holm 1979, stats_holm_scratch: of any size): a
+ * machine is marked when one of its results excludes 0 after it. One-boot machines (a within-boot
  * interval: it covers that boot, not the machine) and machines whose control
  * failed are in no test, and say so.
  *
  * Per model (cpu_vendor, cpu_family, cpu_model and microcode, within a
  * group): machines are a random sample of the model, not repetitions of one,
  * so the model's slowdown is estimated from the machines' estimates with a
- * between-machine variance component: fleet_pool_machines. */
+ * between-machine variance component: fleet_pool_machines. A machine_id
+ * hashes the BIOS version, so one physical machine whose BIOS was updated
+ * has two; within a model, machine_ids with the same non-empty
+ * smbios_uuid_hash are one machine (their boots' estimates averaged, weighted
+ * by boots), and the row says how many were so joined. */
 #ifndef IDLEBENCH_TOOLS_REPORT_FLEET_H
 #define IDLEBENCH_TOOLS_REPORT_FLEET_H
 
@@ -37,7 +41,7 @@
 /* Most groups (plans and machine states) one fleet report shows. */
 #define FLEET_MAX_GROUPS REPORT_MAX_SETS
 
-/* The meta keys a machine row shows (docs/stream-format.md, "Metadata keys"). */
+/* The meta keys a machine row shows, and the UUID hash (docs/stream-format.md, "Metadata keys"). */
 enum fleet_meta {
 	FLEET_MACHINE_ID,
 	FLEET_CPU_VENDOR,
@@ -50,6 +54,7 @@ enum fleet_meta {
 	FLEET_C2_KIND,
 	FLEET_LABEL,
 	FLEET_HYPERVISOR,
+	FLEET_SMBIOS_UUID_HASH, /* not shown: what --by=model counts one physical machine by */
 	FLEET_META_COUNT,
 };
 /* Their names, in enum order. */
@@ -76,17 +81,17 @@ struct fleet_machine {
 struct fleet_group {
 	struct report_set *first;        /* a set of its first machine, for the identity and the reasons */
 	size_t machines, boots;
-	size_t tests;                    /* p-values in its Holm family */
-	bool holm_done;                  /* false when there were more than STATS_MAX_TESTS */
+	size_t tests;                    /* p-values in its Holm family (any number: stats_holm_scratch) */
 };
 
 /* One CPU model of a group. */
 struct fleet_model {
 	const struct fleet_machine *example; /* its first machine, for vendor, family, model, microcode */
 	size_t group;
-	size_t machines, boots;
+	size_t machines, boots;          /* machine_ids */
+	size_t units;                    /* physical machines: machine_ids of one smbios_uuid_hash are one */
 	size_t untrustworthy;            /* machines left out: a control failed */
-	size_t pooled[2];                /* trustworthy machines with an int, fp estimate */
+	size_t pooled[2];                /* trustworthy physical machines with an int, fp estimate */
 	struct stats_slowdown est[2];    /* fleet_pool_machines of them */
 };
 

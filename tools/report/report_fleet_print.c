@@ -20,7 +20,7 @@ static const char *const machine_head[MACHINE_COLS] = {
 };
 static const char *const model_head[MODEL_COLS] = {
 	"cpu model (vendor family/model)", "microcode", "machines", "boots", "int %", "[95% interval]",
-	"fp %", "[95% interval]", "machine sd % (int, fp)", "note",
+	"fp %", "[95% interval]", "sd of machine estimates % (int, fp)", "note",
 };
 
 static const char *verdict_text(enum analysis_verdict v)
@@ -71,7 +71,8 @@ static void machine_cells(const struct fleet_machine *m, char (*c)[CELL_MAX])
 	fmt_snprintf(c[15], CELL_MAX, "%s", or_dash(m->flags));
 }
 
-/* The machines' spread in %: the sd of their log estimates, as a ratio. */
+/* The sd of the machines' log estimates as a ratio in %: the spread across
+ * machines plus each estimate's own boot-to-boot error, not the former alone. */
 static const char *spread_text(char *buf, size_t size, const struct stats_slowdown *s)
 {
 	return report_num(buf, size, s->sd_log == s->sd_log ? (exp(s->sd_log) - 1) * 100 : NAN, 2);
@@ -96,11 +97,14 @@ static void model_cells(const struct fleet_model *md, char (*c)[CELL_MAX])
 		fmt_append(c[9], CELL_MAX, &at, "no trustworthy machine with a primary estimate");
 	else if (used == 1)
 		fmt_append(c[9], CELL_MAX, &at, "one machine: no spread across machines, no interval");
-	else if (md->pooled[0] != md->machines || md->pooled[1] != md->machines)
+	else if (md->pooled[0] != md->units || md->pooled[1] != md->units)
 		fmt_append(c[9], CELL_MAX, &at, "t over %zu (int), %zu (fp) of %zu machines' estimates", md->pooled[0],
-			   md->pooled[1], md->machines);
+			   md->pooled[1], md->units);
 	else
-		fmt_append(c[9], CELL_MAX, &at, "t over the %zu machines' estimates", md->machines);
+		fmt_append(c[9], CELL_MAX, &at, "t over the %zu machines' estimates", md->units);
+	if (md->units != md->machines)
+		fmt_append(c[9], CELL_MAX, &at, "; %zu machine_ids are %zu machines by smbios_uuid_hash (a BIOS update, "
+			   "or a placeholder UUID): each one estimate", md->machines, md->units);
 	if (md->untrustworthy)
 		fmt_append(c[9], CELL_MAX, &at, "; %zu left out: UNTRUSTWORTHY (a control failed)", md->untrustworthy);
 }
@@ -161,13 +165,8 @@ static void group_difference(const struct fleet *f, size_t g, char *buf, size_t 
 
 static void holm_text(const struct fleet *f, size_t g, char *buf, size_t size)
 {
-	const struct fleet_group *grp = &f->group[g];
-	if (!grp->holm_done)
-		fmt_snprintf(buf, size, "no machine marked: %zu results exceed the %d one Holm adjustment takes", grp->tests,
-			     STATS_MAX_TESTS);
-	else
-		fmt_snprintf(buf, size, "* = a result excludes 0 after Holm over this group's %zu int and fp results with a "
-				       "boot-level interval and passing controls (adjusted p <= 0.05)", grp->tests);
+	fmt_snprintf(buf, size, "* = a result excludes 0 after Holm over this group's %zu int and fp results with a "
+			       "boot-level interval and passing controls (adjusted p <= 0.05)", f->group[g].tests);
 }
 
 static void print_rows(FILE *out, const char *const *head, size_t cols, char (*cells)[CELL_MAX], size_t rows)
@@ -220,7 +219,7 @@ void fleet_print(FILE *out, const struct fleet *f, bool by_model)
 				mode);
 		else
 			fprintf(out, "  primary result: %s vs hlt, class geomean slowdown; per machine a t interval over its boots'\n"
-				     "  estimates (boots-t), sorted by the larger of int and fp\n", mode);
+				     "  estimates (boots-t), sorted by the larger in size of int and fp\n", mode);
 		if (!by_model) {
 			holm_text(f, g, text, sizeof text);
 			fprintf(out, "  %s\n", text);

@@ -52,7 +52,7 @@ static struct stream_reader *read_verified(const char *path, char *err, size_t e
 	return NULL;
 }
 
-static const char *meta_or_empty(const struct stream_reader *r, const char *key)
+const char *report_meta_or_empty(const struct stream_reader *r, const char *key)
 {
 	const char *v = stream_reader_meta(r, key);
 	return v ? v : "";
@@ -104,13 +104,13 @@ static struct set_key key_of(const struct stream_reader *r)
 {
 	struct set_key k = {
 		.schema = stream_reader_schema(r),
-		.plan_id = meta_or_empty(r, "plan_id"),
-		.machine_id = meta_or_empty(r, "machine_id"),
-		.placement = meta_or_empty(r, "placement"),
-		.vendor = meta_or_empty(r, "cpu_vendor"),
-		.family = meta_or_empty(r, "cpu_family"),
-		.model = meta_or_empty(r, "cpu_model"),
-		.product = meta_or_empty(r, "smbios_product"),
+		.plan_id = report_meta_or_empty(r, "plan_id"),
+		.machine_id = report_meta_or_empty(r, "machine_id"),
+		.placement = report_meta_or_empty(r, "placement"),
+		.vendor = report_meta_or_empty(r, "cpu_vendor"),
+		.family = report_meta_or_empty(r, "cpu_family"),
+		.model = report_meta_or_empty(r, "cpu_model"),
+		.product = report_meta_or_empty(r, "smbios_product"),
 	};
 	/* A stream without both ids (schema 1) can only be grouped by what it says about the machine. */
 	k.by_plan = *k.plan_id && *k.machine_id;
@@ -143,6 +143,15 @@ static bool key_matches(const struct report_set *s, const struct set_key *k)
 	return same_identity(s, k);
 }
 
+bool report_pool_has_set_for(const struct report_pool *pool, const struct stream_reader *r)
+{
+	struct set_key k = key_of(r);
+	for (size_t i = 0; i < pool->set_count; i++)
+		if (key_matches(pool->set[i], &k))
+			return true;
+	return false;
+}
+
 /* The set with r's key, a new one when there is none; NULL when out of room. */
 static struct report_set *set_for(struct report_pool *pool, const struct stream_reader *r, const char *path,
 				  char *err, size_t err_size)
@@ -163,7 +172,7 @@ static struct report_set *set_for(struct report_pool *pool, const struct stream_
 	}
 	s->schema = k.schema;
 	s->by_plan = k.by_plan;
-	const char *primary = meta_or_empty(r, "primary_mode");
+	const char *primary = report_meta_or_empty(r, "primary_mode");
 	s->plan_id = strdup(k.plan_id);
 	s->machine_id = strdup(k.machine_id);
 	s->placement = strdup(k.placement);
@@ -171,8 +180,8 @@ static struct report_set *set_for(struct report_pool *pool, const struct stream_
 	s->cpu_family = strdup(k.family);
 	s->cpu_model = strdup(k.model);
 	s->smbios_product = strdup(k.product);
-	s->cpu_brand = strdup(meta_or_empty(r, "cpu_brand"));
-	s->hypervisor = strdup(meta_or_empty(r, "hypervisor"));
+	s->cpu_brand = strdup(report_meta_or_empty(r, "cpu_brand"));
+	s->hypervisor = strdup(report_meta_or_empty(r, "hypervisor"));
 	/* Schema 1 has no primary_mode: its question was always mwait against hlt. */
 	s->primary_mode = strdup(*primary ? primary : idle_modes[IDLE_MWAIT].name);
 	bool states_ok = true;
@@ -506,11 +515,11 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	size_t rows = stream_reader_row_count(r);
 	b->schema = stream_reader_schema(r);
 	b->path = strdup(path);
-	b->seed = strdup(meta_or_empty(r, "seed"));
-	b->seed_source = strdup(meta_or_empty(r, "seed_source"));
-	b->command = strdup(meta_or_empty(r, "linux_command"));
-	b->metric = strdup(meta_or_empty(r, "linux_metric"));
-	b->higher_is_better = !strcmp(meta_or_empty(r, "linux_higher_is_better"), "yes");
+	b->seed = strdup(report_meta_or_empty(r, "seed"));
+	b->seed_source = strdup(report_meta_or_empty(r, "seed_source"));
+	b->command = strdup(report_meta_or_empty(r, "linux_command"));
+	b->metric = strdup(report_meta_or_empty(r, "linux_metric"));
+	b->higher_is_better = !strcmp(report_meta_or_empty(r, "linux_higher_is_better"), "yes");
 	b->stop_reason = strdup("");
 	b->sample = calloc(rows ? rows : 1, sizeof *b->sample);
 	size_t records = stream_reader_record_count(r);
@@ -532,7 +541,7 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	}
 	read_stop(r, b);
 	unsigned long long warmup;
-	if (parse_count(meta_or_empty(r, "warmup"), &warmup))
+	if (parse_count(report_meta_or_empty(r, "warmup"), &warmup))
 		b->warmup = (size_t)warmup;
 	read_uniform(scratch, r, b);
 	read_unmeasured(r, b);

@@ -145,6 +145,10 @@ bool report_pool_add_file(struct report_pool *pool, const char *path, char *err,
 struct stream_reader;
 bool report_pool_add_stream(struct report_pool *pool, const char *path, const struct stream_reader *r, char *err,
 			    size_t err_size);
+/* Whether r would join one of the pool's sets (false: it would start another). */
+bool report_pool_has_set_for(const struct report_pool *pool, const struct stream_reader *r);
+/* r's value of meta key, "" when the stream has no such key. */
+const char *report_meta_or_empty(const struct stream_reader *r, const char *key);
 
 /* Release everything the pool holds (the pool itself is the caller's). */
 void report_pool_free(struct report_pool *pool);

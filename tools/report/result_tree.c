@@ -30,6 +30,7 @@ struct walk {
 	void *ctx;
 	FILE *err;
 	int taken;
+	size_t skipped;       /* files named as not used */
 	bool fatal;
 	struct taken_boot *boot;
 	size_t boot_count, boot_cap;
@@ -43,6 +44,7 @@ __attribute__((format(printf, 3, 4)))
 static void skip(struct walk *w, const char *path, const char *fmt, ...)
 {
 	fprintf(w->err, "%s: skipped, ", path);
+	w->skipped++;
 	va_list ap;
 	va_start(ap, fmt);
 	vfprintf(w->err, fmt, ap);
@@ -168,6 +170,8 @@ static void take_file(struct walk *w, const char *path)
 			enum result_tree_verdict v = w->fn(path, r, w->ctx);
 			if (v == RESULT_TREE_FATAL) {
 				w->fatal = true;
+			} else if (v == RESULT_TREE_REFUSED) {
+				w->skipped++;
 			} else if (v == RESULT_TREE_TAKEN) {
 				if (remember_boot(w, crc, rows, path))
 					w->taken++;
@@ -196,7 +200,10 @@ static void walk_dir(struct walk *w, const char *path, const struct stat *st)
 {
 	for (size_t i = 0; i < w->dir_count; i++)
 		if (w->dir[i].dev == st->st_dev && w->dir[i].ino == st->st_ino) {
-			skip(w, path, "a directory already searched (a symlink loop, or a second link to it)");
+			/* a note, no skip: no file is left out, and a tree with a
+			 * `latest ->` link would otherwise fail every nightly export */
+			fprintf(w->err, "%s: note, a directory already searched (a symlink loop, or a second link to it): "
+					"not searched again\n", path);
 			return;
 		}
 	if (w->dir_count == w->dir_cap) {
@@ -258,6 +265,11 @@ static void walk_path(struct walk *w, const char *path, bool named)
 
 int result_tree_walk(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err)
 {
+	return result_tree_walk_counted(paths, n, fn, ctx, err, NULL);
+}
+
+int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped)
+{
 	struct walk w = { .fn = fn, .ctx = ctx, .err = err };
 	for (int i = 0; i < n && !w.fatal; i++)
 		walk_path(&w, paths[i], true);
@@ -266,5 +278,7 @@ int result_tree_walk(char *const paths[], int n, result_tree_fn fn, void *ctx, F
 	free(w.boot);
 	free(w.slot);
 	free(w.dir);
+	if (skipped)
+		*skipped = w.skipped;
 	return w.fatal ? -1 : w.taken;
 }

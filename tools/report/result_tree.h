@@ -11,7 +11,8 @@
  *   names (the same order on every machine and locale, so output and database
  *   rows are reproducible). Symlinks are followed; a directory reached a
  *   second time (a symlink loop, or two links to one tree) is not searched
- *   again. Inside a directory only regular files whose name ends `.csv` are
+ *   again, and named on err as "PATH: note, …": a note, not a skipped file
+ *   (no file is left out by it). Inside a directory only regular files whose name ends `.csv` are
  *   candidates (a tree of captures also holds PNGs, logs, notes); a `.csv`
  *   entry that is not a regular file (a dangling symlink, a FIFO, a device) is
  *   unreadable, not opened: opening a FIFO nobody writes would hang.
@@ -49,5 +50,8 @@ typedef enum result_tree_verdict (*result_tree_fn)(const char *path, struct stre
  * err. Returns the number of files taken, or -1 on a fatal error (out of
  * memory, or fn returned RESULT_TREE_FATAL; the reason is on err). */
 int result_tree_walk(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err);
+/* The same, with *skipped (when not NULL) the number of files not used: those
+ * named "skipped" and those the callback refused; notes are not counted. */
+int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped);
 
 #endif

@@ -250,6 +250,26 @@ static void test_holm_hand_computed(void **state)
 	static bool many_sig[STATS_MAX_TESTS + 1];
 	assert_false(stats_holm(many, STATS_MAX_TESTS + 1, many_adj, many_sig));
 	assert_true(stats_holm(many, STATS_MAX_TESTS, many_adj, many_sig));
+
+	/* Past STATS_MAX_TESTS with the caller's order array: 2000 p-values,
+	 * 1e-6 x 2000 = 0.002, 2e-5 x 1999 = 0.03998, the rest 0.5 x 1998 -> 1;
+	 * the same values stats_holm gives the first 5 of them in its own array. */
+	static double big[2000], big_adj[2000];
+	static bool big_sig[2000];
+	static uint32_t order[2000];
+	for (size_t i = 0; i < 2000; i++)
+		big[i] = 0.5;
+	big[1500] = 1e-6;
+	big[7] = 2e-5;
+	stats_holm_scratch(big, 2000, big_adj, big_sig, order);
+	assert_close(big_adj[1500], 0.002, 1e-15);
+	assert_close(big_adj[7], 0.03998, 1e-15);
+	assert_close(big_adj[0], 1.0, 0);
+	assert_true(big_sig[1500] && big_sig[7] && !big_sig[0] && !big_sig[1999]);
+	stats_holm_scratch(p, 5, adj, sig, order);
+	assert_close(adj[0], 0.03, 1e-15);
+	assert_close(adj[4], 0.02, 1e-15);
+	assert_true(isnan(adj[2]));
 }
 
 static void test_min_detectable_effect(void **state)

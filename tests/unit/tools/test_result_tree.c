@@ -177,9 +177,13 @@ static void test_takes_verified_streams_in_name_order_and_names_each_other_file_
 	expect_once(err, "./c/text.csv", "not a stream: ");
 	expect_once(err, "./c/dangling.csv", "unreadable: No such file or directory");
 	expect_once(err, "./c/pipe.csv", "unreadable: not a regular file");
-	expect_once(err, "./c/loop", "a directory already searched");
-	/* nothing else: eight lines, the note beside the results not among them */
-	assert_int_equal(lines_with(err, ": skipped, "), 8);
+	/* a directory reached twice is a note, not a skipped file: it leaves no
+	 * file out (export --sqlite's exit status counts the skipped ones) */
+	char needle[512];
+	snprintf(needle, sizeof needle, "%s/./c/loop: note, a directory already searched", root);
+	assert_int_equal(lines_with(err, needle), 1);
+	/* nothing else: seven lines, the notes.txt beside the results not among them */
+	assert_int_equal(lines_with(err, ": skipped, "), 7);
 	assert_null(strstr(err, "notes.txt"));
 }
 
