@@ -206,7 +206,7 @@ ipmi_capture() {
 	# its stdout is a pipe, fully buffered until the first serial bytes.
 	local _ n
 	for _ in $(seq 60); do
-		n=$(ipmi session info active 2>/dev/null | awk -F: '/^active sessions/ { print $2 + 0; exit }')
+		n=$(awk -F: '/^active sessions/ && !done { print $2 + 0; done = 1 }' <<<"$(ipmi session info active 2>/dev/null)")
 		[ "${n:-0}" -ge 2 ] && { sleep 1; return 0; }
 		kill -0 "$CAPTURE_PID" 2>/dev/null || break
 		sleep 0.5
@@ -215,7 +215,7 @@ ipmi_capture() {
 }
 
 qemu_option_error() {
-	grep -E '^qemu-system-x86_64: -' "$IPMI_DIR/qemu.log" 2>/dev/null | grep -v -E ': (info|warning): ' | head -1 | grep .
+	grep -E '^qemu-system-x86_64: -' "$IPMI_DIR/qemu.log" 2>/dev/null | grep -v -E ': (info|warning): ' | sed -n 1p | grep .
 }
 
 # ipmi_wait_for REGEX SECONDS: a line of capture's echo (its stderr) matches.
@@ -308,10 +308,10 @@ ipmi_resume_body() {
 	ipmi_wait_for '^#! mode name=hlt ' 120 || return 1
 	# capture runs cmd: through sh -c: the client is sh's child, or sh
 	# itself where the shell execs a lone command.
-	client=$(pgrep -P "$CAPTURE_PID" -x ipmitool | head -1)
+	client=$(pgrep -P "$CAPTURE_PID" -x ipmitool | sed -n 1p)
 	if [ -z "$client" ]; then
-		sh=$(pgrep -P "$CAPTURE_PID" | head -1)
-		[ -z "$sh" ] || client=$(pgrep -P "$sh" -x ipmitool | head -1)
+		sh=$(pgrep -P "$CAPTURE_PID" | sed -n 1p)
+		[ -z "$sh" ] || client=$(pgrep -P "$sh" -x ipmitool | sed -n 1p)
 	fi
 	[ -n "$client" ] || ipmi_fail "no ipmitool under capture (pid $CAPTURE_PID)" || return 1
 	kill -9 "$client"
