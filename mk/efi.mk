@@ -57,9 +57,11 @@ $(BUILD)/efi/boot/ap_trampoline_blob.o: $(BUILD)/gen/ap_trampoline.bin
 $(BUILD)/efi/boot/uefi/sbat.o: $(BUILD)/gen/sbat.csv
 
 # Rewritten only when its text changes (a new commit changes the version).
+# The temporary file is the shell's own ($$$$): two makes at once (make test's
+# QEMU lanes run `make run` and `make usb` side by side) never share one.
 $(BUILD)/gen/sbat.csv: scripts/make-sbat-csv.sh FORCE | $(BUILD)/gen
-	scripts/make-sbat-csv.sh '$(FULL_VERSION)' '$(SBAT_URL)' >$@.tmp
-	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+	@t=$@.$$$$.tmp; scripts/make-sbat-csv.sh '$(FULL_VERSION)' '$(SBAT_URL)' >$$t && \
+		if cmp -s $$t $@; then rm $$t; else mv $$t $@; fi
 
 $(BUILD)/gen/pe_nx_compat: tools/build/pe_nx_compat.c | $(BUILD)/gen
 	$(HOST_CC) -O2 -Wall -Wextra -o $@ $<

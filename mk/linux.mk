@@ -24,6 +24,10 @@ test_linux_command_SRCS = tests/unit/tools/test_linux_command.c tools/linux/linu
 # printed and saved under RESULTS_DIR (scripts/linux-guest.sh).
 LINUX_ARGS ?= --placement=other-core --modes=poll,hlt,ioport --reps=5 --warmup=1 -- busybox sha256sum /data/in.bin
 .PHONY: linux-guest
-linux-guest: export LINUX_ARGS := $(LINUX_ARGS)
+# $(value …): the user's words as typed. make would expand `$` in them (a
+# --metric regex's `$` anchor, a `sh -c` command's variables) and drop it;
+# a variable of another name, as LINUX_ARGS given on the command line would
+# override any assignment to its own.
+linux-guest: export IDLEBENCH_LINUX_ARGS = $(value LINUX_ARGS)
 linux-guest: host
-	@scripts/linux-guest.sh "$(BUILD)" "$(RESULTS_DIR)"
+	@LINUX_ARGS="$$IDLEBENCH_LINUX_ARGS" scripts/linux-guest.sh "$(BUILD)" "$(RESULTS_DIR)"

@@ -184,10 +184,17 @@ cat "$work/stream.csv"
 sed '1d;/^values: /d' <<<"$info" | sed 's/^/guest: /' >&2
 echo "linux-guest: the guest ran for $(($(date +%s) - start)) s" >&2
 grep -q '^#! idlebench' "$work/stream.csv" || die "no stream came back (idlebench exit status ${guest_rc:-unknown})"
-saved=$("$cli" capture --quiet --out "$results" "$work/stream.csv")
+capture_rc=0
+saved=$("$cli" capture --quiet --out "$results" "$work/stream.csv") || capture_rc=$?
 file=$(printf '%s\n' "$saved" | tail -1)
 echo
 [ -f "$file" ] && echo "result: $file"
+# An unverified or cut-off stream (saved as -INCOMPLETE, capture exit 1) is
+# no result, whatever the guest's own exit status was.
+if [ "$capture_rc" -ne 0 ]; then
+	echo "linux-guest: capture exit status $capture_rc: the stream is not a verified result${file:+ (kept as $file)}" >&2
+	guest_rc=1
+fi
 if grep -q '^values: same$' <<<"$info"; then
 	echo "every cpuidle, QoS and online value in the guest was as before the run"
 else

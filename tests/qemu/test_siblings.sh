@@ -93,9 +93,10 @@ qtest_siblings_without_c2_port_skip_ioport() {
 # gives Dhyana no topoext, hence a CPU on another core) ioport is skipped
 # with the reason, and the raw C-state MSRs are in the meta.
 qtest_siblings_cst_port_not_trapped_skips_ioport() {
-	local aml="$QTEST_LOGS/cst-c2-0x414.aml"
-	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"$QTEST_LOGS/iasl.log" 2>&1 ||
-		{ cat "$QTEST_LOGS/iasl.log" >&2; return 1; }
+	# a name of this file's own: test_platform.sh builds the same table in the other lane
+	local aml="$QTEST_LOGS/sib-untrapped-cst-c2-0x414.aml"
+	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"${aml%.aml}.iasl.log" 2>&1 ||
+		{ cat "${aml%.aml}.iasl.log" >&2; return 1; }
 	boot sib_cst_untrapped BOOT=pvh CMDLINE="run=siblings modes=hlt,ioport placement=other-core exit=qemu" \
 		QEMU_CPU="Dhyana,-hypervisor" SMP="2,sockets=1,cores=2,threads=1" QEMU_EXTRA="-acpitable file=$aml"
 	expect_rc 0 && expect_line '^#= c2_port=0x414$' && expect_line '^#= c2_source=_CST$' &&
@@ -109,9 +110,9 @@ qtest_siblings_cst_port_not_trapped_skips_ioport() {
 
 # The same with c2port=0x414: run, and the stream says it is not the trapped port.
 qtest_siblings_c2port_forces_untrapped_ioport_and_says_so() {
-	local aml="$QTEST_LOGS/cst-c2-0x414.aml"
-	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"$QTEST_LOGS/iasl.log" 2>&1 ||
-		{ cat "$QTEST_LOGS/iasl.log" >&2; return 1; }
+	local aml="$QTEST_LOGS/sib-forced-cst-c2-0x414.aml"
+	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"${aml%.aml}.iasl.log" 2>&1 ||
+		{ cat "${aml%.aml}.iasl.log" >&2; return 1; }
 	boot sib_cst_forced BOOT=pvh CMDLINE="run=siblings modes=ioport c2port=0x414 placement=other-core exit=qemu" \
 		QEMU_CPU="Dhyana,-hypervisor" SMP="2,sockets=1,cores=2,threads=1" QEMU_EXTRA="-acpitable file=$aml"
 	expect_rc 0 && expect_line '^#= c2_source=cmdline$' && expect_line '^#= c2_trapped=no$' &&

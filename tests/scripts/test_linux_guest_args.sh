@@ -22,6 +22,10 @@ stest_make_linux_guest_bad_args_give_the_cli_error_exit_2_no_boot() {
 	out=$(LINUX_ARGS='--out=x.csv' scripts/linux-guest.sh "${BUILD:-build}" "$tmp/results" 2>&1)
 	rc=$?
 	[ $rc = 2 ] && grep -q -- '--out=x.csv is not for LINUX_ARGS' <<<"$out" || { echo "--out: exit $rc: $out"; return 1; }
+	# through make: its `$` reaches the CLI as typed (make alone expands `$x` to nothing)
+	out=$(make -s linux-guest RESULTS_DIR="$tmp/results" LINUX_ARGS='--reps=abc$x -- sh -c "echo $y"' 2>&1)
+	rc=$?
+	[ $rc -ne 0 ] && grep -qF "bad value: 'reps=abc\$x'" <<<"$out" || { echo "make linux-guest: exit $rc: $out"; return 1; }
 	[ ! -e "${BUILD:-build}/linux-guest/out" ] || [ "${BUILD:-build}/linux-guest/out" -ot "$tmp" ] ||
 		{ echo "a guest was booted"; return 1; }
 	[ ! -e "$tmp/results" ] || { echo "something was saved under RESULTS_DIR"; return 1; }
