@@ -442,24 +442,32 @@ static void write_bmc_meta(const struct platform *p, struct stream *s)
 		return;
 	}
 	const char *name = smbios_ipmi_interface_name(b->interface);
-	if (name)
+	/* No interface at Base Address 0 (smbios.h base_zero); the raw fields
+	 * stay in the keys below. */
+	bool base_zero = b->base_zero;
+	if (base_zero)
+		stream_meta(s, "bmc_ipmi", "none");
+	else if (name)
 		stream_meta(s, "bmc_ipmi", name);
 	else
 		stream_metaf(s, "bmc_ipmi", "0x%02x", b->interface);
 	stream_metaf(s, "bmc_ipmi_version", "%u.%u", b->spec_major, b->spec_minor);
 	stream_metaf(s, "bmc_base", "0x%llx", (unsigned long long)b->base);
-	stream_meta(s, "bmc_base_space", bmc_space_name(b->space));
+	stream_meta(s, "bmc_base_space", b->space_assumed ? "io_assumed" : bmc_space_name(b->space));
 	if (b->reg_spacing)
 		stream_metaf(s, "bmc_reg_spacing", "%u", b->reg_spacing);
 	else
 		stream_meta(s, "bmc_reg_spacing", "");
 	stream_metaf(s, "bmc_i2c_addr", "0x%02x", b->i2c_addr);
-	if (!b->have_modifier)
+	if (!b->have_modifier || b->interface == SMBIOS_IPMI_SSIF)
 		stream_meta(s, "bmc_irq", "");
 	else if (b->irq)
 		stream_metaf(s, "bmc_irq", "%u", b->irq);
 	else
 		stream_meta(s, "bmc_irq", "none");
+	if (base_zero)
+		stream_text(s, "bmc: SMBIOS type 38 (%s) with Base Address 0: no interface there (Linux ignores such entries)",
+			    name ? name : "reserved type");
 }
 
 /* A raw MSR as meta: "0x..." when read, "fault" when the read raised #GP,

@@ -98,6 +98,8 @@ struct smbios_ipmi {
 	enum smbios_ipmi_space space;
 	uint64_t base;             /* the address, bit 0 from the LS-bit flag (10h bit 4), not the space bit */
 	bool have_modifier;        /* the structure holds 10h and 11h (length >= 12h) */
+	bool space_assumed;        /* a 10h-byte (old format) structure: its space bit ignored, I/O taken */
+	bool base_zero;            /* a register interface (not SSIF) at Base Address 0: no interface there */
 	uint8_t reg_spacing;       /* bytes between registers (10h bits 7:6): 1, 4, 16; 0 = reserved code or no modifier */
 	bool irq_info;             /* 10h bit 3: the interrupt fields below are specified */
 	bool irq_level;            /* 10h bit 0: level- (else edge-) triggered */

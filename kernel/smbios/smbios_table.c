@@ -321,11 +321,24 @@ static void take_ipmi(const uint8_t *hdr, uint8_t slen, struct smbios_ipmi *out)
 	if (out->interface == SMBIOS_IPMI_SSIF) {
 		out->space = SMBIOS_IPMI_SPACE_SMBUS;
 		out->base = base;
+	} else if (slen <= IPMI_MODIFIER_OFFSET) {
+		/* The old 10h-byte format: Linux's ipmi_dmi.c (dmi_decode_ipmi) ignores
+		 * the space bit there and takes I/O, because "many systems get that
+		 * wrong (and all that I have seen are I/O)"; so do we, and say so. */
+		out->space = SMBIOS_IPMI_SPACE_IO;
+		out->space_assumed = true;
+		out->base = base & ~(uint64_t)1;
 	} else {
 		out->space = base & 1 ? SMBIOS_IPMI_SPACE_IO : SMBIOS_IPMI_SPACE_MEM;
 		out->base = (base & ~(uint64_t)1) | (mod & IPMI_MOD_LSBIT ? 1 : 0);
 	}
-	if (!out->have_modifier)
+	/* Linux takes no IPMI interface from a register interface at address 0
+	 * (ipmi_dmi.c, "Ignore IPMI SMBIOS entries with a zero base address");
+	 * firmware of boards with an optional BMC ships such entries. */
+	out->base_zero = out->interface != SMBIOS_IPMI_SSIF && out->base == 0;
+	/* For SSIF the modifier's spacing and interrupt bits describe no
+	 * register block (the BMC is on SMBus): left undecoded. */
+	if (!out->have_modifier || out->interface == SMBIOS_IPMI_SSIF)
 		return;
 	out->reg_spacing = spacing[mod >> IPMI_MOD_SPACING_SHIFT];
 	out->irq_info = mod & IPMI_MOD_IRQ_INFO;

@@ -768,6 +768,51 @@ static void test_ipmi_ssif_base_is_an_smbus_address(void **state)
 	assert_string_equal(smbios_ipmi_interface_name(info.ipmi.interface), "ssif");
 	assert_int_equal(info.ipmi.space, SMBIOS_IPMI_SPACE_SMBUS);
 	assert_int_equal(info.ipmi.base, 0x21);
+	/* the modifier's spacing and interrupt describe no register block here */
+	assert_int_equal(info.ipmi.reg_spacing, 0);
+	assert_int_equal(info.ipmi.irq, 0);
+	assert_false(info.ipmi.base_zero);
+}
+
+/* The old 10h-byte format with its space bit clear ("memory"): Linux's
+ * ipmi_dmi.c takes I/O there (many such tables get the bit wrong), and so do
+ * we, saying it was assumed. */
+static void test_ipmi_old_format_space_bit_is_not_trusted(void **state)
+{
+	(void)state;
+	struct smbios_info info;
+	uint8_t t38[18];
+	memcpy(t38, qemu_kcs_type38, 16);
+	t38[1] = 0x10;
+	t38[8] = 0xa2; /* 0CA2h, bit 0 clear */
+	t38[16] = 0, t38[17] = 0;
+	table_with_type38(t38, sizeof t38);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_int_equal(info.ipmi.space, SMBIOS_IPMI_SPACE_IO);
+	assert_true(info.ipmi.space_assumed);
+	assert_int_equal(info.ipmi.base, 0xca2);
+	/* the full format's bit is trusted */
+	table_with_type38(qemu_kcs_type38, sizeof qemu_kcs_type38);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_false(info.ipmi.space_assumed);
+}
+
+/* A KCS entry at Base Address 0 (an optional BMC not fitted): no interface. */
+static void test_ipmi_base_address_zero_is_no_interface(void **state)
+{
+	(void)state;
+	struct smbios_info info;
+	uint8_t t38[20];
+	memcpy(t38, qemu_kcs_type38, sizeof t38);
+	t38[8] = 0x01, t38[9] = 0x00; /* I/O space bit only */
+	table_with_type38(t38, sizeof t38);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_int_equal(info.ipmi_devices, 1);
+	assert_int_equal(info.ipmi.base, 0);
+	assert_true(info.ipmi.base_zero);
+	table_with_type38(qemu_kcs_type38, sizeof qemu_kcs_type38);
+	assert_int_equal(smbios_table_read(buf, len, 0, &info), SMBIOS_OK);
+	assert_false(info.ipmi.base_zero);
 }
 
 int main(void)
@@ -801,6 +846,8 @@ int main(void)
 		cmocka_unit_test(test_ipmi_memory_mapped_bt_with_modifier),
 		cmocka_unit_test(test_ipmi_short_reserved_and_repeated_structures),
 		cmocka_unit_test(test_ipmi_ssif_base_is_an_smbus_address),
+		cmocka_unit_test(test_ipmi_old_format_space_bit_is_not_trusted),
+		cmocka_unit_test(test_ipmi_base_address_zero_is_no_interface),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
