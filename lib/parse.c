@@ -1,6 +1,17 @@
 /* Number parsing: decimal, or hexadecimal after 0x/0X; no sign, no spaces. */
 #include "lib/parse.h"
 
+int parse_hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 bool parse_uint(const char *t, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -13,15 +24,10 @@ bool parse_uint(const char *t, uint64_t *out)
 	if (!*t)
 		return false;
 	for (; *t; t++) {
-		unsigned d;
-		if (*t >= '0' && *t <= '9')
-			d = (unsigned)(*t - '0');
-		else if (base == 16 && *t >= 'a' && *t <= 'f')
-			d = (unsigned)(*t - 'a' + 10);
-		else if (base == 16 && *t >= 'A' && *t <= 'F')
-			d = (unsigned)(*t - 'A' + 10);
-		else
+		int h = parse_hex_digit(*t);
+		if (h < 0 || (unsigned)h >= base)
 			return false;
+		unsigned d = (unsigned)h;
 		if (v > (UINT64_MAX - d) / base)
 			return false;
 		v = v * base + d;

@@ -13,5 +13,7 @@ bool parse_uint(const char *text, uint64_t *out);
  * "12.50") into hundredths (100, 30, 1250); false on junk, an empty string,
  * a lone point, a third decimal or overflow, and *out is then untouched. */
 bool parse_hundredths(const char *text, uint64_t *out);
+/* The value of one hex digit (0-9, a-f, A-F), or -1. */
+int parse_hex_digit(char c);
 
 #endif

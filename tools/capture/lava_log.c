@@ -2,6 +2,7 @@
  * 1.1's double-quoted ones as PyYAML's emitter writes them
  * (yaml/emitter.py ESCAPE_REPLACEMENTS, \xXX, \uXXXX, \UXXXXXXXX). */
 #include "tools/capture/lava_log.h"
+#include "lib/parse.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -39,17 +40,6 @@ static void put_utf8(struct out *o, unsigned long cp)
 	}
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* The double-quoted scalar whose opening quote is before *pp, up to its
  * closing quote (*pp is left after it); false when malformed. */
 static bool scalar(const char **pp, const char *end, struct out *o)
@@ -76,7 +66,7 @@ static bool scalar(const char **pp, const char *end, struct out *o)
 			return false;
 		unsigned long cp = 0;
 		for (int i = 1; i <= digits; i++) {
-			int d = hex_digit(p[i]);
+			int d = parse_hex_digit(p[i]);
 			if (d < 0)
 				return false;
 			cp = cp << 4 | (unsigned long)d;

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 
 #include "kernel/acpi/acpi_table.h"
+#include "lib/parse.h"
 
 #define BYTES_PER_LINE 16
 
@@ -41,17 +42,6 @@ static int fail(struct acpidump_error *err, const char *table, unsigned line, si
 	va_start(ap, fmt);
 	vsnprintf(err->text, sizeof err->text, fmt, ap);
 	va_end(ap);
-	return -1;
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
 	return -1;
 }
 
@@ -93,7 +83,7 @@ static int parse_header(const char *s, size_t n, char name[9])
 		if (s[i] < ' ' || s[i] > '~' || (i == 0 && s[i] == ' '))
 			return 0;
 	for (size_t i = 9; i < n; i++)
-		if (hexval(s[i]) < 0)
+		if (parse_hex_digit(s[i]) < 0)
 			return 0;
 	memcpy(name, s, 4);
 	name[4] = '\0';
@@ -110,19 +100,19 @@ static int parse_hex_line(const char *s, size_t n, size_t *offset, uint8_t bytes
 	while (i < n && s[i] == ' ')
 		i++;
 	size_t start = i, off = 0;
-	while (i < n && hexval(s[i]) >= 0) {
+	while (i < n && parse_hex_digit(s[i]) >= 0) {
 		if (i - start >= 8)
 			return -1;
-		off = off * 16 + (size_t)hexval(s[i++]);
+		off = off * 16 + (size_t)parse_hex_digit(s[i++]);
 	}
 	if (i == start || i >= n || s[i] != ':')
 		return -1;
 	i++;
 	int count = 0;
 	/* Each byte is " XX"; the ASCII column starts after two spaces. */
-	while (count < BYTES_PER_LINE && i + 2 < n && s[i] == ' ' && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0 &&
+	while (count < BYTES_PER_LINE && i + 2 < n && s[i] == ' ' && parse_hex_digit(s[i + 1]) >= 0 && parse_hex_digit(s[i + 2]) >= 0 &&
 	       (i + 3 == n || s[i + 3] == ' ')) {
-		bytes[count++] = (uint8_t)(hexval(s[i + 1]) << 4 | hexval(s[i + 2]));
+		bytes[count++] = (uint8_t)(parse_hex_digit(s[i + 1]) << 4 | parse_hex_digit(s[i + 2]));
 		i += 3;
 	}
 	if (count == 0)
