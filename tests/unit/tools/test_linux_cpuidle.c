@@ -433,6 +433,26 @@ static void test_c1_entry_mwait_hlt_none_per_boot(void **state)
 	}
 }
 
+/* A _CST whose C1 is FFH MWAIT with another hint ("ACPI FFH MWAIT 0x1",
+ * mode c1e) still enters C1 with MWAIT: linux_c1 is mwait, not none. The
+ * same desc on a state not named C1 (a C2) does not make C1 MWAIT. Fails
+ * on the old code, which looked only for a state mapped to mwait. */
+static void test_c1_entry_any_mwait_hint_on_c1_is_mwait(void **state)
+{
+	struct linux_topology t;
+	struct linux_cpuidle ci;
+	char why[160];
+	(void)state;
+	read_machine(FIXTURES "amd-acpi-idle", PLACEMENT_SIBLING, &t, &ci);
+	assert_string_equal(ci.state[1].name, "C1");
+	snprintf(ci.state[1].desc, sizeof ci.state[1].desc, "ACPI FFH MWAIT 0x1");
+	ci.state[1].mode = linux_idle_state_mode("acpi_idle", "C1", ci.state[1].desc, false, why, sizeof why);
+	assert_int_equal(ci.state[1].mode, IDLE_C1E);
+	assert_string_equal(linux_c1_entry(&ci), "mwait");
+	snprintf(ci.state[1].name, sizeof ci.state[1].name, "C2");
+	assert_string_equal(linux_c1_entry(&ci), "none");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -453,6 +473,7 @@ int main(void)
 		cmocka_unit_test(test_proof_combined_over_parked_cpus),
 		cmocka_unit_test(test_parked_cpus_must_offer_the_same_states),
 		cmocka_unit_test(test_c1_entry_mwait_hlt_none_per_boot),
+		cmocka_unit_test(test_c1_entry_any_mwait_hint_on_c1_is_mwait),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
