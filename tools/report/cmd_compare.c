@@ -250,7 +250,8 @@ static void print_line(FILE *out, const char *label, const struct stats_slowdown
 	char va[32], vb[32], vd[32], iv[80], mde[32];
 	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s%s\n", label, report_num(va, sizeof va, a->value_pct, 2),
 		report_num(vb, sizeof vb, b->value_pct, 2), report_num(vd, sizeof vd, d->value_pct, 2),
-		difference_interval(iv, sizeof iv, d, a, b), report_num(mde, sizeof mde, d->mde_pct, 2), d->within_boot_only ? " (1 boot)" : marked ? " *" : "");
+		difference_interval(iv, sizeof iv, d, a, b), report_num(mde, sizeof mde, d->mde_pct, 2),
+		d->within_boot_only ? " (1 boot)" : marked ? " *" : "");
 }
 
 /* The per-workload lines: each compared cell of A with B's, its difference,
