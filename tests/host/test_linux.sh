@@ -407,3 +407,39 @@ PY
 	grep -qE ' 0\.00 \[0\.00, 0\.00\]' <<<"$row" || fail "hlt2 is not 0 % on the score: '$row'" || return 1
 	rm -rf "$root"
 }
+
+# compare's boot-level table over two --metric runs that do not share a
+# boot (no boot_id in the fake tree) and where B has a mode of its own
+# (hlt2): its rows are the boots' median score cost (10^9 / score here),
+# and the header says so (it said "cycles/iteration"). The excluded
+# records are dropped and the CRC re-sealed as above.
+htest_linux_compare_boot_level_of_scores_says_score_cost() {
+	local root out g modes
+	root=$(linux_fake_root haltpoll) || return 1
+	for g in a b; do
+		modes=hlt,poll
+		[ "$g" = b ] && modes=hlt,hlt2,poll
+		# shellcheck disable=SC2016 # expanded by the command's sh
+		"$LINUX_BIN" linux --sysfs-root="$root" --placement=other-core --modes=$modes --reps=3 --warmup=0 --seed=2 \
+			--metric='^rate ([0-9.e]+) lps$' --higher-is-better --name=rate -- \
+			sh -c 'if [ "$(cat "$1")" = 0 ]; then echo "rate 1000 lps"; else echo "rate 2.0e3 lps"; fi' sh \
+			"$root/sys/devices/system/cpu/cpu1/cpuidle/state0/disable" >"$root/$g.csv" 2>"$root/$g.err" ||
+			{ fail "run $g failed: $(tail -2 "$root/$g.err")"; return 1; }
+		python3 /dev/stdin "$root/$g.csv" >"$root/$g-proven.csv" <<'PY' || return 1
+import re, sys, zlib
+lines = open(sys.argv[1]).read().split('\n')
+body = [l for l in lines if l and not l.startswith('#! excluded') and not l.startswith('#! end')]
+end = [l for l in lines if l.startswith('#! end')][0]
+text = '\n'.join(body) + '\n'
+sys.stdout.write(text + re.sub(r'crc32=[0-9a-f]+', 'crc32=%08x' % zlib.crc32(text.encode()), end) + '\n')
+PY
+	done
+	out=$("$LINUX_BIN" compare --allow-different-plans "$root/a-proven.csv" -- "$root/b-proven.csv") ||
+		fail "compare failed: $(sed -n 1,3p <<<"$out")" || return 1
+	grep -q "boot level, A mode -> B mode: geometric mean of the boots' median score cost, B vs A %" <<<"$out" ||
+		fail "the boot-level header does not name the score cost: $(grep 'boot level' <<<"$out")" || return 1
+	grep -qE '^    rate poll -> poll +1000000 +1000000 ' <<<"$out" ||
+		fail "poll's boot-level row is not 10^9 / 1000: $(grep -E 'rate poll' <<<"$out")" || return 1
+	grep -q 'cycles/iteration' <<<"$out" && { fail "a scored compare speaks of cycles/iteration"; return 1; }
+	rm -rf "$root"
+}

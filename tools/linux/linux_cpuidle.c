@@ -251,9 +251,16 @@ bool linux_cpuidle_same_states(const struct linux_cpuidle *a, const struct linux
 
 const char *linux_c1_entry(const struct linux_cpuidle *ci)
 {
+	unsigned long hint;
+
 	if (!ci->present)
 		return "none";
 	if (linux_cpuidle_state_of(ci, IDLE_MWAIT) >= 0)
 		return "mwait";
+	/* A C1 the firmware's _CST enters with another hint ("ACPI FFH MWAIT
+	 * 0x1": mode c1e, not mwait) is still MWAIT: the boot's C1 is no HLT. */
+	for (size_t k = 0; k < ci->count; k++)
+		if (!strcmp(ci->state[k].name, "C1") && mwait_hint(ci->state[k].desc, &hint))
+			return "mwait";
 	return linux_cpuidle_state_of(ci, IDLE_HLT) >= 0 ? "hlt" : "none";
 }

@@ -62,9 +62,11 @@ const char *linux_mode_unavailable(const struct linux_root *r, const struct linu
 				   char *why, size_t size);
 /* How this boot enters C1, from the states' modes (linux_idle_state_mode):
  * "mwait" (a state maps to mwait: acpi_idle's "ACPI FFH MWAIT 0x0",
- * intel_idle's "MWAIT 0x00"), "hlt" (one maps to hlt: "ACPI HLT", after
- * idle=nomwait or without MWAIT, or haltpoll's), "none" (no cpuidle
- * states, or neither). The meta linux_c1: what a boot offers as the
+ * intel_idle's "MWAIT 0x00"; or the state named C1 has any MWAIT hint,
+ * "ACPI FFH MWAIT 0x1"), "hlt" (one maps to hlt: "ACPI HLT", after
+ * idle=nomwait or without MWAIT, or haltpoll's), "none" (no cpuidle state
+ * of either kind: with idle=halt default_idle halts, but through no cpuidle
+ * state). The meta linux_c1: what a boot offers as the
  * sibling's C1, which the two-boot procedure changes (docs/linux-mode.md). */
 const char *linux_c1_entry(const struct linux_cpuidle *ci);
 /* Whether b (another parked CPU, placement=both) offers the same states as

@@ -10,10 +10,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "tools/linux/linux_cpuidle.h"
 #include "tools/linux/linux_sysfs.h"
+#include "tools/linux/linux_topology.h"
 
-/* Most values one run changes (a disable per state, online, the QoS limit). */
-#define LINUX_JOURNAL_MAX 32
+/* Most values one run changes, over all its parked CPUs
+ * (tools/linux/linux_run.c set_mode_on): per parked CPU a disable per state,
+ * online and the QoS limit; once, the cpuidle governor. */
+#define LINUX_JOURNAL_MAX (LINUX_PARKED_MAX * (LINUX_IDLE_STATES_MAX + 2) + 1)
 
 /* The values changed so far, with their originals. */
 struct linux_journal {

@@ -20,10 +20,12 @@
  * `idlebench linux` groups taken on different boots of another kind (the
  * two-boot procedure of docs/linux-mode.md: HLT after a reboot with
  * idle=nomwait, MWAIT without it) differ in linux_idle_override or
- * linux_c1, or share no linux_boot_id: the modes one group has and the
- * other lacks were never measured side by side, so they are compared at
- * the boot level only (each boot's median cycles per iteration, a Welch t
- * over the groups' boots), and the output says so; no paired claim.
+ * linux_c1, or share no linux_boot_id and measure a mode the other group
+ * lacks: those modes were never measured side by side, so they are
+ * compared at the boot level only (each boot's median cycles per
+ * iteration or --metric score cost, a Welch t over the groups' boots), and
+ * the output says so; no paired claim. Groups of the same boot kind and
+ * modes on other boots (a plain before/after) get one line saying so.
  *
  * Exit status: 0 comparison printed; 1 a file rejected, a group not one
  * set, or the plans differ; 2 usage. */
@@ -89,20 +91,27 @@ static const struct cli_command compare_cli = {
 	"a verdict per primary class: distinguishable from noise (the interval excludes 0) or\n"
 	"not. A group of one boot gives a within-boot interval, and the verdict says so: boot-\n"
 	"to-boot variation is then not in the width. `idlebench linux` groups booted differently\n"
-	"(linux_idle_override or linux_c1 differ, or no linux_boot_id in both: HLT after a reboot\n"
-	"with idle=nomwait against MWAIT without it) are said to be from different boots and\n"
-	"their modes compared at the boot level only (each boot's median, a t over the boots).\n",
+	"(linux_idle_override or linux_c1 differ, or no linux_boot_id in both and a mode in one\n"
+	"group only: HLT after a reboot with idle=nomwait against MWAIT without it) are said to\n"
+	"be from different boots and their modes compared at the boot level (each boot's median,\n"
+	"a t over the boots); other groups on different boots get one line saying so.\n",
 	"Exit: 0 comparison printed; 1 a file rejected, a group not one set, or the plans\n"
 	"differ; 2 usage.\n",
 	options, CLI_DASHDASH_SEPARATES,
 };
 
-/* "[lo, hi]" or the reason there is none. */
-static const char *difference_interval(char *buf, size_t size, const struct stats_difference *d)
+/* "[lo, hi]" or the reason there is none: which of a (A's) and b (B's) has
+ * no interval (stats_difference_of needs both; NULL only where d has one). */
+static const char *difference_interval(char *buf, size_t size, const struct stats_difference *d,
+				       const struct stats_slowdown *a, const struct stats_slowdown *b)
 {
 	char lo[32], hi[32];
-	if (d->status != STATS_INTERVAL)
-		fmt_snprintf(buf, size, "%s", d->status == STATS_NO_DATA ? "-" : "n/a: no interval on one side");
+	if (d->status == STATS_NO_DATA)
+		fmt_snprintf(buf, size, "-");
+	else if (d->status != STATS_INTERVAL)
+		fmt_snprintf(buf, size, "%s", a->status != STATS_INTERVAL && b->status != STATS_INTERVAL ?
+						      "n/a: no interval in either group" :
+					      a->status != STATS_INTERVAL ? "n/a: no interval in A" : "n/a: no interval in B");
 	else
 		fmt_snprintf(buf, size, "[%s, %s]", report_num(lo, sizeof lo, d->lo_pct, 2),
 			     report_num(hi, sizeof hi, d->hi_pct, 2));
@@ -241,7 +250,8 @@ static void print_line(FILE *out, const char *label, const struct stats_slowdown
 	char va[32], vb[32], vd[32], iv[80], mde[32];
 	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s%s\n", label, report_num(va, sizeof va, a->value_pct, 2),
 		report_num(vb, sizeof vb, b->value_pct, 2), report_num(vd, sizeof vd, d->value_pct, 2),
-		difference_interval(iv, sizeof iv, d), report_num(mde, sizeof mde, d->mde_pct, 2), d->within_boot_only ? " (1 boot)" : marked ? " *" : "");
+		difference_interval(iv, sizeof iv, d, a, b), report_num(mde, sizeof mde, d->mde_pct, 2),
+		d->within_boot_only ? " (1 boot)" : marked ? " *" : "");
 }
 
 /* The per-workload lines: each compared cell of A with B's, its difference,
@@ -305,12 +315,12 @@ static void print_verdict(FILE *out, const char *cls, const char *mode, const st
 		 * (tests/unit/bench/test_stats_coverage.c), so no verdict. */
 		fprintf(out, "B vs A %s %% %s: not judged: a group is a single boot, whose interval covers only that "
 			     "boot (such comparisons cover the true difference ~19 %% of the time); give each group "
-			     ">= 2 boots\n", report_num(v, sizeof v, d->value_pct, 2), difference_interval(iv, sizeof iv, d));
+			     ">= 2 boots\n", report_num(v, sizeof v, d->value_pct, 2), difference_interval(iv, sizeof iv, d, NULL, NULL));
 		return;
 	}
 	double half = (d->hi_pct - d->lo_pct) / 2;
 	fprintf(out, "B vs A %s %% %s (+-%s points): %s", report_num(v, sizeof v, d->value_pct, 2),
-		difference_interval(iv, sizeof iv, d), report_num(hw, sizeof hw, half, 2),
+		difference_interval(iv, sizeof iv, d, NULL, NULL), report_num(hw, sizeof hw, half, 2),
 		stats_difference_distinguishable(d) ? "distinguishable from noise at this width"
 						    : "not distinguishable from noise at this width");
 	if (!stats_difference_distinguishable(d))
@@ -360,11 +370,49 @@ static bool share_a_boot(const struct boot_facts *a, const struct boot_facts *b)
 	return false;
 }
 
-/* Whether the groups were taken on different boots of another kind (see the top). */
-static bool different_boots(const struct boot_facts *a, const struct boot_facts *b)
+/* Whether set s measures a mode the set o does not. */
+static bool mode_of_its_own(const struct report_set *s, const struct report_set *o)
 {
-	return a->linux_mode && b->linux_mode &&
-	       (strcmp(a->override, b->override) || strcmp(a->c1, b->c1) || !share_a_boot(a, b));
+	for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+		if (s->mode_used[m] && set_mode_slot(o, s->mode_name[m]) == ANALYSIS_NONE)
+			return true;
+	return false;
+}
+
+/* Whether the groups are the two-boot procedure (see the top): booted
+ * differently, or on no common boot with a mode only one group has (that
+ * mode was never measured beside the other's). Two groups of the same
+ * boot kind and the same modes (a plain before/after) are not: their
+ * paired within-boot tables stand, only the boots differ. */
+static bool two_boot_procedure(const struct report_set *sa, const struct report_set *sb, const struct boot_facts *a,
+			       const struct boot_facts *b)
+{
+	if (!a->linux_mode || !b->linux_mode)
+		return false;
+	if (strcmp(a->override, b->override) || strcmp(a->c1, b->c1))
+		return true;
+	return !share_a_boot(a, b) && (mode_of_its_own(sa, sb) || mode_of_its_own(sb, sa));
+}
+
+/* What boot_median_cpi takes the median of in set s: 1 every file has a
+ * --metric score (report_pool.c: the score's cost), 0 none, -1 some. */
+static int scored_files(const struct report_set *s)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->boot_count; i++)
+		n += *s->boot[i].metric != '\0';
+	return n == s->boot_count ? 1 : n ? -1 : 0;
+}
+
+/* The boot-level table's quantity, in words. */
+static const char *boot_level_quantity(const struct report_set *sa, const struct report_set *sb)
+{
+	int a = scored_files(sa), b = scored_files(sb);
+	if (a == 1 && b == 1)
+		return "score cost";
+	if (!a && !b)
+		return "cycles/iteration";
+	return "cycles/iteration or score cost (only some files have a --metric score)";
 }
 
 static int compare_doubles(const void *x, const void *y)
@@ -374,7 +422,9 @@ static int compare_doubles(const void *x, const void *y)
 }
 
 /* One boot's median cycles per iteration of (w, m) over its measured rows
- * that count (check=ok, not excluded, no SMI); 0 when none does. */
+ * that count (check=ok, not excluded, no SMI), or with --metric the median
+ * score cost (report_pool.c puts it in cpi: 10^9 x score, or 10^9 / score
+ * when higher is better); 0 when none counts. */
 static double boot_median_cpi(const struct report_boot *b, size_t w, size_t m)
 {
 	double *v = malloc((b->rows ? b->rows : 1) * sizeof *v), med = 0;
@@ -421,7 +471,7 @@ static void print_boot_level_line(FILE *out, const struct group *a, const struct
 	fprintf(out, "    %-24s %10s %10s %8s %-20s %7s%s\n", label,
 		x.status == STATS_NO_DATA ? "-" : report_num(va, sizeof va, exp(x.mean_log), 0),
 		y.status == STATS_NO_DATA ? "-" : report_num(vb, sizeof vb, exp(y.mean_log), 0),
-		report_num(vd, sizeof vd, d.value_pct, 2), difference_interval(iv, sizeof iv, &d),
+		report_num(vd, sizeof vd, d.value_pct, 2), difference_interval(iv, sizeof iv, &d, &x, &y),
 		report_num(mde, sizeof mde, d.mde_pct, 2),
 		d.status == STATS_NO_DATA ? "" : d.within_boot_only ? " (1 boot)" : stats_difference_distinguishable(&d) ? " *" : "");
 }
@@ -436,10 +486,13 @@ static void print_boot_level(FILE *out, const struct group *a, const struct grou
 	fprintf(out, "  different boots: A idle=%s, C1 %s; B idle=%s, C1 %s; %s\n", *fa->override ? fa->override : "(none)",
 		*fa->c1 ? fa->c1 : "(not recorded)", *fb->override ? fb->override : "(none)", *fb->c1 ? fb->c1 : "(not recorded)",
 		share_a_boot(fa, fb) ? "a boot in both groups" : "no boot in both groups (linux_boot_id)");
-	fprintf(out, "  the modes were taken on different boots: they are compared at the boot level only (each boot's\n"
-		     "  median cycles per iteration, a Welch t interval over the two groups' boots; no paired within-boot\n"
-		     "  claim, and boot-to-boot variation is in the width only with >= 2 boots per group)\n");
-	fprintf(out, "\n  boot level, A mode -> B mode: geometric mean of the boots' median cycles/iteration, B vs A %%\n");
+	const char *quantity = boot_level_quantity(sa, sb);
+	fprintf(out, "  the modes were taken on different boots: a mode one group lacks is compared at the boot level\n"
+		     "  only (each boot's median %s, a Welch t interval over the two groups' boots; no\n"
+		     "  paired within-boot claim, and boot-to-boot variation is in the width only with >= 2 boots per\n"
+		     "  group); the paired tables below cover only the modes both groups measured against their own hlt\n",
+		quantity);
+	fprintf(out, "\n  boot level, A mode -> B mode: geometric mean of the boots' median %s, B vs A %%\n", quantity);
 	fprintf(out, "    %-24s %10s %10s %8s %-20s %7s\n", "workload A -> B", "A", "B", "B vs A", "[95% interval]", "MDE");
 	for (int same = 0; same < 2; same++)
 		for (size_t ma = 0; ma < REPORT_MODE_SLOTS; ma++) {
@@ -472,8 +525,10 @@ static void print_comparison(FILE *out, const struct group *a, const struct grou
 	struct boot_facts fa, fb;
 	boot_facts_read(sa, &fa);
 	boot_facts_read(sb, &fb);
-	if (different_boots(&fa, &fb))
+	if (two_boot_procedure(sa, sb, &fa, &fb))
 		print_boot_level(out, a, b, &fa, &fb);
+	else if (fa.linux_mode && fb.linux_mode && !share_a_boot(&fa, &fb))
+		fprintf(out, "  A and B are different boots (no linux_boot_id in both groups)\n");
 	if (!ua->have_baseline || !ub->have_baseline) {
 		fprintf(out, "  no slowdowns: hlt was not measured in %s\n", !ua->have_baseline ? "A" : "B");
 		return;
@@ -564,7 +619,7 @@ int cmd_compare(int argc, char **argv)
 		struct boot_facts fa, fb;
 		boot_facts_read(a.pool.set[0], &fa);
 		boot_facts_read(b.pool.set[0], &fb);
-		if (different_boots(&fa, &fb) && (strcmp(fa.override, fb.override) || strcmp(fa.c1, fb.c1)))
+		if (fa.linux_mode && fb.linux_mode && (strcmp(fa.override, fb.override) || strcmp(fa.c1, fb.c1)))
 			fprintf(out, "  the groups were booted differently (A idle=%s, C1 %s; B idle=%s, C1 %s): their modes differ "
 				     "by design (docs/linux-mode.md, two boots);\n  --allow-different-plans compares them at the boot level\n",
 				*fa.override ? fa.override : "(none)", *fa.c1 ? fa.c1 : "(not recorded)",

@@ -172,8 +172,9 @@ static void test_two_boot_procedure_hlt_against_mwait_at_the_boot_level(void **s
 	assert_int_equal(o.status, 0);
 	assert_contains(o.out, "  different boots: A idle=nomwait, C1 hlt; B idle=(none), C1 mwait; no boot in both groups "
 			       "(linux_boot_id)\n");
-	assert_contains(o.out, "  the modes were taken on different boots: they are compared at the boot level only");
-	assert_contains(o.out, "no paired within-boot\n  claim");
+	assert_contains(o.out, "  the modes were taken on different boots: a mode one group lacks is compared at the boot level\n"
+			       "  only (each boot's median cycles/iteration, ");
+	assert_contains(o.out, "no\n  paired within-boot claim");
 	/* two_boots_idle.py: hlt -> mwait 10.00 [3.57, 16.83], poll -> poll 0.00 [-5.85, 6.21] */
 	assert_contains(o.out, "    lz hlt -> mwait              303837     334220    10.00 [3.57, 16.83] ");
 	assert_contains(o.out, "    lz poll -> poll             1020779    1020779     0.00 [-5.85, 6.21] ");
@@ -195,6 +196,39 @@ static void test_two_boot_procedure_hlt_against_mwait_at_the_boot_level(void **s
 	assert_true(strstr(o.out, "different boots") == NULL);
 }
 
+/* A plain before/after of Linux files: the same idle= and C1, the same
+ * modes, other boots (linux_nomwait_boot1 against boot2). The paired tables
+ * stand, so one line says the boots differ and no boot-level block claims
+ * the modes are compared "at the boot level only". Fails on the old
+ * compare, which gave every such pair the two-boot block. */
+static void test_before_after_on_other_boots_gets_one_line_not_the_block(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "compare", F "linux_nomwait_boot1.csv", "--", F "linux_nomwait_boot2.csv" };
+	run_command(cmd_compare, 4, argv, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "  A and B are different boots (no linux_boot_id in both groups)\n"
+			       "  B vs A = (1 + slowdown B)");
+	assert_null(strstr(o.out, "the modes were taken on different boots"));
+	assert_null(strstr(o.out, "boot level"));
+}
+
+/* The two-boot block with one boot a group: neither side has a boot-level
+ * interval, and the line says so of both (the old "no interval on one
+ * side" said one had). */
+static void test_boot_level_with_one_boot_a_group_names_both_sides(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "compare", "--allow-different-plans", F "linux_nomwait_boot1.csv", "--",
+			 F "linux_default_boot1.csv" };
+	run_command(cmd_compare, 5, argv, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "    lz hlt -> mwait              300843     330928    10.00 n/a: no interval in either group ");
+	assert_null(strstr(o.out, "on one side"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +239,8 @@ int main(void)
 		cmocka_unit_test(test_other_machine_is_stated_and_failed_control_flagged),
 		cmocka_unit_test(test_group_of_two_sets_and_usage_errors),
 		cmocka_unit_test(test_two_boot_procedure_hlt_against_mwait_at_the_boot_level),
+		cmocka_unit_test(test_before_after_on_other_boots_gets_one_line_not_the_block),
+		cmocka_unit_test(test_boot_level_with_one_boot_a_group_names_both_sides),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -237,6 +237,41 @@ static void test_journal_restores_and_refuses_while_pending(void **state)
 	remove_tree(dir);
 }
 
+/* A run journals every value it changes on all its parked CPUs: with
+ * LINUX_PARKED_MAX CPUs of LINUX_IDLE_STATES_MAX states each, a disable per
+ * state, online and the QoS limit per CPU, and the governor (49 values).
+ * Each is saved and put back. Fails on the old journal, sized for one
+ * CPU's (32): the 33rd set was refused as "the restore journal is full". */
+static void test_journal_holds_every_value_of_all_parked_cpus(void **state)
+{
+	struct linux_root r;
+	struct linux_journal j;
+	char dir[64], why[600], v[16], path[64], full[128];
+	size_t n = LINUX_PARKED_MAX * (LINUX_IDLE_STATES_MAX + 2) + 1;
+	(void)state;
+	copy_of(&r, "amd-acpi-idle", dir);
+	for (size_t k = 0; k < n; k++) {
+		snprintf(full, sizeof full, "%s/value%zu", dir, k);
+		FILE *f = fopen(full, "w");
+		assert_non_null(f);
+		fputs("0\n", f);
+		fclose(f);
+	}
+	assert_true(linux_journal_begin(&j, &r, why, sizeof why));
+	for (size_t k = 0; k < n; k++) {
+		snprintf(path, sizeof path, "/value%zu", k);
+		if (!linux_journal_set(&j, &r, path, "1", why, sizeof why))
+			fail_msg("value %zu of %zu: %s", k + 1, n, why);
+	}
+	assert_int_equal(linux_journal_restore(&j), 0);
+	for (size_t k = 0; k < n; k++) {
+		snprintf(path, sizeof path, "/value%zu", k);
+		assert_true(linux_read_line(&r, path, v, sizeof v));
+		assert_string_equal(v, "0");
+	}
+	remove_tree(dir);
+}
+
 static void test_restore_file_after_a_crash(void **state)
 {
 	struct linux_root r;
@@ -433,6 +468,26 @@ static void test_c1_entry_mwait_hlt_none_per_boot(void **state)
 	}
 }
 
+/* A _CST whose C1 is FFH MWAIT with another hint ("ACPI FFH MWAIT 0x1",
+ * mode c1e) still enters C1 with MWAIT: linux_c1 is mwait, not none. The
+ * same desc on a state not named C1 (a C2) does not make C1 MWAIT. Fails
+ * on the old code, which looked only for a state mapped to mwait. */
+static void test_c1_entry_any_mwait_hint_on_c1_is_mwait(void **state)
+{
+	struct linux_topology t;
+	struct linux_cpuidle ci;
+	char why[160];
+	(void)state;
+	read_machine(FIXTURES "amd-acpi-idle", PLACEMENT_SIBLING, &t, &ci);
+	assert_string_equal(ci.state[1].name, "C1");
+	snprintf(ci.state[1].desc, sizeof ci.state[1].desc, "ACPI FFH MWAIT 0x1");
+	ci.state[1].mode = linux_idle_state_mode("acpi_idle", "C1", ci.state[1].desc, false, why, sizeof why);
+	assert_int_equal(ci.state[1].mode, IDLE_C1E);
+	assert_string_equal(linux_c1_entry(&ci), "mwait");
+	snprintf(ci.state[1].name, sizeof ci.state[1].name, "C2");
+	assert_string_equal(linux_c1_entry(&ci), "none");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -446,6 +501,7 @@ int main(void)
 		cmocka_unit_test(test_cpuidle_off_says_the_boot_option),
 		cmocka_unit_test(test_smt_off_and_offline_sibling_reasons),
 		cmocka_unit_test(test_journal_restores_and_refuses_while_pending),
+		cmocka_unit_test(test_journal_holds_every_value_of_all_parked_cpus),
 		cmocka_unit_test(test_restore_file_after_a_crash),
 		cmocka_unit_test(test_proof_ok_busy_other_state),
 		cmocka_unit_test(test_both_parks_sibling_and_other_core),
@@ -453,6 +509,7 @@ int main(void)
 		cmocka_unit_test(test_proof_combined_over_parked_cpus),
 		cmocka_unit_test(test_parked_cpus_must_offer_the_same_states),
 		cmocka_unit_test(test_c1_entry_mwait_hlt_none_per_boot),
+		cmocka_unit_test(test_c1_entry_any_mwait_hint_on_c1_is_mwait),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
