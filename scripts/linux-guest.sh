@@ -15,8 +15,8 @@
 # PATH), and /data/in.bin (the first MiB of the busybox binary: a fixed
 # input), e.g. LINUX_ARGS='--placement=other-core --modes=poll,hlt -- xz -9 -c /data/in.bin'.
 #
-# LINUX_ARGS is split into words as a shell would (quotes, backslashes; no
-# expansion). Exit: idlebench's own status in the guest (2: its usage error,
+# LINUX_ARGS is split into words by xargs's quoting rules (docs/linux-mode.md:
+# quotes and backslashes, no expansion; a backslash inside quotes is kept). Exit: idlebench's own status in the guest (2: its usage error,
 # which is checked on this machine before booting); 1 the guest did not
 # finish (LINUX_GUEST_TIMEOUT seconds, default 900) or no stream came back;
 # 77 this machine cannot boot the guest (the reason on stderr).
