@@ -651,9 +651,11 @@ void report_set_identity(const struct report_set *s, char *buf, size_t size)
 }
 
 /* A state value as the reason shows it: "absent" for a stream without the key, "(empty)" for an empty value. */
+/* A missing key is "not recorded" (an older stream): never "absent",
+ * which is a value of its own (boost=absent). */
 static const char *state_text(const char *v)
 {
-	return !v ? "absent" : *v ? v : "(empty)";
+	return !v ? "not recorded" : *v ? v : "(empty)";
 }
 
 /* Append "; " (after the first reason) and a formatted reason. */

@@ -214,8 +214,13 @@ static void test_another_c2_kind_or_cstate_cfg_is_not_pooled_and_absent_is_a_val
 
 	char q1[] = "/tmp/idlebench-c2kind1-XXXXXX", q2[] = "/tmp/idlebench-c2kind2-XXXXXX";
 	report_two_boots(&o, "", "#= amd_cstate_cfg=0x0000000000020202\n", q1, q2);
-	assert_contains(block(o.out, 1), "amd_cstate_cfg differs (absent here, 0x0000000000020202 there: another "
+	assert_contains(block(o.out, 1), "amd_cstate_cfg differs (not recorded here, 0x0000000000020202 there: another "
 					 "CStateCfg: the C-states the core may enter)\n");
+
+	/* a missing key and the value `absent` (boost=absent) read apart */
+	char r1[] = "/tmp/idlebench-c2kind1-XXXXXX", r2[] = "/tmp/idlebench-c2kind2-XXXXXX";
+	report_two_boots(&o, "", "#= boost=absent\n", r1, r2);
+	assert_contains(o.out, "boost differs (not recorded here, absent there");
 }
 
 static void test_a_schema_1_file_still_reports_by_machine_identity(void **state)
