@@ -548,7 +548,18 @@ static void print_comparison(FILE *out, const struct group *a, const struct grou
 	bool have_primary = mode && pb != ANALYSIS_NONE && ub->primary == pb;
 	fprintf(out, "\n  primary result: %s vs hlt, class geometric mean, %%\n", mode ? mode : "(none)");
 	fprintf(out, "    %-24s %8s %8s %8s %-20s %7s\n", "class", "A", "B", "B vs A", "[95% interval]", "MDE");
+	bool have_class[2] = { false, false };
 	for (size_t k = 0; have_primary && k < 2; k++) {
+		/* a class no workload of the plan is in has no figure: said, as
+		 * report's table says it, never a 0.00 nothing measured */
+		have_class[k] = ua->set->cls[k][ua->primary].have && ub->set->cls[k][pb].have;
+		if (!have_class[k]) {
+			fprintf(out, "    %-24s %8s %8s %8s %-20s %7s  no %s workload in %s\n",
+				analysis_class_name((enum analysis_class)k), "-", "-", "-", "-", "-",
+				analysis_class_name((enum analysis_class)k),
+				ua->set->cls[k][ua->primary].have ? "B" : ub->set->cls[k][pb].have ? "A" : "either group");
+			continue;
+		}
 		const struct stats_slowdown *x = &ua->set->cls[k][ua->primary].s, *y = &ub->set->cls[k][pb].s;
 		verdict[k] = stats_difference_of(x, y);
 		print_line(out, analysis_class_name((enum analysis_class)k), x, y, &verdict[k],
@@ -564,7 +575,8 @@ static void print_comparison(FILE *out, const struct group *a, const struct grou
 	}
 	fprintf(out, "\n");
 	for (size_t k = 0; have_primary && k < 2; k++)
-		print_verdict(out, analysis_class_name((enum analysis_class)k), mode, &verdict[k]);
+		if (have_class[k])
+			print_verdict(out, analysis_class_name((enum analysis_class)k), mode, &verdict[k]);
 	if (!have_primary)
 		fprintf(out, "verdict: no primary result in both groups\n");
 	if (report_untrustworthy(ua) || report_untrustworthy(ub))

@@ -212,6 +212,9 @@ static void test_before_after_on_other_boots_gets_one_line_not_the_block(void **
 			       "  B vs A = (1 + slowdown B)");
 	assert_null(strstr(o.out, "the modes were taken on different boots"));
 	assert_null(strstr(o.out, "boot level"));
+	/* the plan has no fp workload: no figure for fp, no fp verdict (it printed 0.00) */
+	assert_contains(o.out, "no fp workload in either group\n");
+	assert_null(strstr(o.out, "verdict fp"));
 }
 
 /* The two-boot block with one boot a group: neither side has a boot-level
