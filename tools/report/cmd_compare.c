@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/stats.h"
 #include "lib/fmt.h"
 #include "tools/cli/cli_options.h"
 #include "tools/cli/commands.h"
@@ -415,12 +416,6 @@ static const char *boot_level_quantity(const struct report_set *sa, const struct
 	return "cycles/iteration or score cost (only some files have a --metric score)";
 }
 
-static int compare_doubles(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
-}
-
 /* One boot's median cycles per iteration of (w, m) over its measured rows
  * that count (check=ok, not excluded, no SMI), or with --metric the median
  * score cost (report_pool.c puts it in cpi: 10^9 x score, or 10^9 / score
@@ -435,8 +430,8 @@ static double boot_median_cpi(const struct report_boot *b, size_t w, size_t m)
 			v[n++] = x->cpi;
 	}
 	if (n) {
-		qsort(v, n, sizeof *v, compare_doubles);
-		med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+		stats_sort(v, n);
+		med = stats_median_sorted(v, n);
 	}
 	free(v);
 	return med;
