@@ -41,6 +41,7 @@ declare -F expect_mode >/dev/null || expect_mode() {
 bochs_boot() {
 	local name=$1
 	BOOT_OUT="$QTEST_LOGS/$name.out"
+	BOOT_ERR="$QTEST_LOGS/$name.err"
 	BOCHS_CPU=$2 BOCHS_COUNT=$3 CMDLINE=$4 BOCHS_TIMEOUT=${BOCHS_TIMEOUT:-150} \
 		scripts/bochs-run.sh 2>"$QTEST_LOGS/$name.err" | tr -d '\r' >"$BOOT_OUT"
 	BOOT_RC=${PIPESTATUS[0]}

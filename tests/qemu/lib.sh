@@ -15,6 +15,7 @@ boot() {
 	env QEMU_TIMEOUT=120 "$@" scripts/qemu-run.sh 2>"$QTEST_LOGS/$name.err" | tr -d '\r' >"$QTEST_LOGS/$name.out"
 	BOOT_RC=${PIPESTATUS[0]}
 	BOOT_OUT="$QTEST_LOGS/$name.out"
+	BOOT_ERR="$QTEST_LOGS/$name.err"
 }
 
 # The stream part of a capture: from the `#! idlebench` header to the end record.
@@ -58,6 +59,12 @@ fail() {
 	echo "$*" >&2
 	echo "--- output ($BOOT_OUT):" >&2
 	tail -25 "$BOOT_OUT" >&2
+	# What the runner said on stderr (why an emulator stopped, a timeout):
+	# the serial output alone is empty when the machine never booted.
+	if [ -n "${BOOT_ERR:-}" ] && [ -s "$BOOT_ERR" ]; then
+		echo "--- stderr ($BOOT_ERR):" >&2
+		tail -15 "$BOOT_ERR" >&2
+	fi
 	return 1
 }
 
