@@ -324,7 +324,11 @@ htest_linux_command_sigterm_kills_the_command_and_restores() {
 
 # A command whose busy child runs on another CPU spends more CPU time than
 # wall time: exactly the rows whose user_ns + sys_ns exceed ns by more than
-# 5 % get a command_multi_cpu record, and report counts them. On a machine
+# 5 % get a command_multi_cpu record, and report counts them. The parent
+# sleeps before its own loop: run as root, the command inherits the measured
+# thread's SCHED_FIFO on cpu0, and a child forked there cannot run (to be
+# moved to cpu1) until the parent blocks; without the sleep the two loops ran
+# one after the other and this test skipped on every root run. On a machine
 # too loaded to run both CPUs at once no row can exceed it: said, skipped.
 htest_linux_command_on_two_cpus_is_flagged() {
 	local root out flagged want
@@ -332,7 +336,7 @@ htest_linux_command_on_two_cpus_is_flagged() {
 	root=$(linux_fake_root amd-acpi-idle) || return 1
 	# shellcheck disable=SC2016 # the loops are the command's, expanded by its sh
 	"$LINUX_BIN" linux --sysfs-root="$root" --modes=poll,mwait --reps=3 --warmup=0 --seed=1 -- sh -c \
-		'taskset -c 1 sh -c "i=0; while [ \$i -lt 100000 ]; do i=\$((i+1)); done" & i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; wait' \
+		'taskset -c 1 sh -c "i=0; while [ \$i -lt 100000 ]; do i=\$((i+1)); done" & sleep 0.05; i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; wait' \
 		>"$root/run.csv" 2>"$root/run.err" || { fail "run failed: $(tail -2 "$root/run.err")"; return 1; }
 	out=$(cat "$root/run.csv")
 	want=$(grep -E '^[0-9]+,cmd,' <<<"$out" | awk -F, '($25 + $26) * 100 > $9 * 105 { print $1 }' | sort -n | tr '\n' ' ')

@@ -57,8 +57,10 @@ stream_rows() {
 
 fail() {
 	echo "$*" >&2
-	echo "--- output ($BOOT_OUT):" >&2
-	tail -25 "$BOOT_OUT" >&2
+	if [ -n "${BOOT_OUT:-}" ]; then
+		echo "--- output ($BOOT_OUT):" >&2
+		tail -25 "$BOOT_OUT" >&2
+	fi
 	# What the runner said on stderr (why an emulator stopped, a timeout):
 	# the serial output alone is empty when the machine never booted.
 	if [ -n "${BOOT_ERR:-}" ] && [ -s "$BOOT_ERR" ]; then
