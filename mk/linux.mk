@@ -9,6 +9,9 @@ UNIT_TESTS += test_linux_cpuidle
 test_linux_cpuidle_SRCS := tests/unit/tools/test_linux_cpuidle.c $(LINUX_PIECES)
 UNIT_TESTS += test_linux_hold
 test_linux_hold_SRCS := tests/unit/tools/test_linux_hold.c $(LINUX_PIECES)
+# The kernel's RT limit: its sysctls read, the measured thread's pause, when SCHED_FIFO is kept.
+UNIT_TESTS += test_linux_rt
+test_linux_rt_SRCS := tests/unit/tools/test_linux_rt.c tools/linux/linux_rt.c
 UNIT_TESTS += test_linux_busy
 test_linux_busy_SRCS := tests/unit/tools/test_linux_busy.c tools/linux/linux_busy.c
 test_linux_busy_LDLIBS := -pthread

@@ -325,11 +325,11 @@ htest_linux_command_sigterm_kills_the_command_and_restores() {
 # A command whose busy child runs on another CPU spends more CPU time than
 # wall time: exactly the rows whose user_ns + sys_ns exceed ns by more than
 # 5 % get a command_multi_cpu record, and report counts them. The parent
-# sleeps before its own loop: run as root, the command inherits the measured
-# thread's SCHED_FIFO on cpu0, and a child forked there cannot run (to be
-# moved to cpu1) until the parent blocks; without the sleep the two loops ran
-# one after the other and this test skipped on every root run. On a machine
-# too loaded to run both CPUs at once no row can exceed it: said, skipped.
+# sleeps before its own loop, so the child is on cpu1 before the loop
+# starts (when the command inherited idlebench's SCHED_FIFO, a child forked
+# on cpu0 could not run until the parent blocked: the loops ran one after
+# the other and this test skipped on every root run). On a machine too
+# loaded to run both CPUs at once no row can exceed it: said, skipped.
 htest_linux_command_on_two_cpus_is_flagged() {
 	local root out flagged want
 	[ "$(nproc)" -ge 2 ] || { skip "one CPU"; return; }
@@ -367,6 +367,47 @@ PY
 # records are dropped and the CRC re-sealed before `report` reads it.
 # A score of 0 is a bad sample the run writes as check=bad with its score:
 # report and compare read such a file (they refused it whole before).
+# The command runs SCHED_OTHER whatever idlebench's thread is: under the
+# inherited SCHED_FIFO a run longer than the kernel's RT limit
+# (sched_rt_runtime_us of every sched_rt_period_us) is throttled (a 9.8 s
+# loop took 5 % longer here under chrt -f 1), and a child it forks waits
+# behind it. The command reports its own policy (/proc/PID/stat field 41,
+# SCHED_OTHER = 0) plus one as its score; the meta names both.
+htest_linux_command_runs_sched_other_and_the_rt_limit_is_recorded() {
+	local root out limit
+	root=$(linux_fake_root haltpoll) || return 1
+	# shellcheck disable=SC2016 # expanded by the command's sh
+	"$LINUX_BIN" linux --sysfs-root="$root" --placement=other-core --modes=hlt,poll --reps=2 --warmup=0 --seed=2 \
+		--metric='^policy ([0-9]+)$' --name=policy -- \
+		sh -c 'echo "policy $(($(cut -d" " -f41 /proc/$$/stat) + 1))"' >"$root/run.csv" 2>"$root/run.err" ||
+		{ fail "run failed: $(tail -2 "$root/run.err")"; return 1; }
+	out=$(cat "$root/run.csv")
+	grep -q '^#= linux_command_sched=other$' <<<"$out" || fail "no linux_command_sched=other meta" || return 1
+	limit="$(cat /proc/sys/kernel/sched_rt_runtime_us)/$(cat /proc/sys/kernel/sched_rt_period_us) us"
+	[ "$(cat /proc/sys/kernel/sched_rt_runtime_us)" = -1 ] && limit=unlimited
+	grep -qxF "#= linux_rt_limit=$limit" <<<"$out" || fail "linux_rt_limit is not '$limit': $(grep linux_rt_limit <<<"$out")" || return 1
+	local scores
+	scores=$(grep -E '^[0-9]+,policy,' <<<"$out" | awk -F, '{ print $NF }' | sort -u | tr '\n' ' ')
+	[ "$scores" = "1 " ] || fail "the command's policy + 1 was '$scores', not 1 (SCHED_OTHER): $(grep '^#= linux_sched=' <<<"$out")" || return 1
+	rm -rf "$root"
+}
+
+# Samples too long to pace under the RT limit run SCHED_OTHER, and
+# linux_sched says why (decided before SCHED_FIFO is asked for: the same
+# with or without root).
+htest_linux_long_samples_run_sched_other_saying_why() {
+	local root out
+	[ "$(cat /proc/sys/kernel/sched_rt_runtime_us 2>/dev/null)" != -1 ] || { skip "sched_rt_runtime_us is -1 here: no RT limit"; return; }
+	root=$(linux_fake_root haltpoll) || return 1
+	"$LINUX_BIN" linux --sysfs-root="$root" --placement=other-core --modes=hlt --workloads=hash --reps=1 --warmup=0 \
+		--seed=2 --sample-ms=400 >"$root/run.csv" 2>"$root/run.err" ||
+		{ fail "run failed: $(tail -2 "$root/run.err")"; return 1; }
+	out=$(cat "$root/run.csv")
+	grep -qE '^#= linux_sched=other \(samples of 400 ms under SCHED_FIFO.s RT limit \([^)]*\) would need a [0-9]+ ms pause each to stay unthrottled\), pinned to cpu[0-9]+$' <<<"$out" ||
+		fail "linux_sched does not say why: $(grep '^#= linux_sched=' <<<"$out")" || return 1
+	rm -rf "$root"
+}
+
 htest_linux_command_zero_score_is_a_bad_sample_report_still_reads() {
 	local root rep
 	root=$(linux_fake_root haltpoll) || return 1

@@ -45,8 +45,8 @@ static uint64_t tv_ns(struct timeval tv)
  * cost does not grow with idlebench's locked memory as fork's page-table
  * copy does), its own process group, stdin /dev/null, stdout and stderr
  * the pipe, SIGPIPE as a program expects it (idlebench ignores it, and an
- * ignored signal stays ignored across exec); the affinity is idlebench's
- * (pinned to the measured CPU before the run). 0 or an errno. */
+ * ignored signal stays ignored across exec), SCHED_OTHER; the affinity is
+ * idlebench's (pinned to the measured CPU before the run). 0 or an errno. */
 static int spawn(char *const *argv, int out, pid_t *pid)
 {
 	extern char **environ;
@@ -62,9 +62,15 @@ static int spawn(char *const *argv, int out, pid_t *pid)
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, out, 1);
 	posix_spawn_file_actions_adddup2(&fa, out, 2);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
+	/* SCHED_OTHER, not idlebench's SCHED_FIFO: one run can outlast the
+	 * kernel's RT limit and be throttled, and a child it forks on this CPU
+	 * would wait behind it (tools/linux/linux_rt.h) */
+	struct sched_param other = { .sched_priority = 0 };
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSCHEDULER);
 	posix_spawnattr_setpgroup(&at, 0);
 	posix_spawnattr_setsigdefault(&at, &def);
+	posix_spawnattr_setschedpolicy(&at, SCHED_OTHER);
+	posix_spawnattr_setschedparam(&at, &other);
 	rc = posix_spawnp(pid, argv[0], &fa, &at, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);

@@ -37,6 +37,7 @@
 #include "tools/linux/linux_perf.h"
 #include "tools/linux/linux_proof.h"
 #include "tools/linux/linux_restore.h"
+#include "tools/linux/linux_rt.h"
 #include "tools/linux/linux_run.h"
 #include "tools/linux/linux_wake.h"
 #include "tools/cli/host_timing.h"
@@ -97,6 +98,9 @@ struct run {
 	bool command;            /* -- COMMAND: timed instead of the workloads */
 	struct linux_command_sample cmd;
 	char command_key[2600];  /* the plan's command_key (core/experiment/plan.h) */
+	struct linux_rt_budget rt; /* the kernel's RT limit (tools/linux/linux_rt.h) */
+	bool fifo;               /* the measured thread runs SCHED_FIFO: it paces itself */
+	uint64_t awake_since;    /* when it last woke from its pause (now_ns) */
 };
 
 static struct sample_table table;
@@ -193,6 +197,24 @@ static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
 	return true;
 }
 
+/* Under SCHED_FIFO, the pause the RT limit asks for after the stretch
+ * awake since the last one (tools/linux/linux_rt.h), less the sleep of
+ * sleep_us that follows anyway (the settle); no pause under SCHED_OTHER. */
+static void pace(struct run *ru, unsigned sleep_us)
+{
+	if (!ru->fifo)
+		return;
+	uint64_t now = now_ns();
+	uint64_t need = linux_rt_pace_ns(&ru->rt, ru->awake_since ? now - ru->awake_since : 0);
+	if (need > (uint64_t)sleep_us * 1000u) {
+		uint64_t extra = need - (uint64_t)sleep_us * 1000u;
+		struct timespec ts = { (time_t)(extra / 1000000000u), (long)(extra % 1000000000u) };
+		nanosleep(&ts, NULL);
+	}
+	if (!sleep_us)
+		ru->awake_since = now_ns();
+}
+
 /* The harness's callbacks (core/experiment/harness.h). */
 
 /* The parked CPU in the step's mode, woken once so its counters are
@@ -205,6 +227,7 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 		return false; /* the COMMAND_FAILED error is written */
 	if (!set_mode(ru, st->mode))
 		return false;
+	pace(ru, ru->plan.settle_us);
 	enum idle_mode parks = idle_modes[st->mode].parks_as;
 	for (size_t i = 0; i < ru->parked_count && parks != IDLE_OFFLINE && parks != IDLE_BUSY; i++)
 		if (!linux_wake_kick(&ru->helper[i])) {
@@ -215,6 +238,7 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 		}
 	struct timespec settle = { 0, (long)ru->plan.settle_us * 1000 };
 	nanosleep(&settle, NULL);
+	ru->awake_since = now_ns();
 	return true;
 }
 
@@ -352,7 +376,7 @@ static uint64_t time_run(void *ctx, size_t w, void *arena, uint64_t n)
 {
 	const struct workload *wl = workload_at(w);
 
-	(void)ctx;
+	pace(ctx, 0); /* a calibration run throttled would size the samples short */
 	uint64_t t0 = now_ns();
 	wl->run(arena, n);
 	return now_ns() - t0;
@@ -447,6 +471,9 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 		found[i] = ru->qos_found[i];
 	stream_meta(s, "parked_pm_qos_resume_latency_us", ru->parked_count ? per_parked_text(ru, found) : "");
 	stream_meta(s, "linux_sched", sched);
+	stream_meta(s, "linux_rt_limit", ru->rt.text);
+	if (ru->command)
+		stream_meta(s, "linux_command_sched", "other");
 	stream_meta(s, "linux_mlock", mlock);
 	stream_meta(s, "aperfmperf", ru->msr.fd >= 0 ? "msr" : ru->msr.why);
 	if (ru->perf.cycles_fd >= 0) {
@@ -585,7 +612,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		journal.file);
 
 	/* The measured thread: pinned, SCHED_FIFO where permitted, memory locked. */
-	char sched[160], mlock_text[160];
+	char sched[288], mlock_text[160];
 	cpu_set_t set;
 	CPU_ZERO(&set);
 	CPU_SET(t->measured, &set);
@@ -594,10 +621,22 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		linux_journal_restore(&journal);
 		return 1;
 	}
+	/* SCHED_FIFO only where the RT limit lets the samples run unthrottled
+	 * with a short pause (tools/linux/linux_rt.h); a command runs as
+	 * SCHED_OTHER whatever this thread is (linux_command.c). */
+	struct cpu_identity id;
+	cpu_identity_read(cpuid_native, NULL, &id);
+	struct plan sized;
+	plan_resolve(&sized, &c->plan, id.hypervisor, 0);
+	char fits_why[200] = "";
+	linux_rt_budget_read(&ru.rt);
 	struct sched_param sp = { .sched_priority = sched_get_priority_min(SCHED_FIFO) };
-	if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0)
+	if (c->command_argc == 0 && !linux_rt_fifo_fits(&ru.rt, sized.sample_ms, fits_why, sizeof fits_why))
+		snprintf(sched, sizeof sched, "other (%s), pinned to cpu%d", fits_why, t->measured);
+	else if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0) {
+		ru.fifo = true;
 		snprintf(sched, sizeof sched, "fifo priority %d, pinned to cpu%d", sp.sched_priority, t->measured);
-	else
+	} else
 		snprintf(sched, sizeof sched, "other (SCHED_FIFO not permitted: %s), pinned to cpu%d", strerror(errno),
 			 t->measured);
 	if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0)
@@ -619,9 +658,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	} else if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
 		fprintf(stderr, "idlebench linux: no core-clock counts: APERF/MPERF %s; PMU %s\n", ru.msr.why, ru.perf.why);
 
-	struct cpu_identity id;
 	struct host_llc llc;
-	cpu_identity_read(cpuid_native, NULL, &id);
 	host_llc_read(t->measured, id.hypervisor, &llc);
 	for (size_t i = 0; i < ru.parked_count; i++) {
 		snprintf(ru.qos_path[i], sizeof ru.qos_path[i], "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us",
