@@ -372,7 +372,9 @@ PY
 # (sched_rt_runtime_us of every sched_rt_period_us) is throttled (a 9.8 s
 # loop took 5 % longer here under chrt -f 1), and a child it forks waits
 # behind it. The command reports its own policy (/proc/PID/stat field 41,
-# SCHED_OTHER = 0) plus one as its score; the meta names both.
+# SCHED_OTHER = 0) plus one as its score; the meta names both. Where
+# SCHED_FIFO is not permitted (not root) the score is 1 on the old code
+# too, and only the meta tells them apart.
 htest_linux_command_runs_sched_other_and_the_rt_limit_is_recorded() {
 	local root out limit
 	root=$(linux_fake_root haltpoll) || return 1
@@ -383,10 +385,12 @@ htest_linux_command_runs_sched_other_and_the_rt_limit_is_recorded() {
 		{ fail "run failed: $(tail -2 "$root/run.err")"; return 1; }
 	out=$(cat "$root/run.csv")
 	grep -q '^#= linux_command_sched=other$' <<<"$out" || fail "no linux_command_sched=other meta" || return 1
-	limit="$(cat /proc/sys/kernel/sched_rt_runtime_us)/$(cat /proc/sys/kernel/sched_rt_period_us) us"
-	[ "$(cat /proc/sys/kernel/sched_rt_runtime_us)" = -1 ] && limit=unlimited
+	local r p scores
+	r=$(cat /proc/sys/kernel/sched_rt_runtime_us) p=$(cat /proc/sys/kernel/sched_rt_period_us)
+	limit="$r/$p us"
+	[ "$r" = "$p" ] && limit="unlimited (runtime = period)"
+	[ "$r" = -1 ] && limit=unlimited
 	grep -qxF "#= linux_rt_limit=$limit" <<<"$out" || fail "linux_rt_limit is not '$limit': $(grep linux_rt_limit <<<"$out")" || return 1
-	local scores
 	scores=$(grep -E '^[0-9]+,policy,' <<<"$out" | awk -F, '{ print $NF }' | sort -u | tr '\n' ' ')
 	[ "$scores" = "1 " ] || fail "the command's policy + 1 was '$scores', not 1 (SCHED_OTHER): $(grep '^#= linux_sched=' <<<"$out")" || return 1
 	rm -rf "$root"
@@ -396,8 +400,9 @@ htest_linux_command_runs_sched_other_and_the_rt_limit_is_recorded() {
 # linux_sched says why (decided before SCHED_FIFO is asked for: the same
 # with or without root).
 htest_linux_long_samples_run_sched_other_saying_why() {
-	local root out
-	[ "$(cat /proc/sys/kernel/sched_rt_runtime_us 2>/dev/null)" != -1 ] || { skip "sched_rt_runtime_us is -1 here: no RT limit"; return; }
+	local root out r p
+	r=$(cat /proc/sys/kernel/sched_rt_runtime_us 2>/dev/null) p=$(cat /proc/sys/kernel/sched_rt_period_us 2>/dev/null)
+	[ "$r" != -1 ] && [ "$r" != "$p" ] || { skip "no RT limit here (sched_rt_runtime_us $r of $p)"; return; }
 	root=$(linux_fake_root haltpoll) || return 1
 	"$LINUX_BIN" linux --sysfs-root="$root" --placement=other-core --modes=hlt --workloads=hash --reps=1 --warmup=0 \
 		--seed=2 --sample-ms=400 >"$root/run.csv" 2>"$root/run.err" ||

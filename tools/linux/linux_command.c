@@ -64,13 +64,18 @@ static int spawn(char *const *argv, int out, pid_t *pid)
 	posix_spawn_file_actions_adddup2(&fa, out, 2);
 	/* SCHED_OTHER, not idlebench's SCHED_FIFO: one run can outlast the
 	 * kernel's RT limit and be throttled, and a child it forks on this CPU
-	 * would wait behind it (tools/linux/linux_rt.h) */
+	 * would wait behind it (tools/linux/linux_rt.h). Asked for only when
+	 * this thread is not SCHED_OTHER already: a sandbox may forbid the call. */
 	struct sched_param other = { .sched_priority = 0 };
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSCHEDULER);
+	short flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF;
+	if (sched_getscheduler(0) != SCHED_OTHER) {
+		flags |= POSIX_SPAWN_SETSCHEDULER;
+		posix_spawnattr_setschedpolicy(&at, SCHED_OTHER);
+		posix_spawnattr_setschedparam(&at, &other);
+	}
+	posix_spawnattr_setflags(&at, flags);
 	posix_spawnattr_setpgroup(&at, 0);
 	posix_spawnattr_setsigdefault(&at, &def);
-	posix_spawnattr_setschedpolicy(&at, SCHED_OTHER);
-	posix_spawnattr_setschedparam(&at, &other);
 	rc = posix_spawnp(pid, argv[0], &fa, &at, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);

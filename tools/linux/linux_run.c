@@ -98,9 +98,7 @@ struct run {
 	bool command;            /* -- COMMAND: timed instead of the workloads */
 	struct linux_command_sample cmd;
 	char command_key[2600];  /* the plan's command_key (core/experiment/plan.h) */
-	struct linux_rt_budget rt; /* the kernel's RT limit (tools/linux/linux_rt.h) */
-	bool fifo;               /* the measured thread runs SCHED_FIFO: it paces itself */
-	uint64_t awake_since;    /* when it last woke from its pause (now_ns) */
+	struct linux_rt_pacer pacer; /* the kernel's RT limit, and the pace under SCHED_FIFO (linux_rt.h) */
 };
 
 static struct sample_table table;
@@ -197,24 +195,6 @@ static bool prepare(struct run *ru, size_t w, uint64_t llc_bytes)
 	return true;
 }
 
-/* Under SCHED_FIFO, the pause the RT limit asks for after the stretch
- * awake since the last one (tools/linux/linux_rt.h), less the sleep of
- * sleep_us that follows anyway (the settle); no pause under SCHED_OTHER. */
-static void pace(struct run *ru, unsigned sleep_us)
-{
-	if (!ru->fifo)
-		return;
-	uint64_t now = now_ns();
-	uint64_t need = linux_rt_pace_ns(&ru->rt, ru->awake_since ? now - ru->awake_since : 0);
-	if (need > (uint64_t)sleep_us * 1000u) {
-		uint64_t extra = need - (uint64_t)sleep_us * 1000u;
-		struct timespec ts = { (time_t)(extra / 1000000000u), (long)(extra % 1000000000u) };
-		nanosleep(&ts, NULL);
-	}
-	if (!sleep_us)
-		ru->awake_since = now_ns();
-}
-
 /* The harness's callbacks (core/experiment/harness.h). */
 
 /* The parked CPU in the step's mode, woken once so its counters are
@@ -227,7 +207,7 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 		return false; /* the COMMAND_FAILED error is written */
 	if (!set_mode(ru, st->mode))
 		return false;
-	pace(ru, ru->plan.settle_us);
+	linux_rt_pacer_pause(&ru->pacer, ru->plan.settle_us);
 	enum idle_mode parks = idle_modes[st->mode].parks_as;
 	for (size_t i = 0; i < ru->parked_count && parks != IDLE_OFFLINE && parks != IDLE_BUSY; i++)
 		if (!linux_wake_kick(&ru->helper[i])) {
@@ -236,9 +216,9 @@ static bool prepare_sample(void *ctx, const struct plan_step *st)
 			stream_error(ru->s, "WAKE_HELPER", msg);
 			return false;
 		}
-	struct timespec settle = { 0, (long)ru->plan.settle_us * 1000 };
+	struct timespec settle = { (time_t)(ru->plan.settle_us / 1000000u), (long)(ru->plan.settle_us % 1000000u) * 1000 };
 	nanosleep(&settle, NULL);
-	ru->awake_since = now_ns();
+	linux_rt_pacer_rested(&ru->pacer);
 	return true;
 }
 
@@ -376,7 +356,8 @@ static uint64_t time_run(void *ctx, size_t w, void *arena, uint64_t n)
 {
 	const struct workload *wl = workload_at(w);
 
-	pace(ctx, 0); /* a calibration run throttled would size the samples short */
+	struct run *ru = ctx;
+	linux_rt_pacer_pause(&ru->pacer, 0); /* a calibration run throttled would size the samples short */
 	uint64_t t0 = now_ns();
 	wl->run(arena, n);
 	return now_ns() - t0;
@@ -471,7 +452,7 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 		found[i] = ru->qos_found[i];
 	stream_meta(s, "parked_pm_qos_resume_latency_us", ru->parked_count ? per_parked_text(ru, found) : "");
 	stream_meta(s, "linux_sched", sched);
-	stream_meta(s, "linux_rt_limit", ru->rt.text);
+	stream_meta(s, "linux_rt_limit", ru->pacer.limit.text);
 	if (ru->command)
 		stream_meta(s, "linux_command_sched", "other");
 	stream_meta(s, "linux_mlock", mlock);
@@ -629,12 +610,12 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	struct plan sized;
 	plan_resolve(&sized, &c->plan, id.hypervisor, 0);
 	char fits_why[200] = "";
-	linux_rt_budget_read(&ru.rt);
+	linux_rt_limit_read(&ru.pacer.limit);
 	struct sched_param sp = { .sched_priority = sched_get_priority_min(SCHED_FIFO) };
-	if (c->command_argc == 0 && !linux_rt_fifo_fits(&ru.rt, sized.sample_ms, fits_why, sizeof fits_why))
+	if (c->command_argc == 0 && !linux_rt_fifo_fits(&ru.pacer.limit, sized.sample_ms, fits_why, sizeof fits_why))
 		snprintf(sched, sizeof sched, "other (%s), pinned to cpu%d", fits_why, t->measured);
 	else if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0) {
-		ru.fifo = true;
+		linux_rt_pacer_start(&ru.pacer);
 		snprintf(sched, sizeof sched, "fifo priority %d, pinned to cpu%d", sp.sched_priority, t->measured);
 	} else
 		snprintf(sched, sizeof sched, "other (SCHED_FIFO not permitted: %s), pinned to cpu%d", strerror(errno),

@@ -15,8 +15,8 @@
 static void test_the_default_limit_is_read_as_limited(void **state)
 {
 	(void)state;
-	struct linux_rt_budget b;
-	linux_rt_budget_parse("950000\n", "1000000\n", NULL, &b);
+	struct linux_rt_limit b;
+	linux_rt_limit_parse("950000\n", "1000000\n", NULL, &b);
 	assert_int_equal(b.kind, LINUX_RT_LIMITED);
 	assert_int_equal(b.runtime_ns, 950 * MS);
 	assert_int_equal(b.period_ns, 1000 * MS);
@@ -27,61 +27,77 @@ static void test_the_default_limit_is_read_as_limited(void **state)
 static void test_minus_one_and_runtime_equal_to_period_are_unlimited(void **state)
 {
 	(void)state;
-	struct linux_rt_budget b;
-	linux_rt_budget_parse("-1\n", "1000000\n", NULL, &b);
+	struct linux_rt_limit b;
+	linux_rt_limit_parse("-1\n", "1000000\n", NULL, &b);
 	assert_int_equal(b.kind, LINUX_RT_UNLIMITED);
 	assert_string_equal(b.text, "unlimited");
-	assert_int_equal(linux_rt_pace_ns(&b, 500 * MS), 0);
-	linux_rt_budget_parse("1000000", "1000000", NULL, &b);
+	assert_int_equal(linux_rt_pause_ns(&b, 500 * MS), 0);
+	linux_rt_limit_parse("1000000", "1000000", NULL, &b);
 	assert_int_equal(b.kind, LINUX_RT_UNLIMITED);
-	assert_int_equal(linux_rt_pace_ns(&b, 500 * MS), 0);
+	assert_string_equal(b.text, "unlimited (runtime = period)");
+	assert_int_equal(linux_rt_pause_ns(&b, 500 * MS), 0);
 }
 
 static void test_unreadable_or_garbage_is_unknown_with_the_reason(void **state)
 {
 	(void)state;
-	struct linux_rt_budget b;
-	linux_rt_budget_parse(NULL, NULL, "/proc/sys/kernel/sched_rt_runtime_us: No such file or directory", &b);
+	struct linux_rt_limit b;
+	linux_rt_limit_parse(NULL, NULL, "/proc/sys/kernel/sched_rt_runtime_us: No such file or directory", &b);
 	assert_int_equal(b.kind, LINUX_RT_UNKNOWN);
 	assert_string_equal(b.text, "unknown (/proc/sys/kernel/sched_rt_runtime_us: No such file or directory)");
-	linux_rt_budget_parse("95x\n", "1000000\n", NULL, &b);
+	linux_rt_limit_parse("95x\n", "1000000\n", NULL, &b);
 	assert_int_equal(b.kind, LINUX_RT_UNKNOWN);
 	assert_string_equal(b.text, "unknown (not a runtime/period pair: '95x' / '1000000')");
-	linux_rt_budget_parse("2000000", "1000000", NULL, &b); /* the kernel refuses runtime > period */
+	linux_rt_limit_parse("2000000", "1000000", NULL, &b); /* the kernel refuses runtime > period */
 	assert_int_equal(b.kind, LINUX_RT_UNKNOWN);
-	linux_rt_budget_parse("", "1000000", NULL, &b);
+	linux_rt_limit_parse("", "1000000", NULL, &b);
 	assert_int_equal(b.kind, LINUX_RT_UNKNOWN);
 }
 
-/* s = d (P - R + d) / (R - d): 2 ms awake needs 0.110 ms asleep (the 0.5 ms
- * settle covers it), 50 ms needs 5.556 ms, 475 ms as long again. */
+/* s = d (P - R + d) / (R - d) below R/2: 2 ms of running needs 0.110 ms
+ * asleep (the 0.5 ms settle covers it), 20 ms 1.506 ms, 50 ms 5.556 ms;
+ * from R/2 on P - d: 475 ms as long again, 900 ms 100 ms (the formula would
+ * ask 17 s there, and years just under R). */
 static void test_the_pause_keeps_every_period_within_the_runtime(void **state)
 {
 	(void)state;
-	struct linux_rt_budget b;
-	linux_rt_budget_parse("950000", "1000000", NULL, &b);
-	assert_int_equal(linux_rt_pace_ns(&b, 0), 0);
-	assert_int_equal(linux_rt_pace_ns(&b, 2 * MS), 109705); /* 2e6 * 52e6 / 948e6, rounded up */
-	assert_int_equal(linux_rt_pace_ns(&b, 50 * MS), 5555556);
-	assert_int_equal(linux_rt_pace_ns(&b, 475 * MS), 525 * MS);
-	/* the bound itself: a period holds at most (P / (d + s) + 1) d of running */
-	for (uint64_t d = MS; d < 900 * MS; d += 7 * MS) {
-		uint64_t s = linux_rt_pace_ns(&b, d);
-		long double worst = (1000.0L * MS / (long double)(d + s) + 1) * (long double)d;
-		assert_true(worst <= 950.0L * MS + 1);
+	struct linux_rt_limit b;
+	linux_rt_limit_parse("950000", "1000000", NULL, &b);
+	assert_int_equal(linux_rt_pause_ns(&b, 0), 0);
+	assert_int_equal(linux_rt_pause_ns(&b, 2 * MS), 109705); /* 2e6 * 52e6 / 948e6, rounded up */
+	assert_int_equal(linux_rt_pause_ns(&b, 20 * MS), 1505377);
+	assert_int_equal(linux_rt_pause_ns(&b, 50 * MS), 5555556);
+	assert_int_equal(linux_rt_pause_ns(&b, 475 * MS), 525 * MS);
+	assert_int_equal(linux_rt_pause_ns(&b, 900 * MS), 100 * MS);
+	assert_int_equal(linux_rt_pause_ns(&b, 950 * MS - 1), 50 * MS + 1);
+	/* the bound itself: below R/2 a period holds at most (P / (d + s) + 1) d
+	 * of running; from R/2 on each cycle is P long and holds d; never more
+	 * than P - d */
+	for (uint64_t d = MS; d < 950 * MS; d += 7 * MS) {
+		uint64_t s = linux_rt_pause_ns(&b, d);
+		if (2 * d < 950 * MS) {
+			long double worst = (1000.0L * MS / (long double)(d + s) + 1) * (long double)d;
+			assert_true(worst <= 950.0L * MS + 1);
+		} else {
+			assert_int_equal(d + s, 1000 * MS);
+		}
+		assert_true(s <= 1000 * MS - d);
 	}
 	/* past the runtime no pause helps: one whole period */
-	assert_int_equal(linux_rt_pace_ns(&b, 950 * MS), 1000 * MS);
-	assert_int_equal(linux_rt_pace_ns(&b, 5000 * MS), 1000 * MS);
+	assert_int_equal(linux_rt_pause_ns(&b, 950 * MS), 1000 * MS);
+	assert_int_equal(linux_rt_pause_ns(&b, 5000 * MS), 1000 * MS);
+	/* a period of an hour: no overflow, still at most P - d */
+	linux_rt_limit_parse("3599000000", "3600000000", NULL, &b);
+	assert_true(linux_rt_pause_ns(&b, 1000 * MS) <= 3600000 * MS - 1000 * MS);
 }
 
 /* An unknown limit is taken as the default, never as none. */
 static void test_an_unknown_limit_paces_as_the_default(void **state)
 {
 	(void)state;
-	struct linux_rt_budget b;
-	linux_rt_budget_parse(NULL, NULL, "no /proc", &b);
-	assert_int_equal(linux_rt_pace_ns(&b, 50 * MS), 5555556);
+	struct linux_rt_limit b;
+	linux_rt_limit_parse(NULL, NULL, "no /proc", &b);
+	assert_int_equal(linux_rt_pause_ns(&b, 50 * MS), 5555556);
 }
 
 /* SCHED_FIFO is kept while the pause is at most a quarter of the sample:
@@ -89,9 +105,9 @@ static void test_an_unknown_limit_paces_as_the_default(void **state)
 static void test_fifo_is_kept_only_for_samples_a_short_pause_covers(void **state)
 {
 	(void)state;
-	struct linux_rt_budget b;
+	struct linux_rt_limit b;
 	char why[200] = "";
-	linux_rt_budget_parse("950000", "1000000", NULL, &b);
+	linux_rt_limit_parse("950000", "1000000", NULL, &b);
 	assert_true(linux_rt_fifo_fits(&b, 2, why, sizeof why));
 	assert_true(linux_rt_fifo_fits(&b, 150, why, sizeof why));
 	assert_false(linux_rt_fifo_fits(&b, 151, why, sizeof why));
@@ -100,7 +116,7 @@ static void test_fifo_is_kept_only_for_samples_a_short_pause_covers(void **state
 				 "pause each to stay unthrottled");
 	assert_false(linux_rt_fifo_fits(&b, 60000, why, sizeof why));
 	assert_string_equal(why, "samples of 60000 ms outlast SCHED_FIFO's RT limit (950000/1000000 us)");
-	linux_rt_budget_parse("-1", "1000000", NULL, &b);
+	linux_rt_limit_parse("-1", "1000000", NULL, &b);
 	assert_true(linux_rt_fifo_fits(&b, 60000, why, sizeof why));
 }
 
