@@ -6,6 +6,21 @@
 
 LINUX_BIN="${BUILD:-build}/host/idlebench"
 
+# linux_drop_excluded IN OUT: the stream IN without its `#! excluded`
+# records, the end record's CRC re-sealed. The fake trees' counters never
+# move, so every row of a run on them is excluded; report and compare then
+# read the rows as if proven.
+linux_drop_excluded() {
+	python3 /dev/stdin "$1" >"$2" <<'PY'
+import re, sys, zlib
+lines = open(sys.argv[1]).read().split('\n')
+body = [l for l in lines if l and not l.startswith('#! excluded') and not l.startswith('#! end')]
+end = [l for l in lines if l.startswith('#! end')][0]
+text = '\n'.join(body) + '\n'
+sys.stdout.write(text + re.sub(r'crc32=[0-9a-f]+', 'crc32=%08x' % zlib.crc32(text.encode()), end) + '\n')
+PY
+}
+
 # A writable copy of a fixture tree, path on stdout.
 linux_fake_root() {
 	local dir
@@ -343,15 +358,7 @@ htest_linux_command_on_two_cpus_is_flagged() {
 	flagged=$(sed -n 's/^#! command_multi_cpu seq=\([0-9]*\) .*/\1/p' <<<"$out" | sort -n | tr '\n' ' ')
 	[ "$flagged" = "$want" ] || fail "flagged rows '$flagged', rows over 105 %: '$want'" || return 1
 	[ -n "$want" ] || { rm -rf "$root"; skip "no row ran on two CPUs at once (load $(cut -d' ' -f1 /proc/loadavg))"; return; }
-	python3 /dev/stdin "$root/run.csv" >"$root/proven.csv" <<'PY' || return 1
-import re, sys, zlib
-# The fake counters never move, so every row is excluded; drop those records and re-seal the CRC.
-lines = open(sys.argv[1]).read().split('\n')
-body = [l for l in lines if l and not l.startswith('#! excluded') and not l.startswith('#! end')]
-end = [l for l in lines if l.startswith('#! end')][0]
-text = '\n'.join(body) + '\n'
-sys.stdout.write(text + re.sub(r'crc32=[0-9a-f]+', 'crc32=%08x' % zlib.crc32(text.encode()), end) + '\n')
-PY
+	linux_drop_excluded "$root/run.csv" "$root/proven.csv" || return 1
 	local rep
 	rep=$("$LINUX_BIN" report "$root/proven.csv")
 	grep -q "uses more than one CPU: $(wc -w <<<"$want") of 6 rows" <<<"$rep" ||
@@ -441,14 +448,7 @@ htest_linux_command_metric_slowdown_is_the_scores() {
 	grep -q '^#= linux_higher_is_better=yes$' <<<"$out" || fail "no linux_higher_is_better meta" || return 1
 	[ "$(grep -cE '^[0-9]+,rate,cmd,poll,([^,]*,){5}1000000\.00,.*,0,1000$' <<<"$out")" = 10 ] ||
 		fail "poll rows: cycles_per_iter is not 1e9/1000: $(grep -m2 -E '^[0-9]+,rate,cmd,poll' <<<"$out")" || return 1
-	python3 /dev/stdin "$root/run.csv" >"$root/proven.csv" <<'PY' || return 1
-import re, sys, zlib
-lines = open(sys.argv[1]).read().split('\n')
-body = [l for l in lines if l and not l.startswith('#! excluded') and not l.startswith('#! end')]
-end = [l for l in lines if l.startswith('#! end')][0]
-text = '\n'.join(body) + '\n'
-sys.stdout.write(text + re.sub(r'crc32=[0-9a-f]+', 'crc32=%08x' % zlib.crc32(text.encode()), end) + '\n')
-PY
+	linux_drop_excluded "$root/run.csv" "$root/proven.csv" || return 1
 	out=$("$LINUX_BIN" report "$root/proven.csv")
 	grep -q 'the slowdown is on its score (higher is better)' <<<"$out" || fail "report does not say what the slowdown is on" || return 1
 	row=$(grep -E '^  rate +poll +10 ' <<<"$out")
@@ -475,14 +475,7 @@ htest_linux_compare_boot_level_of_scores_says_score_cost() {
 			sh -c 'if [ "$(cat "$1")" = 0 ]; then echo "rate 1000 lps"; else echo "rate 2.0e3 lps"; fi' sh \
 			"$root/sys/devices/system/cpu/cpu1/cpuidle/state0/disable" >"$root/$g.csv" 2>"$root/$g.err" ||
 			{ fail "run $g failed: $(tail -2 "$root/$g.err")"; return 1; }
-		python3 /dev/stdin "$root/$g.csv" >"$root/$g-proven.csv" <<'PY' || return 1
-import re, sys, zlib
-lines = open(sys.argv[1]).read().split('\n')
-body = [l for l in lines if l and not l.startswith('#! excluded') and not l.startswith('#! end')]
-end = [l for l in lines if l.startswith('#! end')][0]
-text = '\n'.join(body) + '\n'
-sys.stdout.write(text + re.sub(r'crc32=[0-9a-f]+', 'crc32=%08x' % zlib.crc32(text.encode()), end) + '\n')
-PY
+		linux_drop_excluded "$root/$g.csv" "$root/$g-proven.csv" || return 1
 	done
 	out=$("$LINUX_BIN" compare --allow-different-plans "$root/a-proven.csv" -- "$root/b-proven.csv") ||
 		fail "compare failed: $(sed -n 1,3p <<<"$out")" || return 1
