@@ -208,6 +208,8 @@ const char *analysis_verdict_name(enum analysis_verdict v)
 		return "pass";
 	case ANALYSIS_FAIL:
 		return "fail";
+	case ANALYSIS_UNINFORMATIVE:
+		return "uninformative";
 	case ANALYSIS_ABSENT:
 		break;
 	}

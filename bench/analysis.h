@@ -112,6 +112,9 @@ enum analysis_verdict {
 	ANALYSIS_NO_INTERVAL, /* measured, but too few blocks for an interval */
 	ANALYSIS_PASS,        /* its interval covers the known effect */
 	ANALYSIS_FAIL,        /* it does not: the run is not to be trusted */
+	ANALYSIS_UNINFORMATIVE, /* it covers the known effect, but is too wide to have failed where it
+	                         * matters (the host report's rule, tools/report/report_summary.h;
+	                         * the kernel's analysis_judge never gives it: no stream records it) */
 };
 
 /* The whole analysis of one boot. */
@@ -143,7 +146,7 @@ enum analysis_verdict analysis_judge(const struct analysis_cell *c, double expec
 /* Whether effective frequencies f_mode and f_base (MHz, both > 0) differ by more
  * than ANALYSIS_FREQ_DIFFERS_PCT; false when either is not a positive number. */
 bool analysis_freq_differs(double f_mode, double f_base);
-/* A control's verdict as a word: "absent", "n/a", "pass", "fail". */
+/* A control's verdict as a word: "absent", "n/a", "pass", "fail", "uninformative". */
 const char *analysis_verdict_name(enum analysis_verdict v);
 
 /* The busy control's floor, a project choice (no source gives a figure):

@@ -26,7 +26,7 @@
 #include "tools/report/report_summary.h"
 #include "tools/report/report_table.h"
 
-enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S, OPT_FORMAT, OPT_BY };
+enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S, OPT_FORMAT, OPT_BY, OPT_WIDE };
 static const struct cli_option options[] = {
 	[OPT_PNG] = { "png", 0, "OUT.png",
 		      "also draw slowdown vs hlt per workload and mode with interval\n"
@@ -130,7 +130,7 @@ static int report_fleet(char **paths, int n, bool by_model, const char *html)
 int cmd_report(int argc, char **argv)
 {
 	const char *png = NULL, *html = NULL;
-	bool commit = false, format_given = false, firmware_given = false;
+	bool commit = false, format_given = false, firmware_given = false, wide = false;
 	int by = -1; /* -1 no fleet view, 0 by machine, 1 by model */
 	double firmware_s = REPORT_DEFAULT_FIRMWARE_S;
 	const char **files = calloc((size_t)argc, sizeof *files);
@@ -174,6 +174,9 @@ int cmd_report(int argc, char **argv)
 				status = cli_usage_error(&report_cli, "--format must be text or commit, got '%s' (the page is "
 								      "--html OUT.html)", arg);
 			break;
+		case OPT_WIDE:
+			wide = true;
+			break;
 		case OPT_FIRMWARE_S:
 			firmware_given = true;
 			if (!parse_seconds(arg, &firmware_s))
@@ -191,12 +194,17 @@ int cmd_report(int argc, char **argv)
 		free(files);
 		return cli_usage_error(&report_cli, by >= 0 ? "no file or directory given" : "no result file given");
 	}
+	if (commit && wide) {
+		free(files);
+		return cli_usage_error(&report_cli, "--wide widens the text report; --format=commit is wrapped at %d columns",
+				       REPORT_COMMIT_WIDTH);
+	}
 	if (by >= 0) {
 		/* --firmware-s only feeds the planning lines (boots to a target
 		 * interval), which the fleet view does not print: refused, not ignored. */
-		int status = png || format_given || firmware_given
+		int status = png || format_given || firmware_given || wide
 				     ? cli_usage_error(&report_cli, "--by takes --html, not %s",
-						       png ? "--png" : format_given ? "--format" : "--firmware-s")
+						       png ? "--png" : format_given ? "--format" : firmware_given ? "--firmware-s" : "--wide")
 				     : report_fleet((char **)files, (int)nfiles, by == 1, html);
 		free(files);
 		return status;
@@ -240,11 +248,15 @@ int cmd_report(int argc, char **argv)
 			status = 1;
 		}
 	}
+	if (!status && !commit)
+		report_table_print_head(stdout, &pool);
 	for (size_t i = 0; i < pool.set_count && !status && !commit; i++) {
 		if (i)
 			printf("\n");
-		report_table_print(stdout, &pool, (const struct report_summary *const *)sums, i);
+		report_table_print(stdout, &pool, (const struct report_summary *const *)sums, i, wide);
 	}
+	if (!status && !commit)
+		report_table_print_tail(stdout, &pool, (const struct report_summary *const *)sums, wide);
 	fflush(stdout);
 	/* With --format=commit stdout is the paragraph alone, ready to paste: the
 	 * chart's and page's names go to stderr. */

@@ -116,26 +116,28 @@ static size_t mode_rows(const struct report_set *s, size_t m)
 /* "12.65 % [4.41, 21.55] faster", with the sign convention of the seed: the
  * mode's slowdown against hlt is how much faster the workload runs with the
  * sibling in HLT; a negative slowdown reads as slower, with the same digits.
- * Returns whether there was an interval. */
-static bool estimate_words(struct text *t, const struct stats_slowdown *e, char *note, size_t note_size)
+ * Only for an interval that excludes 0 (report_has_direction). */
+static void directed_words(struct text *t, const struct stats_slowdown *e)
 {
-	if (e->status != STATS_INTERVAL && !*note)
-		stats_slowdown_note(e, note, note_size);
 	char v[32], lo[32], hi[32];
-	if (e->status == STATS_NO_DATA) {
-		add(t, "(no estimate: no complete block)");
-		return false;
-	}
 	bool slower = e->value_pct < 0;
 	report_num(v, sizeof v, slower ? -e->value_pct : e->value_pct, 2);
-	if (e->status == STATS_INTERVAL) {
-		report_num(lo, sizeof lo, slower ? -e->hi_pct : e->lo_pct, 2);
-		report_num(hi, sizeof hi, slower ? -e->lo_pct : e->hi_pct, 2);
-		add(t, "%s %% [%s, %s] %s", v, lo, hi, slower ? "slower" : "faster");
-		return true;
-	}
-	add(t, "%s %% (no interval) %s", v, slower ? "slower" : "faster");
-	return false;
+	report_num(lo, sizeof lo, slower ? -e->hi_pct : e->lo_pct, 2);
+	report_num(hi, sizeof hi, slower ? -e->lo_pct : e->hi_pct, 2);
+	add(t, "%s %% [%s, %s] %s", v, lo, hi, slower ? "slower" : "faster");
+}
+
+/* The slowdown as the text report prints it, without a direction:
+ * "2.26 % [-2.44, 7.19]", "13.80 % (no interval)", "(no estimate: no complete block)". */
+static void undirected_words(struct text *t, const struct stats_slowdown *e)
+{
+	char v[32], iv[80];
+	if (e->status == STATS_NO_DATA)
+		add(t, "(no estimate: no complete block)");
+	else if (e->status == STATS_INTERVAL)
+		add(t, "%s %% %s", report_num(v, sizeof v, e->value_pct, 2), report_interval(iv, sizeof iv, e));
+	else
+		add(t, "%s %% (no interval)", report_num(v, sizeof v, e->value_pct, 2));
 }
 
 static void system_words(struct text *t, const struct report_set *s, const struct report_records *r)
@@ -190,47 +192,98 @@ static size_t single_workload(const struct report_set *s)
 	return one;
 }
 
-/* The result clause; no_interval collects what has no interval, note the
- * first one's reason (stats_slowdown_note, as the text report prints it). */
+/* One estimate of the result clause: who ("the integer workloads (geomean
+ * of 3)") and the estimate. */
+struct result_item {
+	char who[300];
+	const struct stats_slowdown *e;
+};
+
+/* The result clause, words following the intervals: a direction ("faster",
+ * "slower") only for an interval that excludes 0; the others are said to
+ * show no difference detected (the interval spans 0) or, without an
+ * interval, no direction. no_interval collects what has no interval, note
+ * the first one's reason (stats_slowdown_note, as the text report prints it). */
 static void result_words(struct text *t, const struct report_set *s, const struct report_summary *sum,
-			 const struct report_records *r, struct text *no_interval, char *note, size_t note_size)
+			 const struct report_records *r, struct text *no_interval, char *note, size_t note_size,
+			 const char *parked, const char *mode)
 {
 	size_t p = sum->primary;
 	size_t w = single_workload(s);
-	if (w != ANALYSIS_NONE) {
+	struct result_item item[ANALYSIS_CLASS_COUNT];
+	size_t n = 0;
+	bool single = w != ANALYSIS_NONE;
+	if (single) {
 		const char *cmd = meta(r, "linux_command");
 		if (cmd && *cmd)
-			add(t, "the command %s (workload %s) runs ", cmd, s->workload_name[w]);
+			snprintf(item[n].who, sizeof item[n].who, "the command %s (workload %s)", cmd, s->workload_name[w]);
 		else
-			add(t, "the %s workload runs ", s->workload_name[w]);
-		if (!estimate_words(t, &sum->set->cell[w][p].s, note, note_size))
+			snprintf(item[n].who, sizeof item[n].who, "the %s workload", s->workload_name[w]);
+		item[n++].e = &sum->set->cell[w][p].s;
+		if (item[0].e->status != STATS_INTERVAL)
 			add(no_interval, "%s%s", no_interval->len ? ", " : "", s->workload_name[w]);
-		return;
-	}
-	static const char *const class_words[2] = { "integer", "floating-point" };
-	bool any = false;
-	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
-		const struct analysis_cell *c = &sum->set->cls[k][p];
-		if (!c->have)
-			continue;
-		add(t, "%sthe %s workloads (geomean of %zu) %s", any ? " and " : "", class_words[k],
-		    sum->set->cls_workloads[k], any ? "" : "run ");
-		if (!estimate_words(t, &c->s, note, note_size))
-			add(no_interval, "%s%s", no_interval->len ? ", " : "", analysis_class_name(k));
-		any = true;
-	}
-	if (!any) {
-		const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][p];
-		if (!c->have) {
-			/* only probes (in no class geomean, bench/analysis.h): nothing to state */
-			add(t, "no class geomean can be stated (no int or fp workload), so nothing runs faster or slower");
-			return;
+	} else {
+		static const char *const class_words[2] = { "integer", "floating-point" };
+		for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
+			const struct analysis_cell *c = &sum->set->cls[k][p];
+			if (!c->have)
+				continue;
+			snprintf(item[n].who, sizeof item[n].who, "the %s workloads (geomean of %zu)", class_words[k],
+				 sum->set->cls_workloads[k]);
+			item[n++].e = &c->s;
+			if (c->s.status != STATS_INTERVAL)
+				add(no_interval, "%s%s", no_interval->len ? ", " : "", analysis_class_name(k));
 		}
-		add(t, "the workloads (geomean of %zu, neither int nor fp) run ",
-		    sum->set->cls_workloads[ANALYSIS_CLASS_ALL]);
-		if (!estimate_words(t, &c->s, note, note_size))
-			add(no_interval, "%sall", no_interval->len ? ", " : "");
+		if (!n) {
+			const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][p];
+			if (!c->have) {
+				/* only probes (in no class geomean, bench/analysis.h): nothing to state */
+				add(t, "no class geomean can be stated (no int or fp workload), so nothing runs faster or slower");
+				return;
+			}
+			snprintf(item[n].who, sizeof item[n].who, "the workloads (geomean of %zu, neither int nor fp)",
+				 sum->set->cls_workloads[ANALYSIS_CLASS_ALL]);
+			item[n++].e = &c->s;
+			if (c->s.status != STATS_INTERVAL)
+				add(no_interval, "%sall", no_interval->len ? ", " : "");
+		}
 	}
+	for (size_t i = 0; i < n; i++)
+		if (item[i].e->status != STATS_INTERVAL && !*note)
+			stats_slowdown_note(item[i].e, note, note_size);
+	size_t directed = 0, spans = 0;
+	for (size_t i = 0; i < n; i++) {
+		directed += report_has_direction(item[i].e);
+		spans += item[i].e->status == STATS_INTERVAL && !report_has_direction(item[i].e);
+	}
+	/* those with a direction: "X run 12.65 % [4.41, 21.55] faster and Y 19.96 % […] faster
+	 * with the SMT sibling in HLT than in MWAIT-C1" */
+	size_t said = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!report_has_direction(item[i].e))
+			continue;
+		add(t, "%s%s %s", said ? " and " : "", item[i].who, said ? "" : single ? "runs " : "run ");
+		directed_words(t, item[i].e);
+		said++;
+	}
+	if (directed)
+		add(t, " with %s in HLT than in %s", parked, mode);
+	if (directed == n)
+		return;
+	/* the others: no direction stated */
+	add(t, "%s%s between %s in HLT and in %s", directed ? ", while " : "",
+	    spans == n - directed ? "no difference was detected" : "no direction can be stated", parked, mode);
+	said = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (report_has_direction(item[i].e))
+			continue;
+		add(t, "%s%s ", said ? " and " : " for ", item[i].who);
+		undirected_words(t, item[i].e);
+		said++;
+	}
+	add(t, " (the slowdown in %s against HLT, positive = slower than HLT; %s)", mode,
+	    spans == n - directed ? (spans > 1 ? "each interval spans 0" : "the interval spans 0")
+				  : "without an interval, no difference can be tested");
 }
 
 static void counts_words(struct text *t, const struct report_set *s, const struct report_summary *sum,
@@ -258,8 +311,9 @@ static void counts_words(struct text *t, const struct report_set *s, const struc
 	if (sum->aa == ANALYSIS_NONE)
 		add(t, "; no A/A control measured)");
 	else if (sum->set->aa_cell.s.status == STATS_INTERVAL)
-		add(t, "; A/A %s %% %s)", report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2),
-		    report_interval(iv, sizeof iv, &sum->set->aa_cell.s));
+		add(t, "; A/A %s %% %s%s)", report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2),
+		    report_interval(iv, sizeof iv, &sum->set->aa_cell.s),
+		    sum->set->aa == ANALYSIS_UNINFORMATIVE ? ", uninformative: too wide to fail" : "");
 	else
 		add(t, "; A/A %s %% (no interval))",
 		    report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2));
@@ -269,15 +323,6 @@ static void counts_words(struct text *t, const struct report_set *s, const struc
 static void caveat_words(struct text *t, const struct report_set *s, const struct report_summary *sum,
 			 const struct report_records *r, const char *no_interval, const char *note)
 {
-	char v[32], iv[80];
-	if (sum->have_baseline && sum->aa != ANALYSIS_NONE && sum->set->aa == ANALYSIS_FAIL)
-		add(t, " The A/A control FAILED: %s vs hlt shows %s %% %s, which excludes 0, so these intervals do not hold.", s->mode_name[sum->aa], report_num(v, sizeof v, sum->set->aa_cell.s.value_pct, 2),
-		    report_interval(iv, sizeof iv, &sum->set->aa_cell.s));
-	if (sum->have_baseline && sum->spike != ANALYSIS_NONE && sum->set->spike == ANALYSIS_FAIL)
-		add(t, " The spike-in control FAILED: %s vs hlt shows %s %% %s, which excludes the known +1 %%, so "
-		       "these intervals do not hold.", s->mode_name[sum->spike],
-		    report_num(v, sizeof v, sum->set->spike_cell.s.value_pct, 2),
-		    report_interval(iv, sizeof iv, &sum->set->spike_cell.s));
 	if (s->boot_count == 1)
 		add(t, " One boot only%s.", sum->have_baseline && sum->primary != ANALYSIS_NONE
 						    ? ": the result is within this boot and says nothing about how boots differ"
@@ -342,6 +387,14 @@ static void paragraph(const struct report_pool *pool, const struct report_summar
 		}
 		add(&t, "): ");
 	}
+	/* every failed control first, the pool's and each boot's own: a boot that
+	 * failed marks the set as it marked that boot */
+	if (sum->have_baseline) {
+		char f[1024];
+		for (size_t i = 0; report_control_failure(s, sum, i, f, sizeof f); i++)
+			add(&t, "UNTRUSTWORTHY: %s, so these intervals do not hold%s. ", f,
+			    strstr(f, " failed its own ") ? " (leave that boot's file out to report the others)" : "");
+	}
 	system_words(&t, s, recs);
 	add(&t, ", ");
 	char mw[64];
@@ -350,9 +403,8 @@ static void paragraph(const struct report_pool *pool, const struct report_summar
 	} else if (sum->primary == ANALYSIS_NONE) {
 		add(&t, "no slowdown can be stated: the primary mode %s was not measured.", s->primary_mode);
 	} else {
-		result_words(&t, s, sum, recs, &no_interval, note, sizeof note);
-		add(&t, " with %s in HLT than in %s", parked_words(s->placement ? s->placement : ""),
-		    mode_words(s->mode_name[sum->primary], recs, mw, sizeof mw));
+		result_words(&t, s, sum, recs, &no_interval, note, sizeof note, parked_words(s->placement ? s->placement : ""),
+			     mode_words(s->mode_name[sum->primary], recs, mw, sizeof mw));
 		counts_words(&t, s, sum, recs);
 		add(&t, ".");
 	}

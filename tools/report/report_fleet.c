@@ -153,6 +153,15 @@ static void machine_flags(struct fleet_machine *m, const struct report_set *s, c
 		fmt_append(buf, size, &at, "%sUNTRUSTWORTHY: A/A excludes 0", at ? "; " : "");
 	if (sum->set->spike == ANALYSIS_FAIL)
 		fmt_append(buf, size, &at, "%sUNTRUSTWORTHY: spike excludes +1 %%", at ? "; " : "");
+	/* a boot's own failed control marks the machine as it marked that boot */
+	for (size_t b = 0; b < sum->boots; b++) {
+		if (!report_boot_failed(sum, b))
+			continue;
+		bool aa = sum->boot[b]->aa == ANALYSIS_FAIL, spike = sum->boot[b]->spike == ANALYSIS_FAIL;
+		fmt_append(buf, size, &at, "%sUNTRUSTWORTHY: boot %zu of %zu (%s) failed its own %s%s%s", at ? "; " : "", b + 1,
+			   sum->boots, report_base_name(s->boot[b].path), aa ? "A/A" : "", aa && spike ? " and " : "",
+			   spike ? "spike-in" : "");
+	}
 	if (m->boots == 1)
 		fmt_append(buf, size, &at, "%sone boot: within-boot interval, in no test", at ? "; " : "");
 	if (*s->hypervisor && strcmp(s->hypervisor, "none"))

@@ -32,6 +32,8 @@ static const char *verdict_text(enum analysis_verdict v)
 		return "FAIL";
 	case ANALYSIS_NO_INTERVAL:
 		return "no interval";
+	case ANALYSIS_UNINFORMATIVE:
+		return "uninformative";
 	default:
 		return "absent";
 	}

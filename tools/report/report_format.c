@@ -51,17 +51,42 @@ enum report_carry_level report_carryover_sentence(const struct report_set *s, co
 	return REPORT_CARRY_NONE;
 }
 
-void report_seed_sentence(const struct report_set *s, const struct report_summary *sum, char *buf, size_t size)
+void report_seed_figures(char *buf, size_t size)
 {
-	bool emulated = s->hypervisor && *s->hypervisor && strcmp(s->hypervisor, "none");
 	fmt_snprintf(buf, size,
 		     "The seed's figures, measured on another machine (Hygon family 18h silicon, SMT2, sibling in "
 		     "MWAIT-C1 vs HLT): SPEC CPU2017 intrate " ANALYSIS_SEED_INTRATE " %%, fprate " ANALYSIS_SEED_FPRATE
-		     " %%, UnixBench single-core " ANALYSIS_SEED_UNIXBENCH " %%: %s%s%s",
+		     " %%, UnixBench single-core " ANALYSIS_SEED_UNIXBENCH " %%. A set whose primary mode is mwait "
+		     "answers that question for its own machine.");
+}
+
+void report_seed_clause(const struct report_set *s, const struct report_summary *sum, char *buf, size_t size)
+{
+	bool emulated = s->hypervisor && *s->hypervisor && strcmp(s->hypervisor, "none");
+	fmt_snprintf(buf, size, "beside the seed's figures (Hygon 18h: int " ANALYSIS_SEED_INTRATE " %%, fp "
+				ANALYSIS_SEED_FPRATE " %%): %s%s",
 		     sum->primary == IDLE_MWAIT ? "the question this set answers for its own machine"
 						: "they answer mwait vs hlt, not this set's primary mode",
-		     emulated ? "; this set ran under a hypervisor, not comparable with them" : "",
-		     sum->boots == 1 ? "; one boot: within this boot only" : "");
+		     emulated ? "; this set ran under a hypervisor, not comparable with them" : "");
+}
+
+bool report_has_direction(const struct stats_slowdown *e)
+{
+	return e->status == STATS_INTERVAL && (e->lo_pct > 0 || e->hi_pct < 0);
+}
+
+const char *report_reading(char *buf, size_t size, const struct stats_slowdown *e, const char *mode)
+{
+	char note[64];
+	if (e->status == STATS_NO_DATA)
+		fmt_snprintf(buf, size, "no estimate");
+	else if (e->status != STATS_INTERVAL)
+		fmt_snprintf(buf, size, "no interval, no direction (%s)", stats_slowdown_note(e, note, sizeof note));
+	else if (report_has_direction(e))
+		fmt_snprintf(buf, size, "%s %s than hlt", mode, e->lo_pct > 0 ? "slower" : "faster");
+	else
+		fmt_snprintf(buf, size, "no difference detected (the interval spans 0)");
+	return buf;
 }
 
 const char *report_mode_label(char *buf, size_t size, const char *mode, const char *c2_kind)
@@ -77,7 +102,14 @@ const char *report_mode_label(char *buf, size_t size, const char *mode, const ch
 
 void report_wrap(FILE *out, const char *indent, const char *text, size_t width, bool keep_percent)
 {
+	report_wrap_hanging(out, indent, indent, text, width, keep_percent);
+}
+
+void report_wrap_hanging(FILE *out, const char *first, const char *indent, const char *text, size_t width,
+			 bool keep_percent)
+{
 	size_t col = 0;
+	bool started = false;
 	for (const char *w = text; *w;) {
 		size_t n = strcspn(w, " ");
 		while (keep_percent && w[n] == ' ' && w[n + 1] == '%')
@@ -87,8 +119,10 @@ void report_wrap(FILE *out, const char *indent, const char *text, size_t width, 
 			col = 0;
 		}
 		if (!col) {
-			fputs(indent, out);
-			col = strlen(indent);
+			const char *in = started ? indent : first;
+			fputs(in, out);
+			col = strlen(in);
+			started = true;
 		} else {
 			fputc(' ', out);
 			col++;

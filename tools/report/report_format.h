@@ -30,11 +30,27 @@ enum report_carry_level { REPORT_CARRY_NOT_CHECKED, REPORT_CARRY_NONE, REPORT_CA
 enum report_carry_level report_carryover_sentence(const struct report_set *s, const struct report_summary *sum,
 						  size_t b, char *buf, size_t size);
 
-/* The seed's figures as one sentence of their own, with why this set's
- * number is or is not comparable with them (another primary mode, a
- * hypervisor, one boot), the same for the text table and the page: beside an
- * emulator's number or one quick boot's they would read as comparable. */
-void report_seed_sentence(const struct report_set *s, const struct report_summary *sum, char *buf, size_t size);
+/* The sign convention, said once per report and page. */
+#define REPORT_SIGN_CONVENTION "slowdown: positive = slower than hlt"
+/* The width the text report keeps to by default (--wide: no limit). */
+#define REPORT_TEXT_WIDTH 100
+
+/* The seed's figures as one paragraph, printed once per report and page. */
+void report_seed_figures(char *buf, size_t size);
+/* Beside a set's primary result: whether its number answers the seed's
+ * question and is comparable with its figures (another primary mode, a
+ * hypervisor), the same for the text table and the page: beside an
+ * emulator's number they would read as comparable. */
+void report_seed_clause(const struct report_set *s, const struct report_summary *sum, char *buf, size_t size);
+
+/* What an estimate of mode against hlt says, in words that follow its
+ * interval: "<mode> slower than hlt" or "<mode> faster than hlt" only where
+ * the 95 % interval excludes 0; "no difference detected (the interval spans
+ * 0)" where it does not; "no interval: no direction" (with the reason) where
+ * there is none; "no estimate" without data. Returns buf. */
+const char *report_reading(char *buf, size_t size, const struct stats_slowdown *e, const char *mode);
+/* Whether e has an interval that excludes 0 (a direction may be stated). */
+bool report_has_direction(const struct stats_slowdown *e);
 
 /* The mode as the report names it: "ioport (C2 = CC6)", "ioport (C2 = CC1)",
  * "ioport (C2 untrapped)", "ioport (C2 unknown)" from the boots' `c2_kind`
@@ -46,5 +62,8 @@ const char *report_mode_label(char *buf, size_t size, const char *mode, const ch
  * keep_percent: a " %" stays on the line of the number before it (the
  * commit paragraph). The text table and the commit paragraph share it. */
 void report_wrap(FILE *out, const char *indent, const char *text, size_t width, bool keep_percent);
+/* The same with the first line after first and the others after indent. */
+void report_wrap_hanging(FILE *out, const char *first, const char *indent, const char *text, size_t width,
+			 bool keep_percent);
 
 #endif

@@ -91,18 +91,14 @@ static void set_flags(FILE *out, const struct report_pool *pool, size_t index, c
 	const struct report_set *s = pool->set[index];
 	char t[1200];
 	fprintf(out, "<ul class=\"flags\">\n");
-	static const char *const what[2] = { "A/A control", "spike-in" };
-	static const char *const expected[2] = { "0.00", "+1.00" };
-	const struct analysis_cell *cc[2] = { &sum->set->aa_cell, &sum->set->spike_cell };
-	enum analysis_verdict v[2] = { sum->set->aa, sum->set->spike };
-	for (size_t i = 0; i < 2; i++) {
-		if (v[i] != ANALYSIS_FAIL)
-			continue;
-		char val[32], lo[32], hi[32];
-		fmt_snprintf(t, sizeof t, "UNTRUSTWORTHY: the %s shows %s %% [%s, %s], which excludes the known %s %%: "
-					  "the intervals of this set do not hold",
-			     what[i], report_num(val, sizeof val, cc[i]->s.value_pct, 2), report_num(lo, sizeof lo, cc[i]->s.lo_pct, 2),
-			     report_num(hi, sizeof hi, cc[i]->s.hi_pct, 2), expected[i]);
+	/* every failed control, the pool's and each boot's own: a boot that failed
+	 * marks the set as it marked that boot */
+	char f[1024];
+	for (size_t i = 0; report_control_failure(s, sum, i, f, sizeof f); i++) {
+		fmt_snprintf(t, sizeof t, "UNTRUSTWORTHY: %s: the intervals of this set do not hold%s", f,
+			     strstr(f, " failed its own ") ? " (pooling does not repair a boot's failed control; leave that "
+							     "boot's file out to report the others)"
+							   : "");
 		flag_item(out, "bad", t);
 	}
 	if (*s->hypervisor && strcmp(s->hypervisor, "none")) {
@@ -269,24 +265,24 @@ static void primary_section(FILE *out, const struct report_set *s, const struct 
 		sum->boots > 1 ? "t interval over the boots' estimates (boots-t)"
 			       : "one boot: paired t over its repetitions, within this boot only");
 	fprintf(out, "<table class=\"primary\"><tr><th>class</th><th>slowdown %%</th><th>95 %% interval</th>"
-		     "<th>MDE %%</th><th>note</th></tr>\n");
+		     "<th>MDE %%</th><th>reading</th></tr>\n");
 	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
 		const struct analysis_cell *c = &sum->set->cls[k][sum->primary];
-		char data[96], mde[32], note[64];
+		char data[96], mde[32], note[128];
 		fmt_snprintf(data, sizeof data, "data-set=\"%zu\" data-primary=\"%s\"", index + 1, analysis_class_name(k));
 		fprintf(out, "<tr><td>%s</td>", analysis_class_name(k));
 		primary_cells(out, c, data);
 		fprintf(out, "<td class=\"n\"><span %s data-field=\"mde\">%s</span></td>", data,
 			c->have ? report_num(mde, sizeof mde, c->mde_pct, 2) : "-");
 		if (c->have)
-			escaped_cell(out, stats_slowdown_note(&c->s, note, sizeof note));
+			escaped_cell(out, report_reading(note, sizeof note, &c->s, s->mode_name[sum->primary]));
 		else
 			fprintf(out, "<td>no %s workload</td>", analysis_class_name(k));
 		fprintf(out, "</tr>\n");
 	}
-	/* The seed's figures on a line of their own (report_seed_sentence). */
+	/* beside the seed (report_seed_clause; the figures once per page) */
 	char seed[512];
-	report_seed_sentence(s, sum, seed, sizeof seed);
+	report_seed_clause(s, sum, seed, sizeof seed);
 	/* our own text, nothing of the stream's in it: no escaping needed */
 	fprintf(out, "</table>\n<p class=\"muted seed\">%s</p>\n", seed);
 }
@@ -311,9 +307,19 @@ static void controls_section(FILE *out, const struct report_set *s, const struct
 		escaped_cell(out, s->mode_name[mode[i]]);
 		fprintf(out, "<td class=\"n\">%s</td>", report_num(e, sizeof e, expected[i], 2));
 		estimate_cells(out, &cc[i]->s, cc[i]->have, NULL);
-		fprintf(out, "<td><span class=\"badge %s\">%s%s</span></td></tr>\n",
-			v[i] == ANALYSIS_FAIL ? "bad" : v[i] == ANALYSIS_PASS ? "ok" : "warn", analysis_verdict_name(v[i]),
-			v[i] == ANALYSIS_FAIL ? ": UNTRUSTWORTHY" : "");
+		fprintf(out, "<td><span class=\"badge %s\">%s%s</span>", v[i] == ANALYSIS_FAIL ? "bad" : v[i] == ANALYSIS_PASS ? "ok" : "warn",
+			analysis_verdict_name(v[i]), v[i] == ANALYSIS_FAIL ? ": UNTRUSTWORTHY" : "");
+		if (v[i] == ANALYSIS_UNINFORMATIVE)
+			fprintf(out, " <span class=\"muted\">(%s)</span>",
+				i ? "the interval covers 0 too: it cannot tell the +1 % spike-in from nothing"
+				  : "the interval reaches a 1 % bias: it cannot tell no bias from one of 1 %");
+		for (size_t b = 0; sum->boots > 1 && b < sum->boots; b++) {
+			const struct analysis *a = sum->boot[b];
+			enum analysis_verdict bv = i ? a->spike : a->aa;
+			fprintf(out, "<br><span class=\"%s\">boot %zu: %s</span>", bv == ANALYSIS_FAIL ? "badge bad" : "muted",
+				b + 1, bv == ANALYSIS_FAIL ? "fail: UNTRUSTWORTHY" : analysis_verdict_name(bv));
+		}
+		fprintf(out, "</td></tr>\n");
 	}
 	fprintf(out, "<tr><td>busy (the sibling computes)</td>");
 	if (sum->busy == ANALYSIS_NONE) {
@@ -593,9 +599,14 @@ void report_html_render(FILE *out, const struct report_pool *pool, const struct 
 		     "<title>idlebench report: %zu set%s</title>\n<style>%s</style></head>\n<body>\n"
 		     "<h1>idlebench report</h1>\n<p class=\"muted\">%zu result file%s (one per boot) in %zu comparable set%s; "
 		     "slowdowns of the measured thread with its SMT sibling in each idle mode, against hlt. "
-		     "Recomputed from the rows by the kernel's own analysis.</p>\n<div class=\"sets\">\n",
+		     "Recomputed from the rows by the kernel's own analysis.</p>\n<p class=\"sign\">" REPORT_SIGN_CONVENTION
+		     "</p>\n",
 		pool->set_count, pool->set_count == 1 ? "" : "s", page_style, files, files == 1 ? "" : "s", pool->set_count,
 		pool->set_count == 1 ? "" : "s");
+	/* the seed's figures once per page; each set says whether it compares (report_seed_clause) */
+	char seed[512];
+	report_seed_figures(seed, sizeof seed);
+	fprintf(out, "<p class=\"muted seed\">%s</p>\n<div class=\"sets\">\n", seed);
 	for (size_t i = 0; i < pool->set_count; i++)
 		set_section(out, pool, sums, recs, i);
 	fprintf(out, "</div>\n</body></html>\n");

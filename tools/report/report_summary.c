@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/options/option_table.h"
+#include "lib/fmt.h"
+#include "tools/report/report_format.h"
 #include "tools/report/report_summary.h"
 
 /* A command (`idlebench linux -- COMMAND`, class cmd) is counted as the
@@ -132,9 +135,9 @@ static void combine_boots(const struct report_set *s, struct report_summary *sum
 		if (sum->boot[i]->spike_workloads > a->spike_workloads)
 			a->spike_workloads = sum->boot[i]->spike_workloads;
 	if (sum->aa != ANALYSIS_NONE)
-		a->aa = analysis_judge(&a->aa_cell, 0.0);
+		a->aa = report_judge_control(&a->aa_cell, 0.0);
 	if (sum->spike != ANALYSIS_NONE)
-		a->spike = a->spike_cell.have ? analysis_judge(&a->spike_cell, ANALYSIS_SPIKE_PCT) : ANALYSIS_NO_INTERVAL;
+		a->spike = a->spike_cell.have ? report_judge_control(&a->spike_cell, ANALYSIS_SPIKE_PCT) : ANALYSIS_NO_INTERVAL;
 	a->primary_half_width_pct = NAN;
 }
 
@@ -179,6 +182,11 @@ static bool analyse_boot(const struct report_set *s, const struct report_summary
 	bool ok = analysis_run(&in, a);
 	free(cpi);
 	free(core);
+	/* the kernel's verdicts, judged again with the report's rule */
+	if (ok && a->aa != ANALYSIS_ABSENT && a->aa != ANALYSIS_NO_INTERVAL)
+		a->aa = report_judge_control(&a->aa_cell, 0.0);
+	if (ok && a->spike != ANALYSIS_ABSENT && a->spike != ANALYSIS_NO_INTERVAL)
+		a->spike = report_judge_control(&a->spike_cell, ANALYSIS_SPIKE_PCT);
 	return ok;
 }
 
@@ -380,8 +388,15 @@ static void plan(const struct report_set *s, struct report_summary *sum)
 		pl->have = true;
 		pl->reps_now = (blocks + with / 2) / with;
 		pl->boots_now = stats_boots_needed(&pl->v, pl->reps_now, REPORT_TARGET_HALF_WIDTH_PCT);
+		/* the kernel refuses reps= above its table's bound (core/options/option_table.c):
+		 * past it, the precision comes from more boots */
+		pl->max_reps = (size_t)kernel_options.defs[OPTION_REPS].max;
 		if (sum->have_costs) {
 			pl->optimal_reps = stats_optimal_reps(&pl->v, sum->boot_cost_s, sum->rep_cost_s);
+			if (pl->optimal_reps > pl->max_reps) {
+				pl->optimal_reps = pl->max_reps;
+				pl->capped = true;
+			}
 			if (pl->optimal_reps)
 				pl->boots_optimal = stats_boots_needed(&pl->v, pl->optimal_reps, REPORT_TARGET_HALF_WIDTH_PCT);
 		}
@@ -440,9 +455,79 @@ bool report_in_holm_family(const struct report_set *s, const struct report_summa
 	       m != sum->busy && class_of(s->workload_class[w]) >= 0;
 }
 
+enum analysis_verdict report_judge_control(const struct analysis_cell *c, double expected_pct)
+{
+	enum analysis_verdict v = analysis_judge(c, expected_pct);
+	if (v != ANALYSIS_PASS)
+		return v;
+	const struct stats_slowdown *e = &c->s;
+	bool wide = expected_pct == 0.0 ? e->lo_pct <= -REPORT_CONTROL_EFFECT_PCT || e->hi_pct >= REPORT_CONTROL_EFFECT_PCT
+					: e->lo_pct <= 0.0;
+	return wide ? ANALYSIS_UNINFORMATIVE : ANALYSIS_PASS;
+}
+
+bool report_boot_failed(const struct report_summary *sum, size_t b)
+{
+	return sum->boots > 1 && b < sum->boots && sum->boot[b] &&
+	       (sum->boot[b]->aa == ANALYSIS_FAIL || sum->boot[b]->spike == ANALYSIS_FAIL);
+}
+
 bool report_untrustworthy(const struct report_summary *sum)
 {
-	return sum->set && (sum->set->aa == ANALYSIS_FAIL || sum->set->spike == ANALYSIS_FAIL);
+	if (!sum->set)
+		return false;
+	bool failed = sum->set->aa == ANALYSIS_FAIL || sum->set->spike == ANALYSIS_FAIL;
+	for (size_t b = 0; b < sum->boots; b++)
+		failed = failed || report_boot_failed(sum, b);
+	return failed;
+}
+
+const char *report_base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash && slash[1] ? slash + 1 : path;
+}
+
+/* One failed control as a sentence: the pool's (boot == boots) or boot b's own. */
+static void failure_text(const struct report_set *s, const struct report_summary *sum, size_t b, size_t control,
+			 char *buf, size_t size)
+{
+	static const char *const what[2] = { "A/A control", "spike-in control" };
+	static const char *const expected[2] = { "0.00", "+1.00" };
+	const struct analysis *a = b < sum->boots && sum->boots > 1 ? sum->boot[b] : sum->set;
+	const struct analysis_cell *c = control ? &a->spike_cell : &a->aa_cell;
+	size_t mode = control ? sum->spike : sum->aa;
+	char val[32], iv[80], who[REPORT_NAME_MAX + 600];
+	if (a == sum->set)
+		fmt_snprintf(who, sizeof who, "the %s (%s vs hlt) shows", what[control], s->mode_name[mode]);
+	else
+		fmt_snprintf(who, sizeof who, "boot %zu of %zu (%s) failed its own %s: %s vs hlt shows", b + 1, sum->boots,
+			     report_base_name(s->boot[b].path), what[control], s->mode_name[mode]);
+	fmt_snprintf(buf, size, "%s %s %% %s, which excludes the known %s %%", who,
+		     report_num(val, sizeof val, c->s.value_pct, 2), report_interval(iv, sizeof iv, &c->s), expected[control]);
+}
+
+bool report_control_failure(const struct report_set *s, const struct report_summary *sum, size_t i, char *buf,
+			    size_t size)
+{
+	if (size)
+		buf[0] = '\0';
+	if (!sum->set)
+		return false;
+	size_t seen = 0;
+	/* the pool's (b == 0), then each boot's own (b - 1) */
+	for (size_t b = 0; b <= sum->boots; b++) {
+		if (b && !report_boot_failed(sum, b - 1))
+			continue;
+		const struct analysis *a = b ? sum->boot[b - 1] : sum->set;
+		enum analysis_verdict v[2] = { a->aa, a->spike };
+		for (size_t k = 0; k < 2; k++)
+			if (v[k] == ANALYSIS_FAIL && seen++ == i) {
+				failure_text(s, sum, b ? b - 1 : sum->boots, k, buf, size);
+				return true;
+			}
+	}
+	return false;
 }
 
 /* Whether workload w's instructions per iteration in mode m differ from hlt's

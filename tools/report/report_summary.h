@@ -55,7 +55,9 @@ struct report_plan {
 	bool have;                      /* >= 2 boots with an estimate: v is meaningful */
 	struct stats_variance_components v;
 	size_t reps_now;                /* mean blocks per boot, rounded */
-	size_t optimal_reps;            /* stats_optimal_reps (0 without costs) */
+	size_t optimal_reps;            /* stats_optimal_reps (0 without costs), at most max_reps */
+	size_t max_reps;                /* the most the kernel's reps= takes (its option table) */
+	bool capped;                    /* stats_optimal_reps asked more than max_reps: more boots instead */
 	size_t boots_now, boots_optimal; /* stats_boots_needed for ±1 % at reps_now, at optimal_reps */
 };
 
@@ -95,7 +97,36 @@ int report_instr_differs(const struct report_set *s, const struct report_summary
 /* Whether cell (w, m) of s is in the Holm family: a measured mode other than
  * hlt and the controls, an int or fp workload (the probes are not). */
 bool report_in_holm_family(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m);
-/* True when a control of the set failed: its interval misses the known effect. */
+/* A control's verdict as the report gives it: analysis_judge's (the
+ * kernel's rule: does the interval cover the known effect), except that an
+ * interval which covers the known effect and also the effect it exists to
+ * tell apart from it is ANALYSIS_UNINFORMATIVE, never a pass:
+ *  - A/A (expected 0): the interval reaches a bias of REPORT_CONTROL_EFFECT_PCT
+ *    either way (lo <= -1 % or hi >= +1 %): it cannot tell no bias from one
+ *    as large as the smallest effect the instrument claims to resolve;
+ *  - spike-in (expected +1 %): the interval also covers 0: it cannot tell the
+ *    spike-in from nothing.
+ * The rule reads the printed interval, so a reader can check it
+ * (docs/statistics.md, "Controls"). */
+#define REPORT_CONTROL_EFFECT_PCT ANALYSIS_SPIKE_PCT
+enum analysis_verdict report_judge_control(const struct analysis_cell *c, double expected_pct);
+/* Whether boot b of a set of several boots failed a control on its own
+ * (its own analysis, judged as the set's); false for a set of one boot,
+ * whose verdict is the set's. */
+bool report_boot_failed(const struct report_summary *sum, size_t b);
+/* True when a control of the set failed: over the pool (its interval misses
+ * the known effect), or in any one boot of it on its own: pooling never
+ * hides a boot's failed control; the user leaves that boot's file out to
+ * report the others. */
 bool report_untrustworthy(const struct report_summary *sum);
+/* The i-th failed control of the set (the pool's A/A and spike-in, then each
+ * boot's own, in boot order) as one sentence without a trailing period,
+ * e.g. "boot 2 (FILE) failed its own A/A control: hlt2 vs hlt shows
+ * -3.17 % [-5.77, -0.51], which excludes the known 0.00 %"; false (buf "")
+ * when there are not that many. FILE is the file's basename. */
+bool report_control_failure(const struct report_set *s, const struct report_summary *sum, size_t i, char *buf,
+			    size_t size);
+/* The last part of path (after its last '/'): how the report names a file. */
+const char *report_base_name(const char *path);
 
 #endif

@@ -15,86 +15,125 @@ static void method_text(char *buf, size_t size, const struct report_summary *sum
 		fmt_snprintf(buf, size, "one boot: paired t over its repetitions, within this boot only");
 }
 
-static void print_warnings(FILE *out, const struct report_set *s, const struct report_summary *sum)
+/* Every failed control, the pool's and each boot's own, at the top of the
+ * set: a boot that failed marks the set as it marked that boot. */
+static void print_warnings(FILE *out, const struct report_set *s, const struct report_summary *sum, bool wide)
 {
-	static const char *const what[2] = { "A/A control", "spike-in" };
-	static const char *const expected[2] = { "0.00", "+1.00" };
-	size_t mode[2] = { sum->aa, sum->spike };
-	enum analysis_verdict v[2] = { sum->set->aa, sum->set->spike };
-	for (size_t i = 0; i < 2; i++) {
-		if (v[i] != ANALYSIS_FAIL)
-			continue;
-		const struct analysis_cell *c = i ? &sum->set->spike_cell : &sum->set->aa_cell;
-		char val[32], iv[80];
-		fprintf(out, "  UNTRUSTWORTHY: the %s (%s vs hlt) shows %s %% %s, which excludes the known %s %%:\n"
-			     "  the intervals below do not hold for this set\n",
-			what[i], s->mode_name[mode[i]], report_num(val, sizeof val, c->s.value_pct, 2),
-			report_interval(iv, sizeof iv, &c->s), expected[i]);
+	char t[1024], line[1200];
+	for (size_t i = 0; report_control_failure(s, sum, i, t, sizeof t); i++) {
+		fmt_snprintf(line, sizeof line, "UNTRUSTWORTHY: %s: the intervals below do not hold for this set%s", t,
+			     strstr(t, " failed its own ") ? " (pooling does not repair a boot's "
+											    "failed control; leave that boot's file out to report the others)"
+											  : "");
+		report_wrap_hanging(out, "  ", "    ", line, wide ? SIZE_MAX : REPORT_TEXT_WIDTH, false);
 	}
 }
 
-static void print_header(FILE *out, const struct report_pool *pool, const struct report_summary *sum, size_t index)
+/* Width of prose: REPORT_TEXT_WIDTH, or no limit with --wide. */
+static size_t width_of(bool wide)
+{
+	return wide ? SIZE_MAX : REPORT_TEXT_WIDTH;
+}
+
+/* A file as the report names it: its basename (--wide: the path given). */
+static const char *file_name(const char *path, bool wide)
+{
+	return wide ? path : report_base_name(path);
+}
+
+/* The set's identity and its failed controls: the first lines of its block. */
+static void print_title(FILE *out, const struct report_pool *pool, const struct report_summary *sum, size_t index,
+			bool wide)
 {
 	const struct report_set *s = pool->set[index];
-	char id[512];
+	char id[512], line[640];
 	report_set_identity(s, id, sizeof id);
-	fprintf(out, "set %zu of %zu: %s\n", index + 1, pool->set_count, id);
-	print_warnings(out, s, sum);
+	fmt_snprintf(line, sizeof line, "set %zu of %zu: %s", index + 1, pool->set_count, id);
+	report_wrap_hanging(out, "", "  ", line, width_of(wide), false);
+	print_warnings(out, s, sum, wide);
+}
+
+/* Where the set's numbers come from: plan, machine, boots, rows left out. */
+static void print_header(FILE *out, const struct report_pool *pool, const struct report_summary *sum, size_t index,
+			 bool wide)
+{
+	const struct report_set *s = pool->set[index];
+	const size_t width = width_of(wide);
+	char t[2048];
+	(void)sum;
 	if (s->by_plan)
 		fprintf(out, "  plan_id %s, machine_id %s: %zu boot%s of one plan on one machine\n", s->plan_id,
 			s->machine_id, s->boot_count, s->boot_count == 1 ? "" : "s");
 	else
 		fprintf(out, "  schema %u: no plan_id, pooled by machine identity only (%zu boot%s)\n", s->schema,
 			s->boot_count, s->boot_count == 1 ? "" : "s");
-	if (*s->cpu_brand || *s->hypervisor)
-		fprintf(out, "  cpu: %s%s%s\n", *s->cpu_brand ? s->cpu_brand : "?", *s->hypervisor ? "; hypervisor: " : "",
-			s->hypervisor);
+	if (*s->cpu_brand || *s->hypervisor) {
+		fmt_snprintf(t, sizeof t, "cpu: %s%s%s", *s->cpu_brand ? s->cpu_brand : "?",
+			     *s->hypervisor ? "; hypervisor: " : "", s->hypervisor);
+		report_wrap_hanging(out, "  ", "    ", t, width, false);
+	}
 	for (size_t i = 0; i < s->boot_count; i++) {
 		const struct report_boot *b = &s->boot[i];
 		char setup[32], el[32];
-		fprintf(out, "  boot %zu: %s (schema %u, %zu reps, %zu rows, check=bad %zu", i + 1, b->path, b->schema,
-			b->reps, b->rows, b->bad_rows);
+		size_t at = 0;
+		fmt_append(t, sizeof t, &at, "boot %zu: %s (schema %u, %zu reps, %zu rows, check=bad %zu", i + 1,
+			   file_name(b->path, wide), b->schema, b->reps, b->rows, b->bad_rows);
 		if (*b->seed)
-			fprintf(out, "; seed %s%s%s%s", b->seed, *b->seed_source ? " (" : "", b->seed_source,
-				*b->seed_source ? ")" : "");
+			fmt_append(t, sizeof t, &at, "; seed %s%s%s%s", b->seed, *b->seed_source ? " (" : "", b->seed_source,
+				   *b->seed_source ? ")" : "");
 		if (b->have_stop)
-			fprintf(out, "; stop %s, setup %s s, sampling %s s", *b->stop_reason ? b->stop_reason : "?",
-				report_num(setup, sizeof setup, b->setup_s, 2), report_num(el, sizeof el, b->elapsed_s, 2));
-		fprintf(out, ")\n");
-		if (*b->command)
-			fprintf(out, "    command: %s; the slowdown is on %s\n", b->command,
-				*b->metric ? (b->higher_is_better ? "its score (higher is better)" : "its score (lower is better)")
-					   : "its wall time");
-		if (b->multi_cpu)
-			fprintf(out, "    uses more than one CPU: %zu of %zu rows spent more CPU time than wall time (+5 %%): "
-				     "its other threads ran elsewhere, the figure is not single-thread\n",
-				b->multi_cpu, b->rows);
+			fmt_append(t, sizeof t, &at, "; stop %s, setup %s s, sampling %s s",
+				   *b->stop_reason ? b->stop_reason : "?", report_num(setup, sizeof setup, b->setup_s, 2),
+				   report_num(el, sizeof el, b->elapsed_s, 2));
+		fmt_append(t, sizeof t, &at, ")");
+		report_wrap_hanging(out, "  ", "      ", t, width, false);
+		if (*b->command) {
+			fmt_snprintf(t, sizeof t, "command: %s; the slowdown is on %s", b->command,
+				     *b->metric ? (b->higher_is_better ? "its score (higher is better)"
+								       : "its score (lower is better)")
+						: "its wall time");
+			report_wrap_hanging(out, "    ", "      ", t, width, false);
+		}
+		if (b->multi_cpu) {
+			fmt_snprintf(t, sizeof t, "uses more than one CPU: %zu of %zu rows spent more CPU time than wall time "
+						  "(+5 %%): its other threads ran elsewhere, the figure is not single-thread",
+				     b->multi_cpu, b->rows);
+			report_wrap_hanging(out, "    ", "      ", t, width, false);
+		}
 	}
 	for (size_t j = 0; j < pool->set_count; j++) {
 		if (j == index)
 			continue;
 		char why[1024];
 		report_set_difference(s, pool->set[j], why, sizeof why);
-		fprintf(out, "  not pooled with set %zu (%s): %s\n", j + 1, pool->set[j]->boot[0].path, why);
+		fmt_snprintf(t, sizeof t, "not pooled with set %zu (%s): %s", j + 1, file_name(pool->set[j]->boot[0].path, wide),
+			     why);
+		report_wrap_hanging(out, "  ", "    ", t, width, false);
 	}
 	if (s->bad_rows)
 		fprintf(out, "  rows with check=bad: %zu (missing samples: their blocks are left out)\n", s->bad_rows);
 	char lost[1024];
-	if (report_set_unmeasured_text(s, lost, sizeof lost))
-		fprintf(out, "  not measured, though the plan asked for it (the kernel's `#! mode` status and reason): %s\n",
-			lost);
+	if (report_set_unmeasured_text(s, lost, sizeof lost)) {
+		fmt_snprintf(t, sizeof t, "not measured, though the plan asked for it (the kernel's `#! mode` status and "
+					  "reason): %s", lost);
+		report_wrap_hanging(out, "  ", "    ", t, width, false);
+	}
 	char excluded[256];
-	if (report_set_excluded_text(s, excluded, sizeof excluded))
-		fprintf(out, "  rows excluded by the residency proof: %s (the parked CPU was not proven in the mode: "
-			     "missing samples, in no figure)\n", excluded);
-	if (report_set_smi_text(s, excluded, sizeof excluded))
-		fprintf(out, "  rows left out for an SMI during the sample: %s (SMM time in their cycles: missing samples, "
-			     "in no figure)\n", excluded);
+	if (report_set_excluded_text(s, excluded, sizeof excluded)) {
+		fmt_snprintf(t, sizeof t, "rows excluded by the residency proof: %s (the parked CPU was not proven in the "
+					  "mode: missing samples, in no figure)", excluded);
+		report_wrap_hanging(out, "  ", "    ", t, width, false);
+	}
+	if (report_set_smi_text(s, excluded, sizeof excluded)) {
+		fmt_snprintf(t, sizeof t, "rows left out for an SMI during the sample: %s (SMM time in their cycles: "
+					  "missing samples, in no figure)", excluded);
+		report_wrap_hanging(out, "  ", "    ", t, width, false);
+	}
 }
 
-static void print_primary(FILE *out, const struct report_set *s, const struct report_summary *sum)
+static void print_primary(FILE *out, const struct report_set *s, const struct report_summary *sum, bool wide)
 {
-	char method[128], seed[512];
+	char method[128], seed[512], t[512];
 	method_text(method, sizeof method, sum);
 	if (sum->primary == ANALYSIS_NONE) {
 		fprintf(out, "  primary result: mode %s was not measured\n", s->primary_mode);
@@ -102,12 +141,13 @@ static void print_primary(FILE *out, const struct report_set *s, const struct re
 	}
 	char label[64];
 	/* report_state_keys[1] is c2_kind: "ioport (C2 = CC6)" where the boots recorded it */
-	fprintf(out, "  primary result: %s vs hlt, class geometric mean of the slowdown; %s\n",
-		report_mode_label(label, sizeof label, s->mode_name[sum->primary], s->state[1]), method);
-	fprintf(out, "    %-5s %10s %-20s %7s  %s\n", "class", "slowdown %", "[95% interval]", "MDE %", "note");
+	fmt_snprintf(t, sizeof t, "primary result: %s vs hlt, class geometric mean of the slowdown; %s",
+		     report_mode_label(label, sizeof label, s->mode_name[sum->primary], s->state[1]), method);
+	report_wrap_hanging(out, "  ", "    ", t, width_of(wide), false);
+	fprintf(out, "    %-5s %10s %-20s %7s  %s\n", "class", "slowdown %", "[95% interval]", "MDE %", "reading");
 	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
 		const struct analysis_cell *c = &sum->set->cls[k][sum->primary];
-		char val[32], iv[80], mde[32], note[64];
+		char val[32], iv[80], mde[32], reading[128];
 		if (!c->have) {
 			fprintf(out, "    %-5s %10s %-20s %7s  no %s workload\n", analysis_class_name(k), "-", "-", "-",
 				analysis_class_name(k));
@@ -115,22 +155,32 @@ static void print_primary(FILE *out, const struct report_set *s, const struct re
 		}
 		fprintf(out, "    %-5s %10s %-20s %7s  %s\n", analysis_class_name(k), report_num(val, sizeof val, c->s.value_pct, 2),
 			report_interval(iv, sizeof iv, &c->s), report_num(mde, sizeof mde, c->mde_pct, 2),
-			stats_slowdown_note(&c->s, note, sizeof note));
+			report_reading(reading, sizeof reading, &c->s, s->mode_name[sum->primary]));
 	}
-	/* on a line of their own, as on the page (report_seed_sentence) */
-	report_seed_sentence(s, sum, seed, sizeof seed);
-	report_wrap(out, "    ", seed, 104, false);
+	/* the seed's paragraph is printed once per report (report_table_print_tail) */
+	report_seed_clause(s, sum, seed, sizeof seed);
+	report_wrap(out, "    ", seed, width_of(wide), false);
 }
 
-static void print_controls(FILE *out, const struct report_set *s, const struct report_summary *sum)
+/* Why a control that covers its known effect is not a pass (report_judge_control). */
+static const char *uninformative_why(size_t control)
+{
+	return control ? "its interval covers 0 too: it cannot tell the +1 % spike-in from nothing"
+		       : "its interval reaches a 1 % bias: it cannot tell no bias from one of 1 %";
+}
+
+static void print_controls(FILE *out, const struct report_set *s, const struct report_summary *sum, bool wide)
 {
 	static const char *const what[2] = { "A/A", "spike" };
 	static const double expected[2] = { 0.0, ANALYSIS_SPIKE_PCT };
 	size_t mode[2] = { sum->aa, sum->spike };
 	enum analysis_verdict v[2] = { sum->set->aa, sum->set->spike };
-	fprintf(out, "  controls (geomean against hlt: A/A over all workloads, spike over the %zu whose iterations all cost\n"
-		     "  the same; the interval must cover the known effect):\n",
-		sum->set->spike_workloads);
+	char t[2048];
+	fmt_snprintf(t, sizeof t, "controls (geomean against hlt: A/A over all workloads, spike over the %zu whose "
+				  "iterations all cost the same; the interval must cover the known effect, and be narrow "
+				  "enough to fail: else uninformative; judged over the pool and in each boot):",
+		     sum->set->spike_workloads);
+	report_wrap(out, "  ", t, width_of(wide), false);
 	for (size_t i = 0; i < 2; i++) {
 		char exp[32], val[32], iv[80], note[64];
 		if (mode[i] == ANALYSIS_NONE) {
@@ -138,10 +188,31 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 			continue;
 		}
 		const struct analysis_cell *c = i ? &sum->set->spike_cell : &sum->set->aa_cell;
-		fprintf(out, "    %-5s %-6s expected %s %%, got %s %% %s: %s%s%s\n", what[i], s->mode_name[mode[i]],
-			report_num(exp, sizeof exp, expected[i], 2), report_num(val, sizeof val, c->s.value_pct, 2),
-			report_interval(iv, sizeof iv, &c->s), analysis_verdict_name(v[i]),
-			v[i] == ANALYSIS_NO_INTERVAL ? " " : "", v[i] == ANALYSIS_NO_INTERVAL ? stats_slowdown_note(&c->s, note, sizeof note) : "");
+		char head[64];
+		fmt_snprintf(head, sizeof head, "    %-5s %-6s ", what[i], s->mode_name[mode[i]]);
+		fmt_snprintf(t, sizeof t, "expected %s %%, got %s %% %s: %s%s%s",
+			     report_num(exp, sizeof exp, expected[i], 2), report_num(val, sizeof val, c->s.value_pct, 2),
+			     report_interval(iv, sizeof iv, &c->s), analysis_verdict_name(v[i]),
+			     v[i] == ANALYSIS_NO_INTERVAL ? " " : v[i] == ANALYSIS_UNINFORMATIVE ? " (" : "",
+			     v[i] == ANALYSIS_NO_INTERVAL		? stats_slowdown_note(&c->s, note, sizeof note)
+			     : v[i] == ANALYSIS_UNINFORMATIVE ? uninformative_why(i)
+							      : "");
+		if (v[i] == ANALYSIS_UNINFORMATIVE)
+			fmt_snprintf(t + strlen(t), sizeof t - strlen(t), ")");
+		report_wrap_hanging(out, head, "      ", t, width_of(wide), false);
+		if (sum->boots < 2)
+			continue;
+		size_t at = 0;
+		fmt_append(t, sizeof t, &at, "per boot:");
+		for (size_t b = 0; b < sum->boots; b++) {
+			const struct analysis *a = sum->boot[b];
+			const struct analysis_cell *bc = i ? &a->spike_cell : &a->aa_cell;
+			enum analysis_verdict bv = i ? a->spike : a->aa;
+			fmt_append(t, sizeof t, &at, "%s boot %zu %s %% %s %s", b ? ";" : "", b + 1,
+				   report_num(val, sizeof val, bc->s.value_pct, 2), report_interval(iv, sizeof iv, &bc->s),
+				   bv == ANALYSIS_FAIL ? "FAIL" : analysis_verdict_name(bv));
+		}
+		report_wrap_hanging(out, "      ", "        ", t, width_of(wide), false);
 	}
 	if (sum->busy == ANALYSIS_NONE) {
 		fprintf(out, "    %-5s %-6s not measured: absent\n", "busy", idle_modes[IDLE_BUSY].name);
@@ -149,27 +220,48 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 	}
 	const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][sum->busy];
 	char min[32], val[32], iv[80];
-	fprintf(out, "    %-5s %-6s expected >= %s %% (SMT contention), got %s %% %s: %s%s%s\n", "busy", s->mode_name[sum->busy],
-		report_num(min, sizeof min, ANALYSIS_BUSY_MIN_PCT, 2), report_num(val, sizeof val, c->s.value_pct, 2),
-		report_interval(iv, sizeof iv, &c->s), analysis_busy_verdict_name(sum->busy_verdict),
-		sum->busy_verdict == ANALYSIS_BUSY_TOPOLOGY_SUSPECT ? " (the pair taken for SMT siblings may not share a core)"
-		: sum->busy_verdict == ANALYSIS_BUSY_NOT_JUDGED ? " (the parked CPU is not the measured CPU's sibling)"
-								: "",
-		sum->busy_guest ? "; under a hypervisor: vCPUs need not share a core, an emulator models no SMT contention" : "");
+	char head[64];
+	fmt_snprintf(head, sizeof head, "    %-5s %-6s ", "busy", s->mode_name[sum->busy]);
+	fmt_snprintf(t, sizeof t, "expected >= %s %% (SMT contention), got %s %% %s: %s%s%s",
+		     report_num(min, sizeof min, ANALYSIS_BUSY_MIN_PCT, 2),
+		     report_num(val, sizeof val, c->s.value_pct, 2), report_interval(iv, sizeof iv, &c->s),
+		     analysis_busy_verdict_name(sum->busy_verdict),
+		     sum->busy_verdict == ANALYSIS_BUSY_TOPOLOGY_SUSPECT ? " (the pair taken for SMT siblings may not share a core)"
+		     : sum->busy_verdict == ANALYSIS_BUSY_NOT_JUDGED	  ? " (the parked CPU is not the measured CPU's sibling)"
+									  : "",
+		     sum->busy_guest ? "; under a hypervisor: vCPUs need not share a core, an emulator models no SMT contention"
+				     : "");
+	report_wrap_hanging(out, head, "      ", t, width_of(wide), false);
 }
 
-static void print_cells(FILE *out, const struct report_set *s, const struct report_summary *sum)
+/* The per-workload table. Default: the columns that fit REPORT_TEXT_WIDTH,
+ * the note only where it says something the set's header does not ("n/a":
+ * no interval; "N bad": rows with check=bad); --wide adds eff MHz, the
+ * sibling's C0 % and wake-ups per ms and check=bad per cell, and the notes
+ * in full. */
+static void print_cells(FILE *out, const struct report_set *s, const struct report_summary *sum, bool wide)
 {
-	if (sum->have_baseline)
-		fprintf(out, "  per workload: slowdown vs hlt; p_holm adjusted (Holm) over the %zu per-workload cells "
-			     "(hlt and the controls are not in the family);\n"
-			     "  MDE = smallest slowdown the cell detects with 80 %% power at 5 %%\n"
-			     "  %-14s %-6s %4s %16s %10s %-20s %7s %6s %8s %8s %8s %4s  %s\n",
-			sum->set->family, "workload", "mode", "n", "median cyc/iter", "slowdown %", "[95% interval]", "p_holm",
-			"MDE %", "eff MHz", "sib C0%", "wake/ms", "bad", "note");
-	else
+	char t[512];
+	bool no_interval = false;
+	if (sum->have_baseline) {
+		fmt_snprintf(t, sizeof t, "per workload: slowdown vs hlt; p_holm adjusted (Holm) over the %zu per-workload "
+					  "cells (hlt and the controls are not in the family); MDE = smallest slowdown the "
+					  "cell detects with 80 %% power at 5 %%", sum->set->family);
+		report_wrap(out, "  ", t, width_of(wide), false);
+		if (wide)
+			fprintf(out, "  %-14s %-6s %4s %16s %10s %-20s %7s %6s %8s %8s %8s %4s  %s\n", "workload", "mode", "n",
+				"median cyc/iter", "slowdown %", "[95% interval]", "p_holm", "MDE %", "eff MHz", "sib C0%",
+				"wake/ms", "bad", "note");
+		else
+			fprintf(out, "  %-13s %-6s %4s %12s %10s %-19s %6s %7s  %s\n", "workload", "mode", "n", "cyc/iter",
+				"slowdown %", "[95% interval]", "p_holm", "MDE %", "note");
+	} else if (wide) {
 		fprintf(out, "  no hlt samples: no slowdown columns\n  %-14s %-6s %4s %16s %8s %8s %8s %4s\n", "workload", "mode",
 			"n", "median cyc/iter", "eff MHz", "sib C0%", "wake/ms", "bad");
+	} else {
+		fprintf(out, "  no hlt samples: no slowdown columns\n  %-13s %-6s %4s %12s %8s %8s %8s %4s\n", "workload", "mode",
+			"n", "cyc/iter", "eff MHz", "sib C0%", "wake/ms", "bad");
+	}
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++) {
 		if (!s->workload_used[w])
 			continue;
@@ -181,28 +273,47 @@ static void print_cells(FILE *out, const struct report_set *s, const struct repo
 			const char *median = f->n ? report_num(med, sizeof med, f->median_cpi, 2) : "-";
 			const char *e = f->have_eff ? report_num(eff, sizeof eff, f->eff_mhz, 0) : "-";
 			const char *z = f->have_sib_c0 ? report_num(c0, sizeof c0, f->sib_c0_pct, 1) : "-";
-			/* the sibling's wake-ups per ms: MWAIT re-entered this often (issue 24 item 7) */
+			/* the sibling's wake-ups per ms: MWAIT re-entered this often */
 			const char *k = f->have_wake ? report_num(wk, sizeof wk, f->wake_per_ms, 2) : "-";
 			if (!sum->have_baseline) {
-				fprintf(out, "  %-14s %-6s %4zu %16s %8s %8s %8s %4zu\n", s->workload_name[w], s->mode_name[m], f->n,
-					median, e, z, k, f->bad);
+				fprintf(out, wide ? "  %-14s %-6s %4zu %16s %8s %8s %8s %4zu\n" : "  %-13s %-6s %4zu %12s %8s %8s %8s %4zu\n",
+					s->workload_name[w], s->mode_name[m], f->n, median, e, z, k, f->bad);
 				continue;
 			}
 			const struct analysis_cell *c = &sum->set->cell[w][m];
 			bool est = m != REPORT_MODE_HLT && c->have;
-			fprintf(out, "  %-14s %-6s %4zu %16s %10s %-20s %7s %6s %8s %8s %8s %4zu  %s\n", s->workload_name[w],
-				s->mode_name[m], f->n, median, est ? report_num(val, sizeof val, c->s.value_pct, 2) : "-",
-				est ? report_interval(iv, sizeof iv, &c->s) : "-", est ? report_num(p, sizeof p, c->p_holm, 4) : "-",
-				est ? report_num(mde, sizeof mde, c->mde_pct, 2) : "-", e, z, k, f->bad,
-				est ? stats_slowdown_note(&c->s, note, sizeof note) : "");
+			const char *v = est ? report_num(val, sizeof val, c->s.value_pct, 2) : "-";
+			const char *i = est ? report_interval(iv, sizeof iv, &c->s) : "-";
+			const char *ph = est ? report_num(p, sizeof p, c->p_holm, 4) : "-";
+			const char *md = est ? report_num(mde, sizeof mde, c->mde_pct, 2) : "-";
+			if (wide) {
+				fprintf(out, "  %-14s %-6s %4zu %16s %10s %-20s %7s %6s %8s %8s %8s %4zu  %s\n", s->workload_name[w],
+					s->mode_name[m], f->n, median, v, i, ph, md, e, z, k, f->bad,
+					est ? stats_slowdown_note(&c->s, note, sizeof note) : "");
+				continue;
+			}
+			size_t at = 0;
+			note[0] = '\0';
+			if (est && c->s.status != STATS_INTERVAL) {
+				fmt_append(note, sizeof note, &at, "n/a");
+				no_interval = true;
+			}
+			if (f->bad)
+				fmt_append(note, sizeof note, &at, "%s%zu bad", at ? ", " : "", f->bad);
+			fprintf(out, "  %-13s %-6s %4zu %12s %10s %-19s %6s %7s  %s\n", s->workload_name[w], s->mode_name[m],
+				f->n, median, v, i, ph, md, note);
 		}
 	}
+	if (!wide && no_interval)
+		fprintf(out, "  n/a: no interval (fewer than %d complete blocks)\n", STATS_MIN_BLOCKS);
+	if (!wide && sum->have_baseline)
+		fprintf(out, "  (--wide: full paths, eff MHz, the sibling's C0 %% and wake-ups per ms, check=bad per cell)\n");
 }
 
 /* Time slowdown = (1 + core slowdown) x freq_ratio - 1: core cycles (APERF)
  * per iteration against hlt, and f(hlt) / f(mode); freq_differs where the
  * median effective MHz is more than ANALYSIS_FREQ_DIFFERS_PCT from hlt's. */
-static void print_clocks(FILE *out, const struct report_set *s, const struct report_summary *sum)
+static void print_clocks(FILE *out, const struct report_set *s, const struct report_summary *sum, bool wide)
 {
 	bool any = false;
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
@@ -213,11 +324,13 @@ static void print_clocks(FILE *out, const struct report_set *s, const struct rep
 			     "  e.g. QEMU TCG or Bochs); the slowdowns above are in TSC time and may include a frequency change\n");
 		return;
 	}
-	fprintf(out, "  core-clock split (time slowdown = (1 + core slowdown) x freq_ratio - 1; core = APERF cycles per\n"
-		     "  iteration, freq_ratio = f(hlt) / f(mode); freq differs: median eff MHz more than %.0f %% from hlt's)\n"
-		     "  %-14s %-6s %10s %10s %-20s %10s %s\n",
-		ANALYSIS_FREQ_DIFFERS_PCT, "workload", "mode", "time %", "core %", "[95% interval]", "freq_ratio",
-		"freq differs");
+	char t[512];
+	fmt_snprintf(t, sizeof t, "core-clock split (time slowdown = (1 + core slowdown) x freq_ratio - 1; core = APERF "
+				  "cycles per iteration, freq_ratio = f(hlt) / f(mode); freq differs: median eff MHz more "
+				  "than %.0f %% from hlt's)", ANALYSIS_FREQ_DIFFERS_PCT);
+	report_wrap(out, "  ", t, width_of(wide), false);
+	fprintf(out, "  %-14s %-6s %10s %10s %-20s %10s %s\n", "workload", "mode", "time %", "core %", "[95% interval]",
+		"freq_ratio", "freq differs");
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
 		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
 			const struct analysis_clock *k = &sum->set->clock[w][m];
@@ -238,7 +351,7 @@ static void print_clocks(FILE *out, const struct report_set *s, const struct rep
 
 /* The PMU's view: IPC against hlt's, the paired slowdown of unhalted cycles
  * per instruction, and whether the instructions per iteration moved. */
-static void print_ipc(FILE *out, const struct report_set *s, const struct report_summary *sum)
+static void print_ipc(FILE *out, const struct report_set *s, const struct report_summary *sum, bool wide)
 {
 	bool any = false;
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
@@ -249,11 +362,13 @@ static void print_ipc(FILE *out, const struct report_set *s, const struct report
 			     "  see the pmu meta)\n");
 		return;
 	}
-	fprintf(out, "  IPC (PMU: instructions per unhalted cycle; slowdown = IPC(hlt) / IPC(mode) - 1, paired;\n"
-		     "  instr differs: instructions per iteration more than %.1f %% from hlt's, the modes did not run the same work)\n"
-		     "  %-14s %-6s %8s %10s %-20s %14s %s\n",
-		ANALYSIS_INSTR_DIFFERS_PCT, "workload", "mode", "ipc", "slowdown %", "[95% interval]", "instr/iter",
-		"instr differs");
+	char t[512];
+	fmt_snprintf(t, sizeof t, "IPC (PMU: instructions per unhalted cycle; slowdown = IPC(hlt) / IPC(mode) - 1, paired; "
+				  "instr differs: instructions per iteration more than %.1f %% from hlt's, the modes did not "
+				  "run the same work)", ANALYSIS_INSTR_DIFFERS_PCT);
+	report_wrap(out, "  ", t, width_of(wide), false);
+	fprintf(out, "  %-14s %-6s %8s %10s %-20s %14s %s\n", "workload", "mode", "ipc", "slowdown %", "[95% interval]",
+		"instr/iter", "instr differs");
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
 		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++) {
 			const struct report_figures *f = &sum->fig[w][m];
@@ -299,9 +414,9 @@ static const char *sd_pct(char *buf, size_t size, double var)
 	return report_num(buf, size, var >= 0 ? (exp(sqrt(var)) - 1) * 100 : NAN, 2);
 }
 
-static void print_planning(FILE *out, const struct report_summary *sum)
+static void print_planning(FILE *out, const struct report_summary *sum, bool wide)
 {
-	char a[32], b[32], c[32], d[32];
+	char a[32], b[32], c[32], d[32], t[512];
 	fprintf(out, "  planning (variance components of the primary result, Kalibera & Jones 2013):\n");
 	if (sum->primary == ANALYSIS_NONE) {
 		fprintf(out, "    not computed: the primary mode was not measured\n");
@@ -311,12 +426,13 @@ static void print_planning(FILE *out, const struct report_summary *sum)
 		fprintf(out, "    not computed: one boot says nothing about how boots differ (needs >= 2 boots of one set)\n");
 		return;
 	}
-	if (sum->have_costs)
-		fprintf(out, "    cost: boot %s s (setup %s s measured from reset + %s s assumed, --firmware-s), repetition %s s "
-			     "(elapsed_s / (rounds + warmup))\n",
-			report_num(a, sizeof a, sum->boot_cost_s, 2), report_num(b, sizeof b, sum->setup_s, 2),
-			report_num(c, sizeof c, sum->firmware_s, 0), report_num(d, sizeof d, sum->rep_cost_s, 3));
-	else
+	if (sum->have_costs) {
+		fmt_snprintf(t, sizeof t, "cost: boot %s s (setup %s s measured from reset + %s s assumed, --firmware-s), "
+					  "repetition %s s (elapsed_s / (rounds + warmup))",
+			     report_num(a, sizeof a, sum->boot_cost_s, 2), report_num(b, sizeof b, sum->setup_s, 2),
+			     report_num(c, sizeof c, sum->firmware_s, 0), report_num(d, sizeof d, sum->rep_cost_s, 3));
+		report_wrap_hanging(out, "    ", "      ", t, width_of(wide), false);
+	} else
 		fprintf(out, "    cost: unknown (a boot without a `#! stop` record, e.g. schema 1): no optimal repetitions\n");
 	for (size_t k = 0; k < 2; k++) {
 		const struct report_plan *p = &sum->plan[k];
@@ -328,46 +444,77 @@ static void print_planning(FILE *out, const struct report_summary *sum)
 		fprintf(out, "    %-3s sd between boots %s %%, within a boot %s %% per block (%zu boots, ~%zu blocks each);\n",
 			analysis_class_name(k), sd_pct(a, sizeof a, p->v.between), sd_pct(b, sizeof b, p->v.within),
 			p->v.boots, p->reps_now);
-		fprintf(out, "        +-1 %%: %zu boots at %zu reps", p->boots_now, p->reps_now);
-		if (p->optimal_reps)
-			fprintf(out, "; %zu reps per boot minimise the total time: %zu boots at %zu reps", p->optimal_reps,
-				p->boots_optimal, p->optimal_reps);
-		fprintf(out, "\n");
+		size_t at = 0;
+		fmt_append(t, sizeof t, &at, "+-1 %%: %zu boots at %zu reps", p->boots_now, p->reps_now);
+		if (p->optimal_reps && p->capped)
+			fmt_append(t, sizeof t, &at, "; more reps per boot would minimise the total time, but the kernel's reps= "
+						     "takes at most %zu: %zu boots at %zu reps", p->max_reps, p->boots_optimal,
+				   p->optimal_reps);
+		else if (p->optimal_reps)
+			fmt_append(t, sizeof t, &at, "; %zu reps per boot minimise the total time: %zu boots at %zu reps",
+				   p->optimal_reps, p->boots_optimal, p->optimal_reps);
+		report_wrap_hanging(out, "        ", "          ", t, width_of(wide), false);
 	}
 }
 
-static void print_carryover(FILE *out, const struct report_set *s, const struct report_summary *sum)
+static void print_carryover(FILE *out, const struct report_set *s, const struct report_summary *sum, bool wide)
 {
 	fprintf(out, "  carry-over (does a sample depend on the mode run just before it? rows in measurement order):\n");
 	for (size_t i = 0; i < s->boot_count; i++) {
 		char t[512];
 		report_carryover_sentence(s, sum, i, t, sizeof t);
-		fprintf(out, "    %s\n", t);
+		report_wrap_hanging(out, "    ", "      ", t, width_of(wide), false);
 	}
 }
 
+void report_table_print_head(FILE *out, const struct report_pool *pool)
+{
+	size_t files = 0;
+	for (size_t i = 0; i < pool->set_count; i++)
+		files += pool->set[i]->boot_count;
+	fprintf(out, "idlebench report: %zu file%s in %zu set%s; " REPORT_SIGN_CONVENTION "\n\n", files, files == 1 ? "" : "s",
+		pool->set_count, pool->set_count == 1 ? "" : "s");
+}
+
+void report_table_print_tail(FILE *out, const struct report_pool *pool, const struct report_summary *const *sums,
+			     bool wide)
+{
+	bool any = false;
+	for (size_t i = 0; i < pool->set_count; i++)
+		any = any || (sums[i]->have_baseline && sums[i]->primary != ANALYSIS_NONE);
+	if (!any)
+		return;
+	char seed[512];
+	report_seed_figures(seed, sizeof seed);
+	fprintf(out, "\n");
+	report_wrap(out, "", seed, width_of(wide), false);
+}
+
 void report_table_print(FILE *out, const struct report_pool *pool, const struct report_summary *const *sums,
-			size_t index)
+			size_t index, bool wide)
 {
 	const struct report_set *s = pool->set[index];
 	const struct report_summary *sum = sums[index];
-	print_header(out, pool, sum, index);
+	/* what a reader must see first: the identity, any failed control, the
+	 * primary result and the controls; where the numbers come from after */
+	print_title(out, pool, sum, index, wide);
 	if (sum->have_baseline) {
+		print_primary(out, s, sum, wide);
+		print_controls(out, s, sum, wide);
 		fprintf(out, "\n");
-		print_primary(out, s, sum);
-		print_controls(out, s, sum);
 	}
+	print_header(out, pool, sum, index, wide);
 	fprintf(out, "\n");
-	print_cells(out, s, sum);
+	print_cells(out, s, sum, wide);
 	if (sum->have_baseline) {
 		fprintf(out, "\n");
-		print_clocks(out, s, sum);
+		print_clocks(out, s, sum, wide);
 		fprintf(out, "\n");
-		print_ipc(out, s, sum);
+		print_ipc(out, s, sum, wide);
 		fprintf(out, "\n");
 		print_geomeans(out, s, sum);
 		fprintf(out, "\n");
-		print_planning(out, sum);
+		print_planning(out, sum, wide);
 	}
-	print_carryover(out, s, sum);
+	print_carryover(out, s, sum, wide);
 }
