@@ -58,6 +58,10 @@ static const struct cli_option options[] = {
 		     "row per CPU vendor/family/model and microcode, a t interval over its\n"
 		     "machines' estimates (random effects). With --html, not\n"
 		     "--png/--format/--firmware-s" },
+	[OPT_WIDE] = { "wide", 0, NULL,
+		       "the text report without its 100-column limit: full paths, every\n"
+		       "column of the per-workload table (eff MHz, the sibling's C0 % and\n"
+		       "wake-ups per ms, check=bad, notes), no wrapping" },
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command report_cli = {
@@ -74,11 +78,15 @@ static const struct cli_command report_cli = {
 	"primary result (int and fp geomeans of mwait vs hlt) beside the seed's figures (Hygon\n"
 	"18h, MWAIT-C1 vs HLT: SPEC CPU2017 intrate " ANALYSIS_SEED_INTRATE " %, fprate " ANALYSIS_SEED_FPRATE
 	" %, UnixBench single-core\n"
-	ANALYSIS_SEED_UNIXBENCH " %), the controls (A/A hlt2 must cover 0, spike must cover +1 %; a set failing one\n"
-	"is flagged UNTRUSTWORTHY), per workload and mode the slowdown with its 95% interval,\n"
+	ANALYSIS_SEED_UNIXBENCH " %), the controls (A/A hlt2 must cover 0, spike must cover +1 %; judged over\n"
+	"the pool and in each boot: a set with a failed one, or with a boot that failed one, is\n"
+	"flagged UNTRUSTWORTHY at its top; an interval too wide to fail is uninformative, never a\n"
+	"pass), per workload and mode the slowdown with its 95% interval,\n"
 	"Holm-adjusted p and minimum detectable effect, class geomeans, the variance components\n"
 	"and the repetitions and boots a +-1 % answer needs (>= 2 boots), and per boot the\n"
-	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n",
+	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n"
+	"slowdown: positive = slower than hlt; \"faster\"/\"slower\" only where the interval excludes 0.\n"
+	"The text keeps to 100 columns (file basenames, long lines wrapped); --wide lifts that.\n",
 	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, the\n"
 	"page could not be written, or (--format=commit) a file no longer reads as it did; 2 usage.\n"
 	"With --by: 0 the fleet printed (files not used are named on stderr and not counted), 1 no file\n"

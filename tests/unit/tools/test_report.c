@@ -37,6 +37,35 @@ static void assert_contains(const char *haystack, const char *needle)
 		fail_msg("expected to find\n%s\nin\n%s", needle, haystack);
 }
 
+/* text with every line break and the indent after it read as one space:
+ * what a wrapped sentence says, wherever the 100-column wrap cut it
+ * (caller frees). */
+static char *unwrapped(const char *text)
+{
+	char *out = malloc(strlen(text) + 1), *o = out;
+	assert_non_null(out);
+	for (const char *t = text; *t;) {
+		if (*t == '\n') {
+			*o++ = ' ';
+			t += 1 + strspn(t + 1, " ");
+		} else {
+			*o++ = *t++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/* needle in haystack, both read unwrapped. */
+static void assert_contains_unwrapped(const char *haystack, const char *needle)
+{
+	char *h = unwrapped(haystack), *n = unwrapped(needle);
+	if (!strstr(h, n))
+		fail_msg("expected to find (unwrapped)\n%s\nin\n%s", n, haystack);
+	free(h);
+	free(n);
+}
+
 /* The block of set `index` (1-based) of the output. */
 static const char *block(const char *out, int index)
 {
@@ -56,32 +85,39 @@ static void test_two_boots_of_one_plan_pool_into_a_boots_t_interval(void **state
 	report(&o, 3, argv);
 	assert_int_equal(o.status, 0);
 	assert_string_equal(o.err, "");
+	assert_true(!strncmp(o.out, "idlebench report: 2 files in 1 set; slowdown: positive = slower than hlt\n\n", 73));
 	assert_contains(o.out, "set 1 of 1: HygonGenuine family 0x18 model 0x0, Test Board S, placement sibling\n"
-			       "  plan_id a1b2c3d4e5f60718, machine_id 0f1e2d3c4b5a6978: 2 boots of one plan on one machine\n");
-	assert_contains(o.out, "  boot 1: " F "plan_a_boot1.csv (schema 2, 12 reps, 240 rows, check=bad 0; seed 101 (rdrand); "
-			       "stop fixed, setup 2.50 s, sampling 30.00 s)\n");
+			       "  primary result: mwait vs hlt");
+	assert_contains(o.out, "  plan_id a1b2c3d4e5f60718, machine_id 0f1e2d3c4b5a6978: 2 boots of one plan on one machine\n");
+	/* the file's basename, wrapped at 100 columns (--wide: the path given, one line) */
+	assert_contains(o.out, "  boot 1: plan_a_boot1.csv (schema 2, 12 reps, 240 rows, check=bad 0; seed 101 (rdrand); stop fixed,\n"
+			       "      setup 2.50 s, sampling 30.00 s)\n");
 	/* generate.py (scipy): int 12.65 [4.41, 21.55] MDE 8.79, fp 19.96 [13.54, 26.75] MDE 6.29 (t(1) quantiles). */
-	assert_contains(o.out, "t interval over 2 boots' estimates (boots-t)\n");
-	assert_contains(o.out, "    int        12.65 [4.41, 21.55]           8.79  \n");
-	assert_contains(o.out, "    fp         19.96 [13.54, 26.75]          6.29  \n");
-	/* The seed's figures on their own lines after the table, never in a
-	 * primary row beside this set's number (issue 23). */
-	assert_contains(o.out, "    The seed's figures, measured on another machine (Hygon family 18h silicon, SMT2, sibling in MWAIT-C1\n"
-			       "    vs HLT): SPEC CPU2017 intrate 12.68 %, fprate 19.73 %, UnixBench single-core 14.53 %: the question\n"
-			       "    this set answers for its own machine\n");
+	assert_contains(o.out, "t interval over 2 boots'\n    estimates (boots-t)\n");
+	/* both intervals exclude 0: the words give the direction */
+	assert_contains(o.out, "    int        12.65 [4.41, 21.55]           8.79  mwait slower than hlt\n");
+	assert_contains(o.out, "    fp         19.96 [13.54, 26.75]          6.29  mwait slower than hlt\n");
+	/* The seed's figures once per report, at its end; beside the primary
+	 * result only whether this set compares with them. */
+	assert_contains(o.out, "    beside the seed's figures (Hygon 18h: int 12.68 %, fp 19.73 %): the question this set answers\n"
+			       "    for its own machine\n");
+	assert_contains(o.out, "\nThe seed's figures, measured on another machine (Hygon family 18h silicon, SMT2, sibling in MWAIT-C1\n"
+			       "vs HLT): SPEC CPU2017 intrate 12.68 %, fprate 19.73 %, UnixBench single-core 14.53 %. A set whose\n");
 	assert_null(strstr(o.out, "(SPEC CPU2017 intrate)"));
 	/* Cells: interp mwait 12.53 [-0.53, 27.32] p_holm 0.104489 MDE 14.66; Holm over 8 cells. */
-	assert_contains(o.out, "Holm) over the 8 per-workload cells (hlt and the controls are not in the family)");
-	assert_contains(o.out, "  interp         mwait    24          1113.42      12.53 [-0.53, 27.32]        0.1045  14.66");
-	assert_contains(o.out, "  interp         spin     24          1041.14       4.74 [4.18, 5.30]          0.0460   0.59");
+	assert_contains(o.out, "Holm) over the 8 per-workload cells (hlt and the\n  controls are not in the family)");
+	assert_contains(o.out, "  interp        mwait    24      1113.42      12.53 [-0.53, 27.32]      0.1045   14.66  \n");
+	assert_contains(o.out, "  interp        spin     24      1041.14       4.74 [4.18, 5.30]        0.0460    0.59  \n");
 	/* Controls: hlt2 0.09 [-0.44, 0.62], spike 1.16 [0.05, 2.27]. */
-	assert_contains(o.out, "    A/A   hlt2   expected 0.00 %, got 0.09 % [-0.44, 0.62]: pass\n");
-	assert_contains(o.out, "    spike spike  expected 1.00 %, got 1.16 % [0.05, 2.27]: pass\n");
+	assert_contains(o.out, "    A/A   hlt2   expected 0.00 %, got 0.09 % [-0.44, 0.62]: pass\n"
+			       "      per boot: boot 1 0.04 % [-0.29, 0.38] pass; boot 2 0.13 % [-0.32, 0.57] pass\n");
+	assert_contains(o.out, "    spike spike  expected 1.00 %, got 1.16 % [0.05, 2.27]: pass\n"
+			       "      per boot: boot 1 1.24 % [0.78, 1.71] pass; boot 2 1.07 % [0.53, 1.61] pass\n");
 	assert_null(strstr(o.out, "UNTRUSTWORTHY"));
 	/* Planning: boot cost 3.00 + 0, rep cost 2.750; int between 0.80 %, within 1.03 %, 6 boots
 	 * at 12 reps, 2 reps optimal with 7 boots; fp 0.53, 1.06, 4 boots, 3 reps, 6 boots. */
-	assert_contains(o.out, "    cost: boot 3.00 s (setup 3.00 s measured from reset + 0 s assumed, --firmware-s), "
-			       "repetition 2.750 s (elapsed_s / (rounds + warmup))\n");
+	assert_contains(o.out, "    cost: boot 3.00 s (setup 3.00 s measured from reset + 0 s assumed, --firmware-s), repetition\n"
+			       "      2.750 s (elapsed_s / (rounds + warmup))\n");
 	assert_contains(o.out, "    int sd between boots 0.80 %, within a boot 1.03 % per block (2 boots, ~12 blocks each);\n"
 			       "        +-1 %: 6 boots at 12 reps; 2 reps per boot minimise the total time: 7 boots at 2 reps\n");
 	assert_contains(o.out, "    fp  sd between boots 0.53 %, within a boot 1.06 % per block (2 boots, ~12 blocks each);\n"
@@ -96,9 +132,10 @@ static void test_one_boot_is_labelled_within_this_boot_only(void **state)
 	report(&o, 2, argv);
 	assert_int_equal(o.status, 0);
 	/* generate.py: int 13.33 [12.68, 13.98] MDE 0.81 within boot 1. */
-	assert_contains(o.out, "one boot: paired t over its repetitions, within this boot only\n");
-	assert_contains(o.out, "    int        13.33 [12.68, 13.98]          0.81  within this boot only\n");
-	assert_contains(o.out, "this set answers for its own machine; one boot: within this boot only\n");
+	assert_contains(o.out, "one boot: paired t over its\n    repetitions, within this boot only\n");
+	/* said once, in the method: not again in every row (each caveat once per set) */
+	assert_contains(o.out, "    int        13.33 [12.68, 13.98]          0.81  mwait slower than hlt\n");
+	assert_null(strstr(strstr(o.out, "within this boot only") + 1, "within this boot only"));
 	assert_contains(o.out, "    not computed: one boot says nothing about how boots differ (needs >= 2 boots of one set)\n");
 }
 
@@ -112,8 +149,9 @@ static void test_modes_the_plan_lost_are_named_with_status_and_reason(void **sta
 	char *argv[] = { "report", F "qemu_quick_mwait_not_idle.csv" };
 	report(&o, 2, argv);
 	assert_int_equal(o.status, 0);
-	assert_contains(o.out, "  not measured, though the plan asked for it (the kernel's `#! mode` status and reason): "
-			       "mwait: not_idle (9588 returns from the idle instruction on one CPU in 20000 us (more than 5000/s): it does not stay idle)\n");
+	assert_contains(o.out, "  not measured, though the plan asked for it (the kernel's `#! mode` status and reason): mwait:\n"
+			       "    not_idle (9588 returns from the idle instruction on one CPU in 20000 us (more than 5000/s): it\n"
+			       "    does not stay idle)\n");
 	assert_contains(o.out, "  primary result: spin vs hlt");
 }
 
@@ -128,10 +166,10 @@ static void test_different_plan_or_machine_ids_are_not_pooled_and_say_why(void *
 	assert_true(a < b && b < c);
 	assert_null(strstr(o.out, "set 4 of"));
 	assert_contains(a, "  plan_id a1b2c3d4e5f60718, machine_id 0f1e2d3c4b5a6978: 2 boots of one plan on one machine\n");
-	assert_contains(a, "  not pooled with set 2 (" F "plan_b.csv): plan_id differs (a1b2c3d4e5f60718 here, "
-			   "b0b0b0b0b0b0b0b0 there: another plan)\n");
-	assert_contains(a, "  not pooled with set 3 (" F "aa_fail.csv): machine_id differs (0f1e2d3c4b5a6978 here, "
-			   "deadbeefdeadbeef there: another machine, firmware or microcode)\n");
+	assert_contains(a, "  not pooled with set 2 (plan_b.csv): plan_id differs (a1b2c3d4e5f60718 here, b0b0b0b0b0b0b0b0\n"
+			   "    there: another plan)\n");
+	assert_contains(a, "  not pooled with set 3 (aa_fail.csv): machine_id differs (0f1e2d3c4b5a6978 here, deadbeefdeadbeef\n"
+			   "    there: another machine, firmware or microcode)\n");
 	assert_contains(b, "  plan_id b0b0b0b0b0b0b0b0, machine_id 0f1e2d3c4b5a6978: 1 boot of one plan on one machine\n");
 }
 
@@ -190,9 +228,9 @@ static void test_boots_with_another_boost_state_are_not_pooled_and_say_why(void 
 	assert_null(strstr(o.out, "set 3 of"));
 	assert_contains(a, "  plan_id a1b2c3d4e5f60718, machine_id 0f1e2d3c4b5a6978: 1 boot of one plan on one machine\n");
 	char want[256];
-	snprintf(want, sizeof want, "  not pooled with set 2 (%s): boost differs (enabled here, disabled there: "
-		 "the core may run above base frequency in one and not the other)\n", p2);
-	assert_contains(a, want);
+	snprintf(want, sizeof want, "not pooled with set 2 (%s): boost differs (enabled here, disabled there: "
+		 "the core may run above base frequency in one and not the other) ", strrchr(p2, '/') + 1);
+	assert_contains_unwrapped(a, want);
 
 	char q1[] = "/tmp/idlebench-boost1-XXXXXX", q2[] = "/tmp/idlebench-boost2-XXXXXX";
 	report_two_boots(&o, "#= boost=enabled\n", "#= boost=enabled\n", q1, q2);
@@ -209,13 +247,14 @@ static void test_another_c2_kind_or_cstate_cfg_is_not_pooled_and_absent_is_a_val
 	char p1[] = "/tmp/idlebench-c2kind1-XXXXXX", p2[] = "/tmp/idlebench-c2kind2-XXXXXX";
 	report_two_boots(&o, "#= c2_kind=cc1\n#= amd_cstate_cfg=0x0000000000020202\n",
 			 "#= c2_kind=cc6\n#= amd_cstate_cfg=0x0000000000020202\n", p1, p2);
-	assert_contains(block(o.out, 1), "c2_kind differs (cc1 here, cc6 there: the I/O-port read enters another C-state)\n");
+	assert_contains_unwrapped(block(o.out, 1), "c2_kind differs (cc1 here, cc6 there: the I/O-port read enters another "
+						   "C-state)\n");
 	assert_null(strstr(o.out, "amd_cstate_cfg differs"));
 
 	char q1[] = "/tmp/idlebench-c2kind1-XXXXXX", q2[] = "/tmp/idlebench-c2kind2-XXXXXX";
 	report_two_boots(&o, "", "#= amd_cstate_cfg=0x0000000000020202\n", q1, q2);
-	assert_contains(block(o.out, 1), "amd_cstate_cfg differs (not recorded here, 0x0000000000020202 there: another "
-					 "CStateCfg: the C-states the core may enter)\n");
+	assert_contains_unwrapped(block(o.out, 1), "amd_cstate_cfg differs (not recorded here, 0x0000000000020202 there: "
+						   "another CStateCfg: the C-states the core may enter)\n");
 
 	/* a missing key and the value `absent` (boost=absent) read apart */
 	char r1[] = "/tmp/idlebench-c2kind1-XXXXXX", r2[] = "/tmp/idlebench-c2kind2-XXXXXX";
@@ -227,12 +266,14 @@ static void test_a_schema_1_file_still_reports_by_machine_identity(void **state)
 {
 	(void)state;
 	struct command_output o;
-	char *argv[] = { "report", F "known.csv", F "plan_a_boot1.csv" };
-	report(&o, 3, argv);
+	/* --wide: the paths as given and every column, unwrapped */
+	char *argv[] = { "report", "--wide", F "known.csv", F "plan_a_boot1.csv" };
+	report(&o, 4, argv);
 	assert_int_equal(o.status, 0);
 	const char *old = block(o.out, 1);
 	assert_contains(old, "set 1 of 2: HygonGenuine family 0x18 model 0x0, Test Board A, placement sibling\n"
-			     "  schema 1: no plan_id, pooled by machine identity only (1 boot)\n");
+			     "  primary result: ");
+	assert_contains(old, "\n  schema 1: no plan_id, pooled by machine identity only (1 boot)\n");
 	assert_contains(old, "  not pooled with set 2 (" F "plan_a_boot1.csv): no plan_id (schema 1) here, plan_id and "
 			     "machine_id there: a run without plan_id cannot be matched to a plan\n");
 	/* By hand: lz mwait blocks r0, r1 (r2 is check=bad): sqrt(1.15 x 1100/1010) = 1.1191 -> 11.91;
@@ -252,8 +293,8 @@ static void test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top(void **
 	assert_int_equal(o.status, 0);
 	/* generate.py: hlt2 2.12 [1.86, 2.38] in a boot whose hlt2 runs 2 % slow. */
 	assert_contains(o.out, "set 1 of 1: HygonGenuine family 0x18 model 0x0, Test Board F, placement sibling\n"
-			       "  UNTRUSTWORTHY: the A/A control (hlt2 vs hlt) shows 2.12 % [1.86, 2.38], "
-			       "which excludes the known 0.00 %:\n");
+			       "  UNTRUSTWORTHY: the A/A control (hlt2 vs hlt) shows 2.12 % [1.86, 2.38], which excludes the known\n"
+			       "    0.00 %: the intervals below do not hold for this set\n");
 	assert_contains(o.out, "    A/A   hlt2   expected 0.00 %, got 2.12 % [1.86, 2.38]: fail\n");
 }
 
@@ -321,15 +362,17 @@ static void test_a_run_without_hlt_gets_the_table_without_slowdowns(void **state
 	assert_string_equal(o.err, "");
 	/* Real `idlebench bench` rows: lz 142010.49, 438944.51, 122542.40 -> median 142010.49. */
 	assert_string_equal(o.out,
+		"idlebench report: 1 file in 1 set; slowdown: positive = slower than hlt\n"
+		"\n"
 		"set 1 of 1: AuthenticAMD family 0x19 model 0x1\n"
 		"  schema 1: no plan_id, pooled by machine identity only (1 boot)\n"
 		"  cpu: AMD EPYC; hypervisor: KVMKVMKVM\n"
-		"  boot 1: " F "host_bench.csv (schema 1, 3 reps, 6 rows, check=bad 0)\n"
+		"  boot 1: host_bench.csv (schema 1, 3 reps, 6 rows, check=bad 0)\n"
 		"\n"
 		"  no hlt samples: no slowdown columns\n"
-		"  workload       mode      n  median cyc/iter  eff MHz  sib C0%  wake/ms  bad\n"
-		"  lz             host      3        142010.49        -        -        -    0\n"
-		"  whetstone      host      3         29301.28        -        -        -    0\n"
+		"  workload      mode      n     cyc/iter  eff MHz  sib C0%  wake/ms  bad\n"
+		"  lz            host      3    142010.49        -        -        -    0\n"
+		"  whetstone     host      3     29301.28        -        -        -    0\n"
 		"  carry-over (does a sample depend on the mode run just before it? rows in measurement order):\n"
 		"    boot 1: not checked: 1 modes (the check takes 2 to 8)\n");
 }
@@ -343,8 +386,8 @@ static void test_sibling_wakeups_per_ms_beside_the_slowdown(void **state)
 {
 	(void)state;
 	struct command_output o;
-	char *argv[] = { "report", F "qemu_pvh_tcg.csv" };
-	report(&o, 2, argv);
+	char *argv[] = { "report", "--wide", F "qemu_pvh_tcg.csv" };
+	report(&o, 3, argv);
 	assert_int_equal(o.status, 0);
 	assert_contains(o.out, " sib C0%  wake/ms  bad  note\n");
 	assert_contains(o.out, "  lz             mwait     3        729079.22      64.04 -                          -      -"
@@ -404,7 +447,7 @@ static void test_without_gnuplot_the_table_is_printed_and_exit_is_0(void **state
 		free(saved);
 	}
 	assert_int_equal(o.status, 0);
-	assert_contains(o.out, "  lz             mwait     3          1150.00      11.91 ");
+	assert_contains(o.out, "  lz            mwait     3      1150.00      11.91 ");
 	assert_null(strstr(o.out, "chart:"));
 	assert_string_equal(o.err, "idlebench report: gnuplot not found on PATH (Debian package gnuplot-nox): no PNG written\n");
 	struct stat st;
@@ -418,7 +461,7 @@ static void test_png_of_runs_without_hlt_is_refused_with_exit_1(void **state)
 	char *argv[] = { "report", "--png=/tmp/test_report_nothing.png", F "host_bench.csv" };
 	report(&o, 3, argv);
 	assert_int_equal(o.status, 1);
-	assert_contains(o.out, "  lz             host      3 ");
+	assert_contains(o.out, "  lz            host      3 ");
 	assert_string_equal(o.err, "idlebench report: nothing to plot: no run has hlt samples to compare against: "
 				   "no PNG written\n");
 }
@@ -451,7 +494,7 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	report(&o, 2, help);
 	assert_int_equal(o.status, 0);
 	assert_contains(o.out, "usage: idlebench report [--png OUT.png] [--html OUT.html] [--firmware-s SECONDS]\n"
-			       "                        [--format text|commit] [--by machine|model] FILE...\n");
+			       "                        [--format text|commit] [--by machine|model] [--wide] FILE...\n");
 	char *bad_by[] = { "report", "--by=cpu", F };
 	report(&o, 3, bad_by);
 	assert_int_equal(o.status, 2);
