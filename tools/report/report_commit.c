@@ -281,9 +281,8 @@ static void result_words(struct text *t, const struct report_set *s, const struc
 		undirected_words(t, item[i].e);
 		said++;
 	}
-	add(t, " (the slowdown in %s against HLT, positive = slower than HLT; %s)", mode,
-	    spans == n - directed ? (spans > 1 ? "each interval spans 0" : "the interval spans 0")
-				  : "without an interval, no difference can be tested");
+	add(t, " (the slowdown in %s against HLT, positive = slower than HLT%s)", mode,
+	    spans != n - directed ? "" : spans > 1 ? "; each interval spans 0" : "; the interval spans 0");
 }
 
 static void counts_words(struct text *t, const struct report_set *s, const struct report_summary *sum,

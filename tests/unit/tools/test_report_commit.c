@@ -88,15 +88,44 @@ static void test_failed_aa_is_written_in(void **state)
 	(void)state;
 	commit(F "aa_fail.csv", NULL);
 	/* generate.py: all hlt2 2.12 [1.86, 2.38]; int/fp by hand (scipy, see the top) */
-	assert_output("On a Test CPU system (threads/core not recorded, idlebench kernel 0.2.0\n"
+	assert_output("UNTRUSTWORTHY: the A/A control (hlt2 vs hlt) shows 2.12 % [1.86, 2.38],\n"
+		      "which excludes the known 0.00 %, so these intervals do not hold. On a\n"
+		      "Test CPU system (threads/core not recorded, idlebench kernel 0.2.0\n"
 		      "(boot=efi), bare metal), the integer workloads (geomean of 2) run\n"
 		      "12.69 % [12.02, 13.35] faster and the floating-point workloads (geomean\n"
 		      "of 2) 19.69 % [18.87, 20.51] faster with the SMT sibling in HLT than in\n"
 		      "MWAIT-C1 (48 samples per state over 1 boot, no per-sample residency\n"
-		      "proof in these streams; A/A 2.12 % [1.86, 2.38]). The A/A control\n"
-		      "FAILED: hlt2 vs hlt shows 2.12 % [1.86, 2.38], which excludes 0, so\n"
-		      "these intervals do not hold. One boot only: the result is within this\n"
-		      "boot and says nothing about how boots differ.\n");
+		      "proof in these streams; A/A 2.12 % [1.86, 2.38]). One boot only: the\n"
+		      "result is within this boot and says nothing about how boots differ.\n");
+}
+
+/* The shipped example boots pooled: boot 2's own A/A failed (its stream's
+ * `#! control mode=hlt2 ... verdict=fail`, -3.17 [-5.77, -0.51]), which the
+ * pool's interval (-0.91 [-26.16, 32.98], uninformative) would hide: the
+ * paragraph starts with it. Both primary intervals span 0 (int 2.26
+ * [-2.44, 7.19], fp 10.37 [-28.63, 70.68]): no direction is claimed. */
+static void test_pooled_examples_name_the_failed_boot_and_claim_no_direction(void **state)
+{
+	(void)state;
+	commit("docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032134Z.csv",
+	       "docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv");
+	assert_output("UNTRUSTWORTHY: boot 2 of 2\n"
+		      "(hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv)\n"
+		      "failed its own A/A control: hlt2 vs hlt shows -3.17 % [-5.77, -0.51],\n"
+		      "which excludes the known 0.00 %, so these intervals do not hold (leave\n"
+		      "that boot's file out to report the others). On a Hygon Dhyana Processor\n"
+		      "system (2 threads/core, idlebench kernel 0.1.0+g39d4f88 (boot=pvh),\n"
+		      "under hypervisor TCGTCGTCGTCG), no difference was detected between the\n"
+		      "SMT sibling in HLT and in MWAIT-C1 for the integer workloads (geomean of\n"
+		      "3) 2.26 % [-2.44, 7.19] and the floating-point workloads (geomean of 3)\n"
+		      "10.37 % [-28.63, 70.68] (the slowdown in MWAIT-C1 against HLT, positive\n"
+		      "= slower than HLT; each interval spans 0) (144 interleaved samples per\n"
+		      "state over 2 boots, no per-sample residency proof in these streams; A/A\n"
+		      "-0.91 % [-26.16, 32.98], uninformative: too wide to fail). Measured\n"
+		      "under a hypervisor (TCGTCGTCGTCG), not on bare metal: an emulator's or\n"
+		      "VM's timing, not comparable with silicon's.\n");
+	assert_null(strstr(o.out, "faster"));
+	assert_null(strstr(o.out, "slower with"));
 }
 
 static void test_hypervisor_and_no_interval_are_written_in(void **state)
@@ -104,16 +133,17 @@ static void test_hypervisor_and_no_interval_are_written_in(void **state)
 	(void)state;
 	commit(F "qemu_pvh_tcg.csv", NULL);
 	assert_output("On a Hygon Dhyana Processor system (2 threads/core, idlebench kernel\n"
-		      "0.1.0+g6c083d8 (boot=pvh), under hypervisor TCGTCGTCGTCG), the integer\n"
-		      "workloads (geomean of 9) run 13.80 % (no interval) faster and the\n"
-		      "floating-point workloads (geomean of 9) 13.36 % (no interval) faster\n"
-		      "with the SMT sibling in HLT than in MWAIT-C1 (54 interleaved samples per\n"
-		      "state over 1 boot, no per-sample residency proof in these streams; no\n"
-		      "A/A control measured). One boot only: the result is within this boot and\n"
-		      "says nothing about how boots differ. Measured under a hypervisor\n"
-		      "(TCGTCGTCGTCG), not on bare metal: an emulator's or VM's timing, not\n"
-		      "comparable with silicon's. No interval for int, fp: n/a: 3 blocks, need\n"
-		      "10; the value stands alone.\n");
+		      "0.1.0+g6c083d8 (boot=pvh), under hypervisor TCGTCGTCGTCG), no direction\n"
+		      "can be stated between the SMT sibling in HLT and in MWAIT-C1 for the\n"
+		      "integer workloads (geomean of 9) 13.80 % (no interval) and the\n"
+		      "floating-point workloads (geomean of 9) 13.36 % (no interval) (the\n"
+		      "slowdown in MWAIT-C1 against HLT, positive = slower than HLT) (54\n"
+		      "interleaved samples per state over 1 boot, no per-sample residency proof\n"
+		      "in these streams; no A/A control measured). One boot only: the result is\n"
+		      "within this boot and says nothing about how boots differ. Measured under\n"
+		      "a hypervisor (TCGTCGTCGTCG), not on bare metal: an emulator's or VM's\n"
+		      "timing, not comparable with silicon's. No interval for int, fp: n/a: 3\n"
+		      "blocks, need 10; the value stands alone.\n");
 }
 
 static void test_linux_stream_names_driver_kernel_and_residency(void **state)
@@ -124,12 +154,13 @@ static void test_linux_stream_names_driver_kernel_and_residency(void **state)
 	 * `#! summary` (lz ioport 435.70, 3 blocks) and `#! linux_proof` records (8 of 10) */
 	assert_output("On a QEMU TCG CPU version 2.5+ system (1 thread/core online, acpi_idle\n"
 		      "cpuidle driver, Linux kernel 6.1.0-57-amd64, under hypervisor\n"
-		      "TCGTCGTCGTCG), the lz workload runs 435.70 % (no interval) faster with\n"
-		      "the parked CPU on another core (placement other-core) in HLT than in\n"
-		      "IOPORT-C2 (5 interleaved samples per state over 1 boot, sibling\n"
-		      "residency verified in 8/10 (HLT 5/5, ioport 3/5); no A/A control\n"
-		      "measured). One boot only: the result is within this boot and says\n"
-		      "nothing about how boots differ. Measured under a hypervisor\n"
+		      "TCGTCGTCGTCG), no direction can be stated between the parked CPU on\n"
+		      "another core (placement other-core) in HLT and in IOPORT-C2 for the lz\n"
+		      "workload 435.70 % (no interval) (the slowdown in IOPORT-C2 against HLT,\n"
+		      "positive = slower than HLT) (5 interleaved samples per state over 1\n"
+		      "boot, sibling residency verified in 8/10 (HLT 5/5, ioport 3/5); no A/A\n"
+		      "control measured). One boot only: the result is within this boot and\n"
+		      "says nothing about how boots differ. Measured under a hypervisor\n"
 		      "(TCGTCGTCGTCG), not on bare metal: an emulator's or VM's timing, not\n"
 		      "comparable with silicon's. No interval for lz: n/a: 3 blocks, need 10\n"
 		      "(intervals=no (quick preset: a pipeline check)); the value stands alone.\n"
@@ -154,8 +185,9 @@ static void test_sets_not_pooled_get_a_paragraph_each_with_why(void **state)
 	assert_non_null(strstr(second, "plan_id differs (b0b0b0b0b0b0b0b0 here, a1b2c3d4e5f60718 there:"));
 	/* plan_b.csv: generate.py makes every sample right after spin 4 % (log 0.04, +4.08 %) slow; the
 	 * text report's carry-over sentence (4.07 [3.61, 4.52], test_report.c) is written into its paragraph */
-	assert_non_null(strstr(second, "\nBoot 1: CARRY-OVER: a sample right after spin runs 4.07 % [3.61, 4.52]\n"
-				       "slower than after the other modes (95 % jointly over the previous\nmodes).\n"));
+	assert_non_null(strstr(second, " Boot 1: CARRY-OVER: a sample right after spin\n"
+				       "runs 4.07 % [3.61, 4.52] slower than after the other modes (95 % jointly\n"
+				       "over the previous modes).\n"));
 	assert_true(strstr(o.out, "CARRY-OVER") > second); /* plan_a_boot1.csv has none */
 }
 
@@ -225,29 +257,31 @@ static void test_mwait_hint_other_than_c1_is_named(void **state)
 	unlink(path);
 	for (char *c = o.out; (c = strchr(c, '\n'));)
 		*c = ' ';
-	assert_non_null(strstr(o.out, " in HLT than in MWAIT(0x20) (54 interleaved samples"));
+	assert_non_null(strstr(o.out, " in HLT and in MWAIT(0x20) for the integer workloads"));
+	assert_non_null(strstr(o.out, "(the slowdown in MWAIT(0x20) against HLT, positive = slower than HLT) (54 interleaved samples"));
 	assert_null(strstr(o.out, "MWAIT-C1"));
 }
 
-static void test_negative_slowdown_reads_slower_and_a_skipped_mode_is_named(void **state)
+static void test_no_interval_gives_no_direction_and_a_skipped_mode_is_named(void **state)
 {
 	(void)state;
 	commit("docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261130T140438Z.csv", NULL);
 	/* scipy by hand (see the top) over its 3 repetitions: int 13.73, fp -4.67; its
 	 * `#! mode name=ioport status=skipped` record gives the reason */
 	assert_output("On a Hygon Dhyana Processor system (2 threads/core, idlebench kernel\n"
-		      "0.1.0+g6c083d8 (boot=bios), under hypervisor TCGTCGTCGTCG), the integer\n"
-		      "workloads (geomean of 9) run 13.73 % (no interval) faster and the\n"
-		      "floating-point workloads (geomean of 9) 4.67 % (no interval) slower with\n"
-		      "the SMT sibling in HLT than in MWAIT-C1 (54 interleaved samples per\n"
-		      "state over 1 boot, no per-sample residency proof in these streams; no\n"
-		      "A/A control measured). One boot only: the result is within this boot and\n"
-		      "says nothing about how boots differ. Measured under a hypervisor\n"
-		      "(TCGTCGTCGTCG), not on bare metal: an emulator's or VM's timing, not\n"
-		      "comparable with silicon's. No interval for int, fp: n/a: 3 blocks, need\n"
-		      "10; the value stands alone. Not measured though the plan asked for it:\n"
-		      "ioport: skipped (no C2 I/O port (no _CST SystemIO C2, CStateBaseAddr or\n"
-		      "P_BLK; give c2port=)).\n");
+		      "0.1.0+g6c083d8 (boot=bios), under hypervisor TCGTCGTCGTCG), no direction\n"
+		      "can be stated between the SMT sibling in HLT and in MWAIT-C1 for the\n"
+		      "integer workloads (geomean of 9) 13.73 % (no interval) and the\n"
+		      "floating-point workloads (geomean of 9) -4.67 % (no interval) (the\n"
+		      "slowdown in MWAIT-C1 against HLT, positive = slower than HLT) (54\n"
+		      "interleaved samples per state over 1 boot, no per-sample residency proof\n"
+		      "in these streams; no A/A control measured). One boot only: the result is\n"
+		      "within this boot and says nothing about how boots differ. Measured under\n"
+		      "a hypervisor (TCGTCGTCGTCG), not on bare metal: an emulator's or VM's\n"
+		      "timing, not comparable with silicon's. No interval for int, fp: n/a: 3\n"
+		      "blocks, need 10; the value stands alone. Not measured though the plan\n"
+		      "asked for it: ioport: skipped (no C2 I/O port (no _CST SystemIO C2,\n"
+		      "CStateBaseAddr or P_BLK; give c2port=)).\n");
 }
 
 /* An `idlebench linux -- COMMAND` stream names the command (linux_command). */
@@ -264,8 +298,9 @@ static void test_single_workload_names_the_command(void **state)
 	unlink(path);
 	for (char *c = o.out; (c = strchr(c, '\n'));)
 		*c = ' ';
-	assert_non_null(strstr(o.out, "TCGTCGTCGTCG), the command 'busybox' 'sha256sum' '/tmp/in' (workload lz) runs 435.70 % "
-				      "(no interval) faster with"));
+	assert_non_null(strstr(o.out, "TCGTCGTCGTCG), no direction can be stated between the parked CPU on another core "
+				      "(placement other-core) in HLT and in IOPORT-C2 for the command 'busybox' 'sha256sum' "
+				      "'/tmp/in' (workload lz) 435.70 % (no interval) (the slowdown"));
 }
 
 static void test_format_text_is_the_report_and_a_bad_format_exits_2(void **state)
@@ -291,9 +326,10 @@ int main(void)
 		cmocka_unit_test(test_hypervisor_and_no_interval_are_written_in),
 		cmocka_unit_test(test_linux_stream_names_driver_kernel_and_residency),
 		cmocka_unit_test(test_sets_not_pooled_get_a_paragraph_each_with_why),
+		cmocka_unit_test(test_pooled_examples_name_the_failed_boot_and_claim_no_direction),
 		cmocka_unit_test(test_suspect_topology_is_written_in),
 		cmocka_unit_test(test_mwait_hint_other_than_c1_is_named),
-		cmocka_unit_test(test_negative_slowdown_reads_slower_and_a_skipped_mode_is_named),
+		cmocka_unit_test(test_no_interval_gives_no_direction_and_a_skipped_mode_is_named),
 		cmocka_unit_test(test_single_workload_names_the_command),
 		cmocka_unit_test(test_format_text_is_the_report_and_a_bad_format_exits_2),
 	};
