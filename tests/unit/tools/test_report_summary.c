@@ -145,6 +145,75 @@ static void test_a_broken_aa_arm_fails_its_control(void **state)
 	done(&pool, s);
 }
 
+/* A control's interval that covers its known effect but also what it must
+ * be told apart from is uninformative, never a pass (report_judge_control):
+ * A/A reaching a 1 % bias either way, a spike-in covering 0; an interval that
+ * excludes the known effect fails however wide it is. */
+static void test_a_control_too_wide_to_fail_is_uninformative(void **state)
+{
+	(void)state;
+	struct {
+		double expected, lo, hi;
+		enum analysis_verdict want;
+	} c[] = {
+		{ 0.0, -0.44, 0.62, ANALYSIS_PASS },          /* plan_a pooled A/A */
+		{ 0.0, -0.50, 1.00, ANALYSIS_UNINFORMATIVE }, /* reaches +1 % */
+		{ 0.0, -26.16, 32.98, ANALYSIS_UNINFORMATIVE }, /* the shipped examples pooled */
+		{ 0.0, 1.86, 2.38, ANALYSIS_FAIL },           /* aa_fail.csv */
+		{ 0.0, -30.0, -0.51, ANALYSIS_FAIL },         /* wide, but excludes 0 */
+		{ 1.0, 0.05, 2.27, ANALYSIS_PASS },           /* plan_a pooled spike: excludes 0 */
+		{ 1.0, -0.49, 1.21, ANALYSIS_UNINFORMATIVE }, /* plan_b.csv: covers 0 and 1 */
+		{ 1.0, -24.34, 32.79, ANALYSIS_UNINFORMATIVE }, /* the shipped examples pooled */
+		{ 1.0, 1.50, 3.00, ANALYSIS_FAIL },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		struct analysis_cell cell = { .have = true };
+		cell.s = (struct stats_slowdown){ .status = STATS_INTERVAL, .value_pct = (c[i].lo + c[i].hi) / 2,
+						  .lo_pct = c[i].lo, .hi_pct = c[i].hi, .n = 12 };
+		if (report_judge_control(&cell, c[i].expected) != c[i].want)
+			fail_msg("case %zu: [%.2f, %.2f] against %.2f: got %s", i, c[i].lo, c[i].hi, c[i].expected,
+				 analysis_verdict_name(report_judge_control(&cell, c[i].expected)));
+	}
+}
+
+/* The shipped example boots pooled: boot 2's own A/A fails (its stream's
+ * `#! control mode=hlt2 ... verdict=fail`: -3.17 [-5.77, -0.51]) while the
+ * pool's interval (-0.91 [-26.16, 32.98]) cannot fail: the set is
+ * untrustworthy, and the failure names the boot. Planning: the int class's
+ * optimum (stats_optimal_reps: 100000, the between-boot variance is 0) is
+ * more than the kernel's reps= takes (255): the plan stays at 255, more boots. */
+static void test_a_boot_whose_own_control_failed_marks_the_pooled_set(void **state)
+{
+	(void)state;
+	struct report_pool pool = { .set_count = 0 };
+	const char *files[] = { "docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032134Z.csv",
+				"docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv" };
+	struct report_summary *s = summarize(&pool, files, 2);
+	assert_int_equal(s->set->aa, ANALYSIS_UNINFORMATIVE);
+	assert_int_equal(s->set->spike, ANALYSIS_UNINFORMATIVE);
+	assert_int_equal(s->boot[1]->aa, ANALYSIS_FAIL);
+	near(s->boot[1]->aa_cell.s.lo_pct, -5.77, 0.005, "boot 2 A/A lo");
+	near(s->boot[1]->aa_cell.s.hi_pct, -0.51, 0.005, "boot 2 A/A hi");
+	assert_false(report_boot_failed(s, 0));
+	assert_true(report_boot_failed(s, 1));
+	assert_true(report_untrustworthy(s));
+	char t[1024];
+	assert_true(report_control_failure(pool.set[0], s, 0, t, sizeof t));
+	assert_string_equal(t, "boot 2 of 2 (hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv) "
+			       "failed its own A/A control: hlt2 vs hlt shows -3.17 % [-5.77, -0.51], which excludes the "
+			       "known 0.00 %");
+	assert_false(report_control_failure(pool.set[0], s, 1, t, sizeof t));
+	const struct report_plan *pi = &s->plan[ANALYSIS_CLASS_INT];
+	assert_true(pi->have);
+	assert_int_equal(pi->max_reps, 255);
+	assert_true(pi->capped);
+	assert_int_equal(pi->optimal_reps, 255);
+	assert_int_equal(pi->boots_optimal, stats_boots_needed(&pi->v, 255, REPORT_TARGET_HALF_WIDTH_PCT));
+	assert_int_equal(stats_optimal_reps(&pi->v, s->boot_cost_s, s->rep_cost_s), STATS_PLAN_LIMIT);
+	assert_false(s->plan[ANALYSIS_CLASS_FP].capped);
+	done(&pool, s);
+}
+
 /* The spike-in is judged over the workloads the boot itself recorded as
  * uniform_iterations=yes, not over this build's registry: a boot that
  * recorded none gets no verdict; without records the registry decides. */
@@ -481,6 +550,8 @@ int main(void)
 		cmocka_unit_test(test_busy_control_verdict_and_holm_family),
 		cmocka_unit_test(test_two_boots_match_scipy_boots_t_holm_and_planning),
 		cmocka_unit_test(test_a_broken_aa_arm_fails_its_control),
+		cmocka_unit_test(test_a_control_too_wide_to_fail_is_uninformative),
+		cmocka_unit_test(test_a_boot_whose_own_control_failed_marks_the_pooled_set),
 		cmocka_unit_test(test_spike_workloads_come_from_the_boots_records),
 		cmocka_unit_test(test_clock_split_across_boots),
 		cmocka_unit_test(test_ipc_slowdown_follows_the_pmu_rows),
