@@ -12,7 +12,11 @@
       holds no console message: the page has no script, so any message is an
       error, a blocked load (CSP) or an injected script that ran;
   html_check.py inert DOM            the DOM has no <script>, <img>, <iframe>,
-      <object> element and no on* attribute: hostile stream text stayed text.
+      <object> element and no on* attribute: hostile stream text stayed text;
+  html_check.py banner DOM STREAM... the page of these boots (one set, in this
+      order): every boot whose own `#! control` record says verdict=fail is
+      named in a red flag (<li class="bad">) before the set's "Primary result"
+      heading, though pooling the boots may hide it.
 Exit 0 when the check holds, 1 with the reasons on stderr."""
 import re
 import sys
@@ -139,9 +143,57 @@ def check_inert(dom):
     return [f"{dom}: active element {t} in the DOM" for t in bad]
 
 
+class Flags(HTMLParser):
+    """The text of each <li class="bad"> and of each <h3>, in document order."""
+
+    def __init__(self):
+        super().__init__()
+        self.items = []        # (kind, text): kind "bad" or "h3"
+        self.open = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "li" and "bad" in (a.get("class") or "").split():
+            self.open = ["bad", ""]
+        elif tag == "h3":
+            self.open = ["h3", ""]
+
+    def handle_endtag(self, tag):
+        if tag in ("li", "h3") and self.open:
+            self.items.append(tuple(self.open))
+            self.open = None
+
+    def handle_data(self, data):
+        if self.open:
+            self.open[1] += data
+
+
+def check_banner(dom, *streams):
+    p = Flags()
+    with open(dom, encoding="utf-8") as f:
+        p.feed(f.read())
+    primary = next((i for i, (k, t) in enumerate(p.items) if k == "h3" and t == "Primary result"), None)
+    if primary is None:
+        return [f"{dom}: no Primary result heading"]
+    flags = [t for k, t in p.items[:primary] if k == "bad"]
+    errors, named = [], 0
+    for i, stream in enumerate(streams):
+        if not any(r.get("verdict") == "fail" for r in records(stream, "control")):
+            continue
+        want = f"UNTRUSTWORTHY: boot {i + 1} of {len(streams)} ({stream.rsplit('/', 1)[-1]}) failed its own"
+        if not any(f.startswith(want) for f in flags):
+            errors.append(f"{dom}: no red flag {want!r} before Primary result; flags there: {flags!r}")
+        named += 1
+    if not named:
+        errors.append("none of the streams records a failed control: nothing to check")
+    print(f"{dom}: {named} boot(s) with a failed control flagged at the top of the set")
+    return errors
+
+
 def main():
     what, args = sys.argv[1], sys.argv[2:]
-    errors = {"primary": check_primary, "console": check_console, "inert": check_inert}[what](*args)
+    errors = {"primary": check_primary, "console": check_console, "inert": check_inert,
+              "banner": check_banner}[what](*args)
     for e in errors:
         print(e, file=sys.stderr)
     return 1 if errors else 0

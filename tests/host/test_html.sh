@@ -76,6 +76,22 @@ htest_html_example_page_renders_with_no_console_message_and_a_screenshot() {
 	grep -q 'QEMU TCG: an emulator' "$out.dom" || fail "the TCG flag is not on the page"
 }
 
+# The two example boots of one plan pooled: boot 2's own A/A control failed
+# (its `#! control mode=hlt2 ... verdict=fail` record), the pool's interval is
+# too wide to fail; the page Chromium renders names that boot in a red flag
+# above the primary result.
+htest_html_pooled_boots_flag_the_boot_whose_control_failed() {
+	chromium_missing && return 0
+	local out="$QTEST_LOGS/html_failed_boot"
+	BOOT_OUT="$out.html"
+	"${BUILD:-build}/host/idlebench" report --html "$out.html" "${HTML_EXAMPLES[0]}" "${HTML_EXAMPLES[1]}" >/dev/null ||
+		fail "idlebench report --html on the two example boots failed" || return 1
+	chromium_load "$out.html" "$out" || return 1
+	python3 "$HTML_CHECK" banner "$out.dom" "${HTML_EXAMPLES[0]}" "${HTML_EXAMPLES[1]}" ||
+		fail "the failed boot is not flagged at the top of the set" || return 1
+	python3 "$HTML_CHECK" console "$out.log" || fail "console messages on the pooled page"
+}
+
 # A stream whose product, brand and hypervisor strings carry markup: the page
 # shows them as text (no element, no script runs, nothing is fetched).
 htest_html_hostile_stream_strings_stay_text_in_chromium() {
