@@ -81,7 +81,7 @@ const char *report_reading(char *buf, size_t size, const struct stats_slowdown *
 	if (e->status == STATS_NO_DATA)
 		fmt_snprintf(buf, size, "no estimate");
 	else if (e->status != STATS_INTERVAL)
-		fmt_snprintf(buf, size, "no interval, no direction (%s)", stats_slowdown_note(e, note, sizeof note));
+		fmt_snprintf(buf, size, "no interval (%s)", stats_slowdown_note(e, note, sizeof note));
 	else if (report_has_direction(e))
 		fmt_snprintf(buf, size, "%s %s than hlt", mode, e->lo_pct > 0 ? "slower" : "faster");
 	else

@@ -46,7 +46,7 @@ void report_seed_clause(const struct report_set *s, const struct report_summary 
 /* What an estimate of mode against hlt says, in words that follow its
  * interval: "<mode> slower than hlt" or "<mode> faster than hlt" only where
  * the 95 % interval excludes 0; "no difference detected (the interval spans
- * 0)" where it does not; "no interval: no direction" (with the reason) where
+ * 0)" where it does not; "no interval (n/a: …)", no direction, where
  * there is none; "no estimate" without data. Returns buf. */
 const char *report_reading(char *buf, size_t size, const struct stats_slowdown *e, const char *mode);
 /* Whether e has an interval that excludes 0 (a direction may be stated). */
