@@ -157,7 +157,7 @@ static void machine_flags(struct fleet_machine *m, const struct report_set *s, c
 	for (size_t b = 0; b < sum->boots; b++) {
 		if (!report_boot_failed(sum, b))
 			continue;
-		bool aa = sum->boot[b]->aa == ANALYSIS_FAIL, spike = sum->boot[b]->spike == ANALYSIS_FAIL;
+		bool aa = sum->boot_verdict[b][0] == ANALYSIS_FAIL, spike = sum->boot_verdict[b][1] == ANALYSIS_FAIL;
 		fmt_append(buf, size, &at, "%sUNTRUSTWORTHY: boot %zu of %zu (%s) failed its own %s%s%s", at ? "; " : "", b + 1,
 			   sum->boots, report_base_name(s->boot[b].path), aa ? "A/A" : "", aa && spike ? " and " : "",
 			   spike ? "spike-in" : "");

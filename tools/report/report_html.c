@@ -316,8 +316,14 @@ static void controls_section(FILE *out, const struct report_set *s, const struct
 		for (size_t b = 0; sum->boots > 1 && b < sum->boots; b++) {
 			const struct analysis *a = sum->boot[b];
 			enum analysis_verdict bv = i ? a->spike : a->aa;
-			fprintf(out, "<br><span class=\"%s\">boot %zu: %s</span>", bv == ANALYSIS_FAIL ? "badge bad" : "muted",
-				b + 1, bv == ANALYSIS_FAIL ? "fail: UNTRUSTWORTHY" : analysis_verdict_name(bv));
+			bool failed = sum->boot_verdict[b][i] == ANALYSIS_FAIL;
+			char level[32];
+			fprintf(out, "<br><span class=\"%s\">boot %zu: %s", failed ? "badge bad" : "muted", b + 1,
+				failed ? "fail: UNTRUSTWORTHY" : bv == ANALYSIS_FAIL ? "fails at 95 % only, holds at " : analysis_verdict_name(bv));
+			if (!failed && bv == ANALYSIS_FAIL)
+				fprintf(out, "%s %% (Bonferroni over %zu boots)", report_num(level, sizeof level, sum->boot_level * 100, 2),
+					sum->boots);
+			fprintf(out, "</span>");
 		}
 		fprintf(out, "</td></tr>\n");
 	}

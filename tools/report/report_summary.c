@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/student_t.h"
 #include "core/options/option_table.h"
 #include "lib/fmt.h"
 #include "tools/report/report_format.h"
@@ -403,6 +404,8 @@ static void plan(const struct report_set *s, struct report_summary *sum)
 	}
 }
 
+static void judge_boots(struct report_summary *sum);
+
 bool report_summarize(const struct report_set *s, double firmware_s, struct report_summary *out)
 {
 	memset(out, 0, sizeof *out);
@@ -426,8 +429,10 @@ bool report_summarize(const struct report_set *s, double firmware_s, struct repo
 		*out->set = *out->boot[0];
 	else if (ok)
 		combine_boots(s, out);
-	if (ok)
+	if (ok) {
 		plan(s, out);
+		judge_boots(out);
+	}
 	if (ok && out->busy != ANALYSIS_NONE) {
 		out->busy_verdict = analysis_busy_judge(&out->set->cls[ANALYSIS_CLASS_ALL][out->busy],
 							s->placement && !strcmp(s->placement, "sibling"));
@@ -466,10 +471,40 @@ enum analysis_verdict report_judge_control(const struct analysis_cell *c, double
 	return wide ? ANALYSIS_UNINFORMATIVE : ANALYSIS_PASS;
 }
 
+/* Control cell c of one of k boots judged at 1 - 0.05 / k: its t interval
+ * on the log scale widened to that level (the 95 % one is at k = 1). */
+static enum analysis_verdict judge_boot_control(const struct analysis_cell *c, double expected_pct, size_t k)
+{
+	enum analysis_verdict v = analysis_judge(c, expected_pct);
+	const struct stats_slowdown *e = &c->s;
+	if (v != ANALYSIS_PASS && v != ANALYSIS_FAIL)
+		return v;
+	if (!(e->se_log >= 0) || !(e->df >= 1))
+		return ANALYSIS_NO_INTERVAL;
+	double half = stats_t_quantile(1 - 0.025 / (double)k, e->df) * e->se_log;
+	double lo = (exp(e->mean_log - half) - 1) * 100, hi = (exp(e->mean_log + half) - 1) * 100;
+	return lo - ANALYSIS_RESOLUTION_PCT <= expected_pct && expected_pct <= hi + ANALYSIS_RESOLUTION_PCT ? ANALYSIS_PASS
+													     : ANALYSIS_FAIL;
+}
+
+/* Every boot's own controls at the set's per-boot level (Bonferroni). */
+static void judge_boots(struct report_summary *sum)
+{
+	size_t k = sum->boots;
+	sum->boot_level = k ? 1 - 0.05 / (double)k : NAN;
+	for (size_t b = 0; b < k && k > 1; b++) {
+		const struct analysis *a = sum->boot[b];
+		sum->boot_verdict[b][0] = a->aa == ANALYSIS_ABSENT ? ANALYSIS_ABSENT : judge_boot_control(&a->aa_cell, 0.0, k);
+		sum->boot_verdict[b][1] = a->spike == ANALYSIS_ABSENT || a->spike == ANALYSIS_NO_INTERVAL
+						  ? a->spike
+						  : judge_boot_control(&a->spike_cell, ANALYSIS_SPIKE_PCT, k);
+	}
+}
+
 bool report_boot_failed(const struct report_summary *sum, size_t b)
 {
-	return sum->boots > 1 && b < sum->boots && sum->boot[b] &&
-	       (sum->boot[b]->aa == ANALYSIS_FAIL || sum->boot[b]->spike == ANALYSIS_FAIL);
+	return sum->boots > 1 && b < sum->boots &&
+	       (sum->boot_verdict[b][0] == ANALYSIS_FAIL || sum->boot_verdict[b][1] == ANALYSIS_FAIL);
 }
 
 bool report_untrustworthy(const struct report_summary *sum)
@@ -498,6 +533,7 @@ static void failure_text(const struct report_set *s, const struct report_summary
 	const struct analysis_cell *c = control ? &a->spike_cell : &a->aa_cell;
 	size_t mode = control ? sum->spike : sum->aa;
 	char val[32], iv[80], who[REPORT_NAME_MAX + 600];
+	char level[32];
 	if (a == sum->set)
 		fmt_snprintf(who, sizeof who, "the %s (%s vs hlt) shows", what[control], s->mode_name[mode]);
 	else
@@ -505,6 +541,9 @@ static void failure_text(const struct report_set *s, const struct report_summary
 			     report_base_name(s->boot[b].path), what[control], s->mode_name[mode]);
 	fmt_snprintf(buf, size, "%s %s %% %s, which excludes the known %s %%", who,
 		     report_num(val, sizeof val, c->s.value_pct, 2), report_interval(iv, sizeof iv, &c->s), expected[control]);
+	if (a != sum->set)
+		fmt_snprintf(buf + strlen(buf), size - strlen(buf), " (also at %s %%, Bonferroni over %zu boots)",
+			     report_num(level, sizeof level, sum->boot_level * 100, 2), sum->boots);
 }
 
 bool report_control_failure(const struct report_set *s, const struct report_summary *sum, size_t i, char *buf,

@@ -82,6 +82,13 @@ struct report_summary {
 	bool have_costs;                /* every boot has a `#! stop` record */
 	double setup_s, boot_cost_s, rep_cost_s; /* mean setup_s; + firmware_s; mean elapsed_s / (rounds + warmup) */
 	struct report_plan plan[2];     /* ANALYSIS_CLASS_INT, ANALYSIS_CLASS_FP */
+	/* Each boot's own A/A and spike-in ([b][0], [b][1]) judged over the set's
+	 * k >= 2 boots at boot_level = 1 - 0.05 / k each (Bonferroni): the set is
+	 * flagged by a chance failure of one of its boots no more often than a
+	 * single boot is by its own (5 % per control). boot[b]->aa and ->spike
+	 * keep the verdict at 95 %, as the boot's stream recorded it. */
+	enum analysis_verdict boot_verdict[REPORT_MAX_BOOTS][2];
+	double boot_level;
 };
 
 /* Compute out for set s; false only when out of memory (out is then freed). */
@@ -111,8 +118,8 @@ bool report_in_holm_family(const struct report_set *s, const struct report_summa
 #define REPORT_CONTROL_EFFECT_PCT ANALYSIS_SPIKE_PCT
 enum analysis_verdict report_judge_control(const struct analysis_cell *c, double expected_pct);
 /* Whether boot b of a set of several boots failed a control on its own
- * (its own analysis, judged as the set's); false for a set of one boot,
- * whose verdict is the set's. */
+ * (its own analysis, judged at boot_level: boot_verdict); false for a set of
+ * one boot, whose verdict is the set's. */
 bool report_boot_failed(const struct report_summary *sum, size_t b);
 /* True when a control of the set failed: over the pool (its interval misses
  * the known effect), or in any one boot of it on its own: pooling never
@@ -120,10 +127,11 @@ bool report_boot_failed(const struct report_summary *sum, size_t b);
  * report the others. */
 bool report_untrustworthy(const struct report_summary *sum);
 /* The i-th failed control of the set (the pool's A/A and spike-in, then each
- * boot's own, in boot order) as one sentence without a trailing period,
- * e.g. "boot 2 (FILE) failed its own A/A control: hlt2 vs hlt shows
- * -3.17 % [-5.77, -0.51], which excludes the known 0.00 %"; false (buf "")
- * when there are not that many. FILE is the file's basename. */
+ * boot's own, in boot order, as report_boot_failed judges them) as one
+ * sentence without a trailing period, e.g. "boot 2 of 2 (FILE) failed its
+ * own A/A control: hlt2 vs hlt shows -3.17 % [-5.77, -0.51], which excludes
+ * the known 0.00 % (also at 97.50 %, Bonferroni over 2 boots)"; false (buf
+ * "") when there are not that many. FILE is the file's basename. */
 bool report_control_failure(const struct report_set *s, const struct report_summary *sum, size_t i, char *buf,
 			    size_t size);
 /* The last part of path (after its last '/'): how the report names a file. */

@@ -208,9 +208,15 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 			const struct analysis *a = sum->boot[b];
 			const struct analysis_cell *bc = i ? &a->spike_cell : &a->aa_cell;
 			enum analysis_verdict bv = i ? a->spike : a->aa;
+			char level[32];
 			fmt_append(t, sizeof t, &at, "%s boot %zu %s %% %s %s", b ? ";" : "", b + 1,
 				   report_num(val, sizeof val, bc->s.value_pct, 2), report_interval(iv, sizeof iv, &bc->s),
-				   bv == ANALYSIS_FAIL ? "FAIL" : analysis_verdict_name(bv));
+				   sum->boot_verdict[b][i] == ANALYSIS_FAIL ? "FAIL"
+				   : bv == ANALYSIS_FAIL		     ? "fails at 95 % only, holds at"
+									     : analysis_verdict_name(bv));
+			if (sum->boot_verdict[b][i] != ANALYSIS_FAIL && bv == ANALYSIS_FAIL)
+				fmt_append(t, sizeof t, &at, " %s %% (Bonferroni over %zu boots)",
+					   report_num(level, sizeof level, sum->boot_level * 100, 2), sum->boots);
 		}
 		report_wrap_hanging(out, "      ", "        ", t, width_of(wide), false);
 	}
