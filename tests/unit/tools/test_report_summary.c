@@ -201,8 +201,12 @@ static void test_a_boot_whose_own_control_failed_marks_the_pooled_set(void **sta
 	assert_true(report_control_failure(pool.set[0], s, 0, t, sizeof t));
 	assert_string_equal(t, "boot 2 of 2 (hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032201Z.csv) "
 			       "failed its own A/A control: hlt2 vs hlt shows -3.17 % [-5.77, -0.51], which excludes the "
-			       "known 0.00 %");
+			       "known 0.00 % (also at 97.50 %, Bonferroni over 2 boots)");
 	assert_false(report_control_failure(pool.set[0], s, 1, t, sizeof t));
+	/* at k = 1 the per-boot judgement is the 95 % one */
+	near(s->boot_level, 0.975, 1e-12, "per-boot level");
+	assert_int_equal(s->boot_verdict[1][0], ANALYSIS_FAIL);
+	assert_int_equal(s->boot_verdict[0][0], ANALYSIS_PASS);
 	const struct report_plan *pi = &s->plan[ANALYSIS_CLASS_INT];
 	assert_true(pi->have);
 	assert_int_equal(pi->max_reps, 255);
