@@ -17,7 +17,6 @@ test_report_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report.c $(REPORT
 # The report's per-boot and across-boot figures against an independent
 # computation (scipy) of the same fixtures.
 test_report_summary_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report_summary.c tools/report/report_pool.c \
-                           tools/report/report_format.c \
                            tools/report/report_summary.c
 # bench/analysis.c on hand-computed boots: cells, Holm family, control verdicts, primary half-width.
 test_analysis_SRCS = tests/unit/bench/test_analysis.c
@@ -42,5 +41,4 @@ test_result_tree_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_result_tree.
 # when machines differ, Holm across machines in fleets without an effect, and with two.
 UNIT_TESTS += test_report_fleet
 test_report_fleet_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_report_fleet.c tools/report/report_fleet.c \
-                         tools/report/result_tree.c tools/report/report_pool.c tools/report/report_summary.c \
-                         tools/report/report_format.c
+                         tools/report/result_tree.c tools/report/report_pool.c tools/report/report_summary.c

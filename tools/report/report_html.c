@@ -348,7 +348,9 @@ static void controls_section(FILE *out, const struct report_set *s, const struct
 					: "");
 	}
 	fprintf(out, "</table>\n<p class=\"muted\">A/A judged over all workloads, spike-in over the %zu whose iterations "
-		     "all cost the same; an interval must cover the known effect; busy must cost at least %.0f %% on an SMT pair.</p>\n",
+		     "all cost the same; an interval must cover the known effect and be narrow enough to fail (else "
+		     "uninformative); judged over the pool and in each boot (at 1 &minus; 0.05/k over k boots); busy must "
+		     "cost at least %.0f %% on an SMT pair.</p>\n",
 		sum->set->spike_workloads, ANALYSIS_BUSY_MIN_PCT);
 }
 

@@ -7,7 +7,6 @@
 #include "bench/student_t.h"
 #include "core/options/option_table.h"
 #include "lib/fmt.h"
-#include "tools/report/report_format.h"
 #include "tools/report/report_summary.h"
 
 /* A command (`idlebench linux -- COMMAND`, class cmd) is counted as the
@@ -523,6 +522,12 @@ const char *report_base_name(const char *path)
 	return slash && slash[1] ? slash + 1 : path;
 }
 
+/* v with two decimals as the report prints it ("-" for no number). */
+static const char *num2(char *buf, size_t size, double v)
+{
+	return isfinite(v) && fmt_fixed(buf, size, v, 2) > 0 ? buf : "-";
+}
+
 /* One failed control as a sentence: the pool's (boot == boots) or boot b's own. */
 static void failure_text(const struct report_set *s, const struct report_summary *sum, size_t b, size_t control,
 			 char *buf, size_t size)
@@ -539,11 +544,13 @@ static void failure_text(const struct report_set *s, const struct report_summary
 	else
 		fmt_snprintf(who, sizeof who, "boot %zu of %zu (%s) failed its own %s: %s vs hlt shows", b + 1, sum->boots,
 			     report_base_name(s->boot[b].path), what[control], s->mode_name[mode]);
-	fmt_snprintf(buf, size, "%s %s %% %s, which excludes the known %s %%", who,
-		     report_num(val, sizeof val, c->s.value_pct, 2), report_interval(iv, sizeof iv, &c->s), expected[control]);
+	char lo[32], hi[32];
+	fmt_snprintf(iv, sizeof iv, "[%s, %s]", num2(lo, sizeof lo, c->s.lo_pct), num2(hi, sizeof hi, c->s.hi_pct));
+	fmt_snprintf(buf, size, "%s %s %% %s, which excludes the known %s %%", who, num2(val, sizeof val, c->s.value_pct),
+		     iv, expected[control]);
 	if (a != sum->set)
 		fmt_snprintf(buf + strlen(buf), size - strlen(buf), " (also at %s %%, Bonferroni over %zu boots)",
-			     report_num(level, sizeof level, sum->boot_level * 100, 2), sum->boots);
+			     num2(level, sizeof level, sum->boot_level * 100), sum->boots);
 }
 
 bool report_control_failure(const struct report_set *s, const struct report_summary *sum, size_t i, char *buf,
