@@ -499,6 +499,15 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	report(&o, 3, bad_by);
 	assert_int_equal(o.status, 2);
 	assert_string_equal(o.err, "idlebench report: --by must be machine or model, got 'cpu' (see idlebench report --help)\n");
+	char *wide_commit[] = { "report", "--wide", "--format=commit", F "plan_a_boot1.csv" };
+	report(&o, 4, wide_commit);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench report: --wide widens the text report; --format=commit is wrapped at 72 "
+				   "columns (see idlebench report --help)\n");
+	char *by_wide[] = { "report", "--by=machine", "--wide", F };
+	report(&o, 4, by_wide);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench report: --by takes --html, not --wide (see idlebench report --help)\n");
 	char *by_png[] = { "report", "--by=machine", "--png", "x.png", F };
 	report(&o, 5, by_png);
 	assert_int_equal(o.status, 2);
