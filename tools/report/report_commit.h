@@ -3,7 +3,10 @@
  * ("On a <CPU> system (<SMT> threads/core, <driver>, kernel <version>),
  * <name> runs <X> % [lo, hi] faster with the SMT sibling in HLT than in
  * MWAIT-C1 (<n> samples per state over <k> boots, sibling residency
- * verified in <v>/<n>; A/A <a> %)").
+ * verified in <v>/<n>; A/A <a> %)"). "faster"/"slower" only for an interval
+ * that excludes 0; one that spans 0 reads "no difference was detected",
+ * one without an interval "no direction can be stated". Every failed
+ * control, the pool's and each boot's own, opens the paragraph.
  *
  * Every number is one the text report prints for the same set: the primary
  * result's int and fp class geomeans (or the one workload's cell when the

@@ -1,9 +1,14 @@
-/* The text of `idlebench report`: one block per comparable set: a warning
- * first when a control failed, the identity, the boots and why other sets
- * were not pooled, the primary result beside the seed's figures, the
- * controls, the per-workload table (Holm-adjusted), the class geomeans, the
- * planning figures and the carry-over check. Numbers go through fmt_fixed
- * (lib/fmt.h), the kernel's own rounding, so they read like its records. */
+/* The text of `idlebench report`: a first line with the files, the sets and
+ * the sign convention; then one block per comparable set: its identity,
+ * every failed control (the pool's and each boot's own), the primary result
+ * (read in words that follow its interval) and the controls, then the plan,
+ * machine and boots and why other sets were not pooled, the per-workload
+ * table (Holm-adjusted), the class geomeans, the planning figures and the
+ * carry-over check; the seed's figures once, at the end. By default no line
+ * is wider than REPORT_TEXT_WIDTH (files by basename, prose wrapped, the
+ * per-workload table's sibling-side columns left to --wide). Numbers go
+ * through fmt_fixed (lib/fmt.h), the kernel's own rounding, so they read
+ * like its records. */
 #ifndef IDLEBENCH_TOOLS_REPORT_TABLE_H
 #define IDLEBENCH_TOOLS_REPORT_TABLE_H
 
