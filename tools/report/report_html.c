@@ -263,7 +263,7 @@ static void primary_section(FILE *out, const struct report_set *s, const struct 
 	report_html_escape(out, report_mode_label(label, sizeof label, s->mode_name[sum->primary], set_c2_kind(rec)));
 	fprintf(out, " vs hlt, class geometric mean of the slowdown, %%; %s</p>\n",
 		sum->boots > 1 ? "t interval over the boots' estimates (boots-t)"
-			       : "one boot: paired t over its repetitions, within this boot only");
+			       : "paired t over the one boot's repetitions (see the flags above)");
 	fprintf(out, "<table class=\"primary\"><tr><th>class</th><th>slowdown %%</th><th>95 %% interval</th>"
 		     "<th>MDE %%</th><th>reading</th></tr>\n");
 	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
