@@ -515,7 +515,10 @@ static void planning_section(FILE *out, const struct report_summary *sum)
 		fprintf(out, "<li>%s: sd between boots %s %%, within a boot %s %% per block; %zu boots at %zu reps", analysis_class_name(k),
 			report_num(a, sizeof a, p->v.between >= 0 ? (exp(sqrt(p->v.between)) - 1) * 100 : NAN, 2),
 			report_num(b, sizeof b, p->v.within >= 0 ? (exp(sqrt(p->v.within)) - 1) * 100 : NAN, 2), p->boots_now, p->reps_now);
-		if (p->optimal_reps)
+		if (p->optimal_reps && p->capped)
+			fprintf(out, "; more reps per boot would minimise the total time, but the kernel&#39;s reps= takes at "
+				     "most %zu: %zu boots at %zu reps", p->max_reps, p->boots_optimal, p->optimal_reps);
+		else if (p->optimal_reps)
 			fprintf(out, "; %zu reps per boot minimise the total time: %zu boots", p->optimal_reps, p->boots_optimal);
 		fprintf(out, "</li>\n");
 	}

@@ -275,6 +275,8 @@ static void test_pooled_examples_flag_the_boot_whose_control_failed(void **state
 	assert_null(strstr(table, "faster"));
 	free(table);
 	assert_int_equal(count(page, "slowdown: positive = slower than hlt"), 1);
+	/* int: between-boot variance 0, the unbounded optimum stops at the kernel's reps= limit */
+	assert_contains(page, "the kernel&#39;s reps= takes at most 255: 5 boots at 255 reps");
 	free(page);
 }
 
