@@ -15,6 +15,16 @@ static void method_text(char *buf, size_t size, const struct report_summary *sum
 		fmt_snprintf(buf, size, "one boot: paired t over its repetitions, within this boot only");
 }
 
+/* A sentence of prose: wrapped at REPORT_TEXT_WIDTH after first (later
+ * lines after indent); --wide: one line, as given. */
+static void prose(FILE *out, const char *first, const char *indent, const char *text, bool wide)
+{
+	if (wide)
+		fprintf(out, "%s%s\n", first, text);
+	else
+		report_wrap_hanging(out, first, indent, text, REPORT_TEXT_WIDTH, false);
+}
+
 /* Every failed control, the pool's and each boot's own, at the top of the
  * set: a boot that failed marks the set as it marked that boot. */
 static void print_warnings(FILE *out, const struct report_set *s, const struct report_summary *sum, bool wide)
@@ -25,14 +35,8 @@ static void print_warnings(FILE *out, const struct report_set *s, const struct r
 			     strstr(t, " failed its own ") ? " (pooling does not repair a boot's "
 											    "failed control; leave that boot's file out to report the others)"
 											  : "");
-		report_wrap_hanging(out, "  ", "    ", line, wide ? SIZE_MAX : REPORT_TEXT_WIDTH, false);
+		prose(out, "  ", "    ", line, wide);
 	}
-}
-
-/* Width of prose: REPORT_TEXT_WIDTH, or no limit with --wide. */
-static size_t width_of(bool wide)
-{
-	return wide ? SIZE_MAX : REPORT_TEXT_WIDTH;
 }
 
 /* A file as the report names it: its basename (--wide: the path given). */
@@ -49,7 +53,7 @@ static void print_title(FILE *out, const struct report_pool *pool, const struct 
 	char id[512], line[640];
 	report_set_identity(s, id, sizeof id);
 	fmt_snprintf(line, sizeof line, "set %zu of %zu: %s", index + 1, pool->set_count, id);
-	report_wrap_hanging(out, "", "  ", line, width_of(wide), false);
+	prose(out, "", "  ", line, wide);
 	print_warnings(out, s, sum, wide);
 }
 
@@ -58,7 +62,6 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 			 bool wide)
 {
 	const struct report_set *s = pool->set[index];
-	const size_t width = width_of(wide);
 	char t[2048];
 	(void)sum;
 	if (s->by_plan)
@@ -70,7 +73,7 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 	if (*s->cpu_brand || *s->hypervisor) {
 		fmt_snprintf(t, sizeof t, "cpu: %s%s%s", *s->cpu_brand ? s->cpu_brand : "?",
 			     *s->hypervisor ? "; hypervisor: " : "", s->hypervisor);
-		report_wrap_hanging(out, "  ", "    ", t, width, false);
+		prose(out, "  ", "    ", t, wide);
 	}
 	for (size_t i = 0; i < s->boot_count; i++) {
 		const struct report_boot *b = &s->boot[i];
@@ -86,19 +89,19 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 				   *b->stop_reason ? b->stop_reason : "?", report_num(setup, sizeof setup, b->setup_s, 2),
 				   report_num(el, sizeof el, b->elapsed_s, 2));
 		fmt_append(t, sizeof t, &at, ")");
-		report_wrap_hanging(out, "  ", "      ", t, width, false);
+		prose(out, "  ", "      ", t, wide);
 		if (*b->command) {
 			fmt_snprintf(t, sizeof t, "command: %s; the slowdown is on %s", b->command,
 				     *b->metric ? (b->higher_is_better ? "its score (higher is better)"
 								       : "its score (lower is better)")
 						: "its wall time");
-			report_wrap_hanging(out, "    ", "      ", t, width, false);
+			prose(out, "    ", "      ", t, wide);
 		}
 		if (b->multi_cpu) {
 			fmt_snprintf(t, sizeof t, "uses more than one CPU: %zu of %zu rows spent more CPU time than wall time "
 						  "(+5 %%): its other threads ran elsewhere, the figure is not single-thread",
 				     b->multi_cpu, b->rows);
-			report_wrap_hanging(out, "    ", "      ", t, width, false);
+			prose(out, "    ", "      ", t, wide);
 		}
 	}
 	for (size_t j = 0; j < pool->set_count; j++) {
@@ -108,7 +111,7 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 		report_set_difference(s, pool->set[j], why, sizeof why);
 		fmt_snprintf(t, sizeof t, "not pooled with set %zu (%s): %s", j + 1, file_name(pool->set[j]->boot[0].path, wide),
 			     why);
-		report_wrap_hanging(out, "  ", "    ", t, width, false);
+		prose(out, "  ", "    ", t, wide);
 	}
 	if (s->bad_rows)
 		fprintf(out, "  rows with check=bad: %zu (missing samples: their blocks are left out)\n", s->bad_rows);
@@ -116,18 +119,18 @@ static void print_header(FILE *out, const struct report_pool *pool, const struct
 	if (report_set_unmeasured_text(s, lost, sizeof lost)) {
 		fmt_snprintf(t, sizeof t, "not measured, though the plan asked for it (the kernel's `#! mode` status and "
 					  "reason): %s", lost);
-		report_wrap_hanging(out, "  ", "    ", t, width, false);
+		prose(out, "  ", "    ", t, wide);
 	}
 	char excluded[256];
 	if (report_set_excluded_text(s, excluded, sizeof excluded)) {
 		fmt_snprintf(t, sizeof t, "rows excluded by the residency proof: %s (the parked CPU was not proven in the "
 					  "mode: missing samples, in no figure)", excluded);
-		report_wrap_hanging(out, "  ", "    ", t, width, false);
+		prose(out, "  ", "    ", t, wide);
 	}
 	if (report_set_smi_text(s, excluded, sizeof excluded)) {
 		fmt_snprintf(t, sizeof t, "rows left out for an SMI during the sample: %s (SMM time in their cycles: "
 					  "missing samples, in no figure)", excluded);
-		report_wrap_hanging(out, "  ", "    ", t, width, false);
+		prose(out, "  ", "    ", t, wide);
 	}
 }
 
@@ -143,7 +146,7 @@ static void print_primary(FILE *out, const struct report_set *s, const struct re
 	/* report_state_keys[1] is c2_kind: "ioport (C2 = CC6)" where the boots recorded it */
 	fmt_snprintf(t, sizeof t, "primary result: %s vs hlt, class geometric mean of the slowdown; %s",
 		     report_mode_label(label, sizeof label, s->mode_name[sum->primary], s->state[1]), method);
-	report_wrap_hanging(out, "  ", "    ", t, width_of(wide), false);
+	prose(out, "  ", "    ", t, wide);
 	fprintf(out, "    %-5s %10s %-20s %7s  %s\n", "class", "slowdown %", "[95% interval]", "MDE %", "reading");
 	for (size_t k = ANALYSIS_CLASS_INT; k <= ANALYSIS_CLASS_FP; k++) {
 		const struct analysis_cell *c = &sum->set->cls[k][sum->primary];
@@ -159,7 +162,7 @@ static void print_primary(FILE *out, const struct report_set *s, const struct re
 	}
 	/* the seed's paragraph is printed once per report (report_table_print_tail) */
 	report_seed_clause(s, sum, seed, sizeof seed);
-	report_wrap(out, "    ", seed, width_of(wide), false);
+	prose(out, "    ", "    ", seed, wide);
 }
 
 /* Why a control that covers its known effect is not a pass (report_judge_control). */
@@ -180,7 +183,7 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 				  "iterations all cost the same; the interval must cover the known effect, and be narrow "
 				  "enough to fail: else uninformative; judged over the pool and in each boot):",
 		     sum->set->spike_workloads);
-	report_wrap(out, "  ", t, width_of(wide), false);
+	prose(out, "  ", "  ", t, wide);
 	for (size_t i = 0; i < 2; i++) {
 		char exp[32], val[32], iv[80], note[64];
 		if (mode[i] == ANALYSIS_NONE) {
@@ -199,7 +202,7 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 							      : "");
 		if (v[i] == ANALYSIS_UNINFORMATIVE)
 			fmt_snprintf(t + strlen(t), sizeof t - strlen(t), ")");
-		report_wrap_hanging(out, head, "      ", t, width_of(wide), false);
+		prose(out, head, "      ", t, wide);
 		if (sum->boots < 2)
 			continue;
 		size_t at = 0;
@@ -218,7 +221,7 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 				fmt_append(t, sizeof t, &at, " %s %% (Bonferroni over %zu boots)",
 					   report_num(level, sizeof level, sum->boot_level * 100, 2), sum->boots);
 		}
-		report_wrap_hanging(out, "      ", "        ", t, width_of(wide), false);
+		prose(out, "      ", "        ", t, wide);
 	}
 	if (sum->busy == ANALYSIS_NONE) {
 		fprintf(out, "    %-5s %-6s not measured: absent\n", "busy", idle_modes[IDLE_BUSY].name);
@@ -237,7 +240,7 @@ static void print_controls(FILE *out, const struct report_set *s, const struct r
 									  : "",
 		     sum->busy_guest ? "; under a hypervisor: vCPUs need not share a core, an emulator models no SMT contention"
 				     : "");
-	report_wrap_hanging(out, head, "      ", t, width_of(wide), false);
+	prose(out, head, "      ", t, wide);
 }
 
 /* The per-workload table. Default: the columns that fit REPORT_TEXT_WIDTH,
@@ -253,7 +256,7 @@ static void print_cells(FILE *out, const struct report_set *s, const struct repo
 		fmt_snprintf(t, sizeof t, "per workload: slowdown vs hlt; p_holm adjusted (Holm) over the %zu per-workload "
 					  "cells (hlt and the controls are not in the family); MDE = smallest slowdown the "
 					  "cell detects with 80 %% power at 5 %%", sum->set->family);
-		report_wrap(out, "  ", t, width_of(wide), false);
+		prose(out, "  ", "  ", t, wide);
 		if (wide)
 			fprintf(out, "  %-14s %-6s %4s %16s %10s %-20s %7s %6s %8s %8s %8s %4s  %s\n", "workload", "mode", "n",
 				"median cyc/iter", "slowdown %", "[95% interval]", "p_holm", "MDE %", "eff MHz", "sib C0%",
@@ -334,7 +337,7 @@ static void print_clocks(FILE *out, const struct report_set *s, const struct rep
 	fmt_snprintf(t, sizeof t, "core-clock split (time slowdown = (1 + core slowdown) x freq_ratio - 1; core = APERF "
 				  "cycles per iteration, freq_ratio = f(hlt) / f(mode); freq differs: median eff MHz more "
 				  "than %.0f %% from hlt's)", ANALYSIS_FREQ_DIFFERS_PCT);
-	report_wrap(out, "  ", t, width_of(wide), false);
+	prose(out, "  ", "  ", t, wide);
 	fprintf(out, "  %-14s %-6s %10s %10s %-20s %10s %s\n", "workload", "mode", "time %", "core %", "[95% interval]",
 		"freq_ratio", "freq differs");
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
@@ -372,7 +375,7 @@ static void print_ipc(FILE *out, const struct report_set *s, const struct report
 	fmt_snprintf(t, sizeof t, "IPC (PMU: instructions per unhalted cycle; slowdown = IPC(hlt) / IPC(mode) - 1, paired; "
 				  "instr differs: instructions per iteration more than %.1f %% from hlt's, the modes did not "
 				  "run the same work)", ANALYSIS_INSTR_DIFFERS_PCT);
-	report_wrap(out, "  ", t, width_of(wide), false);
+	prose(out, "  ", "  ", t, wide);
 	fprintf(out, "  %-14s %-6s %8s %10s %-20s %14s %s\n", "workload", "mode", "ipc", "slowdown %", "[95% interval]",
 		"instr/iter", "instr differs");
 	for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
@@ -437,7 +440,7 @@ static void print_planning(FILE *out, const struct report_summary *sum, bool wid
 					  "repetition %s s (elapsed_s / (rounds + warmup))",
 			     report_num(a, sizeof a, sum->boot_cost_s, 2), report_num(b, sizeof b, sum->setup_s, 2),
 			     report_num(c, sizeof c, sum->firmware_s, 0), report_num(d, sizeof d, sum->rep_cost_s, 3));
-		report_wrap_hanging(out, "    ", "      ", t, width_of(wide), false);
+		prose(out, "    ", "      ", t, wide);
 	} else
 		fprintf(out, "    cost: unknown (a boot without a `#! stop` record, e.g. schema 1): no optimal repetitions\n");
 	for (size_t k = 0; k < 2; k++) {
@@ -459,7 +462,7 @@ static void print_planning(FILE *out, const struct report_summary *sum, bool wid
 		else if (p->optimal_reps)
 			fmt_append(t, sizeof t, &at, "; %zu reps per boot minimise the total time: %zu boots at %zu reps",
 				   p->optimal_reps, p->boots_optimal, p->optimal_reps);
-		report_wrap_hanging(out, "        ", "          ", t, width_of(wide), false);
+		prose(out, "        ", "          ", t, wide);
 	}
 }
 
@@ -469,7 +472,7 @@ static void print_carryover(FILE *out, const struct report_set *s, const struct 
 	for (size_t i = 0; i < s->boot_count; i++) {
 		char t[512];
 		report_carryover_sentence(s, sum, i, t, sizeof t);
-		report_wrap_hanging(out, "    ", "      ", t, width_of(wide), false);
+		prose(out, "    ", "      ", t, wide);
 	}
 }
 
@@ -493,7 +496,7 @@ void report_table_print_tail(FILE *out, const struct report_pool *pool, const st
 	char seed[512];
 	report_seed_figures(seed, sizeof seed);
 	fprintf(out, "\n");
-	report_wrap(out, "", seed, width_of(wide), false);
+	prose(out, "", "", seed, wide);
 }
 
 void report_table_print(FILE *out, const struct report_pool *pool, const struct report_summary *const *sums,
