@@ -42,6 +42,7 @@
 #include "tools/report/report_pool.h"
 #include "tools/report/report_summary.h"
 #include "tools/cli/stream_reader.h"
+#include "tools/report/result_tree.h"
 
 /* The metadata behind plan_id (core/experiment/plan.c plan_id), compared
  * key by key to say what differs when the ids do. */
@@ -124,23 +125,33 @@ struct group {
 	const char *name;
 	struct report_pool pool;
 	struct report_summary *sum;
-	const char *first_file;
 };
 
-/* Verify and pool a group's files; false (reasons on stderr) unless they form one set. */
-static bool load_group(struct group *g, const char *const *files, size_t n)
+/* A verified stream into the group's pool; a file whose rows are refused is named here. */
+static enum result_tree_verdict group_take(const char *path, struct stream_reader *r, void *ctx)
 {
-	bool ok = true;
-	g->first_file = n ? files[0] : NULL;
-	for (size_t i = 0; i < n; i++) {
-		char err[1024];
-		if (!report_pool_add_file(&g->pool, files[i], err, sizeof err)) {
-			fprintf(stderr, "%s\n", err);
-			ok = false;
-		}
-	}
-	if (!ok)
+	struct group *g = ctx;
+	char err[1024];
+	if (report_pool_add_stream(&g->pool, path, r, err, sizeof err))
+		return RESULT_TREE_TAKEN;
+	size_t at = strlen(path) + 2; /* report_pool's messages start "PATH: " */
+	fprintf(stderr, "%s: skipped, %s\n", path, strncmp(err, path, at - 2) || strlen(err) < at ? err : err + at);
+	return RESULT_TREE_REFUSED;
+}
+
+/* Verify and pool a group's files (a directory searched for *.csv, each
+ * file not used named on stderr and counted in *skipped, as report does);
+ * false (reasons on stderr) unless the files taken form one set. */
+static bool load_group(struct group *g, const char *const *files, size_t n, size_t *skipped)
+{
+	size_t left_out = 0;
+	int taken = result_tree_walk_counted((char *const *)files, (int)n, group_take, g, stderr, &left_out);
+	*skipped += left_out;
+	if (taken <= 0) {
+		if (!taken)
+			fprintf(stderr, "idlebench compare: group %s: no result file taken from the paths given\n", g->name);
 		return false;
+	}
 	if (g->pool.set_count != 1) {
 		fprintf(stderr, "idlebench compare: group %s is not one comparable set (%zu sets):\n", g->name,
 			g->pool.set_count);
@@ -214,7 +225,8 @@ static size_t print_only_in(FILE *out, const char *name, const struct report_set
  * of each group's first file, and the workloads each measured. */
 static void print_plan_differences(FILE *out, const struct group *a, const struct group *b)
 {
-	struct stream_reader *ra = read_stream(a->first_file), *rb = read_stream(b->first_file);
+	struct stream_reader *ra = read_stream(a->pool.set[0]->boot[0].path),
+			     *rb = read_stream(b->pool.set[0]->boot[0].path);
 	size_t shown = 0;
 	for (size_t i = 0; i < sizeof plan_keys / sizeof plan_keys[0]; i++) {
 		const char *va = meta_of(ra, plan_keys[i]), *vb = meta_of(rb, plan_keys[i]);
@@ -613,8 +625,9 @@ int cmd_compare(int argc, char **argv)
 		return cli_usage_error(&compare_cli, "two groups of result files are needed: A_FILE... -- B_FILE...");
 	}
 	struct group a = { .name = "A" }, b = { .name = "B" };
-	bool ok = load_group(&a, files, split);
-	ok = load_group(&b, files + split, n - split) && ok;
+	size_t skipped = 0;
+	bool ok = load_group(&a, files, split, &skipped);
+	ok = load_group(&b, files + split, n - split, &skipped) && ok;
 	free(files);
 	int status = ok ? 0 : 1;
 	if (ok && !same_plan(a.pool.set[0], b.pool.set[0])) {
@@ -640,5 +653,5 @@ int cmd_compare(int argc, char **argv)
 		print_comparison(stdout, &a, &b);
 	free_group(&a);
 	free_group(&b);
-	return status;
+	return status ? status : skipped ? 1 : 0;
 }

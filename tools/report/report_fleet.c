@@ -138,7 +138,7 @@ static enum result_tree_verdict take_stream(const char *path, struct stream_read
 int fleet_read(struct fleet *f, char *const paths[], int n, FILE *err)
 {
 	f->err = err;
-	f->taken = result_tree_walk(paths, n, take_stream, f, err);
+	f->taken = result_tree_walk_counted(paths, n, take_stream, f, err, &f->skipped);
 	return f->taken;
 }
 

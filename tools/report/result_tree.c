@@ -27,6 +27,7 @@ struct dir_id {
 
 struct walk {
 	result_tree_fn fn;
+	result_tree_path_fn path_fn; /* result_tree_list: each candidate's path, nothing read */
 	void *ctx;
 	FILE *err;
 	int taken;
@@ -246,12 +247,20 @@ static void walk_path(struct walk *w, const char *path, bool named)
 {
 	struct stat st;
 	bool candidate = named || ends_with(path, ".csv");
+	if (named && !strcmp(path, "-") && w->path_fn) {
+		if (!w->path_fn(path, w->ctx))
+			w->fatal = true;
+		return;
+	}
 	if (named && !strcmp(path, "-")) {
 		skip(w, path, "stdin: these commands read files (save a stream with idlebench capture)");
 		return;
 	}
 	if (stat(path, &st)) {
-		if (candidate)
+		if (named && w->path_fn) {
+			if (!w->path_fn(path, w->ctx)) /* its reader names why it cannot be opened */
+				w->fatal = true;
+		} else if (candidate)
 			skip(w, path, "unreadable: %s", strerror(errno));
 		return;
 	}
@@ -259,7 +268,10 @@ static void walk_path(struct walk *w, const char *path, bool named)
 		walk_dir(w, path, &st);
 	else if (candidate && !named && !S_ISREG(st.st_mode))
 		skip(w, path, "unreadable: not a regular file (a FIFO or device in a tree is not opened)");
-	else if (candidate)
+	else if (candidate && w->path_fn) {
+		if (!w->path_fn(path, w->ctx))
+			w->fatal = true;
+	} else if (candidate)
 		take_file(w, path);
 }
 
@@ -281,4 +293,13 @@ int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void
 	if (skipped)
 		*skipped = w.skipped;
 	return w.fatal ? -1 : w.taken;
+}
+
+int result_tree_list(char *const paths[], int n, result_tree_path_fn fn, void *ctx, FILE *err)
+{
+	struct walk w = { .path_fn = fn, .ctx = ctx, .err = err };
+	for (int i = 0; i < n && !w.fatal; i++)
+		walk_path(&w, paths[i], true);
+	free(w.dir);
+	return w.fatal ? -1 : (int)w.skipped;
 }
