@@ -19,7 +19,7 @@ static bool check_file(const char *path)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	if (!f) {
-		fprintf(stderr, "%s: unreadable: %s\n", path, strerror(errno));
+		fprintf(stderr, "idlebench check: %s: unreadable: %s\n", path, strerror(errno));
 		return false;
 	}
 	int read_errno;
@@ -27,15 +27,15 @@ static bool check_file(const char *path)
 	if (f != stdin)
 		fclose(f);
 	if (!r) {
-		fprintf(stderr, "%s: out of memory\n", path);
+		fprintf(stderr, "idlebench check: %s: out of memory\n", path);
 		return false;
 	}
 
 	bool ok = !read_errno && stream_reader_result(r) == STREAM_OK;
 	if (read_errno)
-		fprintf(stderr, "%s: unreadable: %s\n", path, strerror(read_errno));
+		fprintf(stderr, "idlebench check: %s: unreadable: %s\n", path, strerror(read_errno));
 	else if (!ok)
-		fprintf(stderr, "%s: %s\n", path, stream_reader_message(r));
+		fprintf(stderr, "idlebench check: %s: %s\n", path, stream_reader_message(r));
 	else {
 		printf("%s: ok rows=%zu status=%s\n", path, stream_reader_row_count(r), stream_reader_end_status(r));
 		fflush(stdout); /* keep verdicts in file order when stdout and stderr share a pipe */
@@ -81,6 +81,7 @@ int cmd_check(int argc, char **argv)
 		return 1;
 	}
 	struct cli_parser p;
+	result_tree_set_command("check");
 	cli_parser_begin(&p, &check_cli, argc, argv);
 	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
 		if (a != CLI_OPERAND) {

@@ -277,6 +277,7 @@ int cmd_export(int argc, char **argv)
 		return 1;
 	}
 	struct cli_parser p;
+	result_tree_set_command("export");
 	cli_parser_begin(&p, &export_cli, argc, argv);
 	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
 		if (a == OPT_JSONL) {

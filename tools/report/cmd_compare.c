@@ -135,7 +135,7 @@ static enum result_tree_verdict group_take(const char *path, struct stream_reade
 	if (report_pool_add_stream(&g->pool, path, r, err, sizeof err))
 		return RESULT_TREE_TAKEN;
 	size_t at = strlen(path) + 2; /* report_pool's messages start "PATH: " */
-	fprintf(stderr, "%s: skipped, %s\n", path, strncmp(err, path, at - 2) || strlen(err) < at ? err : err + at);
+	fprintf(stderr, "%s%s: skipped, %s\n", result_tree_prefix(), path, strncmp(err, path, at - 2) || strlen(err) < at ? err : err + at);
 	return RESULT_TREE_REFUSED;
 }
 
@@ -603,6 +603,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	struct cli_parser p;
 	const char *arg;
+	result_tree_set_command("compare");
 	cli_parser_begin(&p, &compare_cli, argc, argv);
 	for (int o; (o = cli_next(&p, &arg)) != CLI_END;) {
 		if (o == CLI_SEPARATOR && split != (size_t)-1) {

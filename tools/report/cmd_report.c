@@ -109,7 +109,7 @@ static enum result_tree_verdict pool_take(const char *path, struct stream_reader
 	if (report_pool_add_stream(ctx, path, r, err, sizeof err))
 		return RESULT_TREE_TAKEN;
 	size_t at = strlen(path) + 2; /* report_pool's messages start "PATH: " */
-	fprintf(stderr, "%s: skipped, %s\n", path, strncmp(err, path, at - 2) || strlen(err) < at ? err : err + at);
+	fprintf(stderr, "%s%s: skipped, %s\n", result_tree_prefix(), path, strncmp(err, path, at - 2) || strlen(err) < at ? err : err + at);
 	return RESULT_TREE_REFUSED;
 }
 
@@ -160,6 +160,7 @@ int cmd_report(int argc, char **argv)
 	}
 	struct cli_parser p;
 	const char *arg;
+	result_tree_set_command("report");
 	cli_parser_begin(&p, &report_cli, argc, argv);
 	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
 		int status = -1;

@@ -41,10 +41,23 @@ struct walk {
 	size_t dir_count, dir_cap;
 };
 
+/* "idlebench report: " once a command has said its name; "" before. */
+static char command_prefix[64];
+
+void result_tree_set_command(const char *name)
+{
+	snprintf(command_prefix, sizeof command_prefix, name ? "idlebench %s: " : "%s", name ? name : "");
+}
+
+const char *result_tree_prefix(void)
+{
+	return command_prefix;
+}
+
 __attribute__((format(printf, 3, 4)))
 static void skip(struct walk *w, const char *path, const char *fmt, ...)
 {
-	fprintf(w->err, "%s: skipped, ", path);
+	fprintf(w->err, "%s%s: skipped, ", command_prefix, path);
 	w->skipped++;
 	va_list ap;
 	va_start(ap, fmt);
@@ -55,7 +68,7 @@ static void skip(struct walk *w, const char *path, const char *fmt, ...)
 
 static void fatal(struct walk *w, const char *what)
 {
-	fprintf(w->err, "result tree: %s\n", what);
+	fprintf(w->err, "%s%s\n", *command_prefix ? command_prefix : "result tree: ", what);
 	w->fatal = true;
 }
 
@@ -203,8 +216,8 @@ static void walk_dir(struct walk *w, const char *path, const struct stat *st)
 		if (w->dir[i].dev == st->st_dev && w->dir[i].ino == st->st_ino) {
 			/* a note, no skip: no file is left out, and a tree with a
 			 * `latest ->` link would otherwise fail every nightly export */
-			fprintf(w->err, "%s: note, a directory already searched (a symlink loop, or a second link to it): "
-					"not searched again\n", path);
+			fprintf(w->err, "%s%s: note, a directory already searched (a symlink loop, or a second link to it): "
+					"not searched again\n", command_prefix, path);
 			return;
 		}
 	if (w->dir_count == w->dir_cap) {

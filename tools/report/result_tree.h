@@ -55,6 +55,13 @@ int result_tree_walk(char *const paths[], int n, result_tree_fn fn, void *ctx, F
  * named "skipped" and those the callback refused; notes are not counted. */
 int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped);
 
+/* The command the walk's lines are about: after result_tree_set_command("report")
+ * every line the walker writes starts "idlebench report: " (the prefix of
+ * every error of the host CLI), and result_tree_prefix() is that text, for
+ * the lines a callback writes itself. Before (or with NULL): no prefix. */
+void result_tree_set_command(const char *name);
+const char *result_tree_prefix(void);
+
 /* The same walk over names only, for a command that reads each file itself
  * (`check`, which verifies files, not boots: no duplicate rule, "-" is
  * stdin, a file named INCOMPLETE is read and its own fault named): fn(path,

@@ -43,13 +43,13 @@ static void test_each_bad_file_gets_its_reason_and_exit_1(void **state)
 	assert_int_equal(o.status, 1);
 	assert_string_equal(o.out, F "clean.csv: ok rows=3 status=ok\n");
 	assert_string_equal(o.err,
-		F "flipped.csv: CRC-32 mismatch: line 20: end record says crc32=2c591ffb, computed 07a34656\n"
-		F "truncated.csv: truncated: input ended after 16 complete lines and a partial line without the `#! end` record\n"
-		F "wrong_rows.csv: row count mismatch: line 20: end record says rows=4, stream has 3\n"
-		F "bad_fields.csv: row with wrong field count: line 17: row has 16 fields, expected 17\n"
-		F "empty.csv: not an idlebench stream: no `#! idlebench` header in the input\n"
-		F "schema5.csv: unknown schema version: line 1: schema=5, this reader knows schema=1 to 4\n"
-		F "missing.csv: unreadable: No such file or directory\n");
+		"idlebench check: " F "flipped.csv: CRC-32 mismatch: line 20: end record says crc32=2c591ffb, computed 07a34656\n"
+		"idlebench check: " F "truncated.csv: truncated: input ended after 16 complete lines and a partial line without the `#! end` record\n"
+		"idlebench check: " F "wrong_rows.csv: row count mismatch: line 20: end record says rows=4, stream has 3\n"
+		"idlebench check: " F "bad_fields.csv: row with wrong field count: line 17: row has 16 fields, expected 17\n"
+		"idlebench check: " F "empty.csv: not an idlebench stream: no `#! idlebench` header in the input\n"
+		"idlebench check: " F "schema5.csv: unknown schema version: line 1: schema=5, this reader knows schema=1 to 4\n"
+		"idlebench check: " F "missing.csv: unreadable: No such file or directory\n");
 }
 
 /* A directory is searched for *.csv (as report and export search one): each
@@ -84,7 +84,7 @@ static void test_a_directory_is_searched_for_csv(void **state)
 	check(&o, 2, argv);
 	char want_out[300], want_err[400];
 	snprintf(want_out, sizeof want_out, "%s/clean.csv: ok rows=3 status=ok\n", dir);
-	snprintf(want_err, sizeof want_err, "%s/truncated.csv: truncated: input ended after 16 complete lines and a "
+	snprintf(want_err, sizeof want_err, "idlebench check: %s/truncated.csv: truncated: input ended after 16 complete lines and a "
 					    "partial line without the `#! end` record\n", dir);
 	assert_int_equal(o.status, 1);
 	assert_string_equal(o.out, want_out);
@@ -117,7 +117,7 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	char *dashed[] = { "check", "--", "-no-such-file" };
 	check(&o, 3, dashed);
 	assert_int_equal(o.status, 1);
-	assert_string_equal(o.err, "-no-such-file: unreadable: No such file or directory\n");
+	assert_string_equal(o.err, "idlebench check: -no-such-file: unreadable: No such file or directory\n");
 	char *help[] = { "check", "--help" };
 	check(&o, 2, help);
 	assert_int_equal(o.status, 0);

@@ -280,9 +280,9 @@ static void test_a_rejected_file_is_named_and_the_rest_reported_exit_1(void **st
 	report(&o, 5, argv);
 	assert_int_equal(o.status, 1);
 	assert_string_equal(o.err,
-		F "known_flipped.csv: skipped, INCOMPLETE: CRC-32 mismatch: line 34: end record says crc32=89a089cd, computed 11b9be7b\n"
-		F "bad_check.csv: skipped, data row 1: check 'maybe' is neither ok nor bad\n"
-		F "missing.csv: skipped, unreadable: No such file or directory\n");
+		"idlebench report: " F "known_flipped.csv: skipped, INCOMPLETE: CRC-32 mismatch: line 34: end record says crc32=89a089cd, computed 11b9be7b\n"
+		"idlebench report: " F "bad_check.csv: skipped, data row 1: check 'maybe' is neither ok nor bad\n"
+		"idlebench report: " F "missing.csv: skipped, unreadable: No such file or directory\n");
 	assert_contains(o.out, "set 1 of 1: ");
 	assert_contains(o.out, "(1 boot)");
 	char *none[] = { "report", F "known_flipped.csv", F "missing.csv" };
@@ -325,7 +325,7 @@ static void test_incomplete_capture_among_good_boots_and_a_directory(void **stat
 	char *glob[] = { "report", good1, good2, cut };
 	report(&o, 4, glob);
 	char expect_err[300];
-	snprintf(expect_err, sizeof expect_err, "%s: skipped, INCOMPLETE: the name idlebench capture gives a stream "
+	snprintf(expect_err, sizeof expect_err, "idlebench report: %s: skipped, INCOMPLETE: the name idlebench capture gives a stream "
 						 "without a verified end record\n", cut);
 	assert_int_equal(o.status, 1);
 	assert_string_equal(o.err, expect_err);
