@@ -85,7 +85,7 @@ static const struct cli_option options[] = {
 };
 /* "--" splits the groups, so options are still read after it. */
 static const struct cli_command compare_cli = {
-	"compare", "A_FILE... -- B_FILE...",
+	"compare", "A_PATH... -- B_PATH...",
 	"The difference in slowdown against hlt between two groups of result files (one file =\n"
 	"one boot), e.g. before (A) and after (B) a kernel patch, a BIOS setting or a microcode\n"
 	"update. Each group is pooled as `idlebench report` pools a set (each boot's paired\n"
@@ -679,7 +679,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (split == (size_t)-1 || !split || split == n) {
 		free(files);
-		return cli_usage_error(&compare_cli, "two groups of result files are needed: A_FILE... -- B_FILE...");
+		return cli_usage_error(&compare_cli, "two groups of result files are needed: A_PATH... -- B_PATH... (files or directories)");
 	}
 	struct group a = { .name = "A" }, b = { .name = "B" };
 	size_t skipped = 0;
