@@ -11,7 +11,7 @@
  *   names (the same order on every machine and locale, so output and database
  *   rows are reproducible). Symlinks are followed; a directory reached a
  *   second time (a symlink loop, or two links to one tree) is not searched
- *   again, and named on err as "PATH: note, …": a note, not a skipped file
+ *   again, and named on err as "PATH: note, …" (after the command's prefix, result_tree_set_command): a note, not a skipped file
  *   (no file is left out by it). Inside a directory only regular files whose name ends `.csv` are
  *   candidates (a tree of captures also holds PNGs, logs, notes); a `.csv`
  *   entry that is not a regular file (a dangling symlink, a FIFO, a device) is
