@@ -183,9 +183,10 @@ stest_host_cli_sysfs_root_errors_name_the_root_given() {
 	[ "$err" = "idlebench linux: cannot read $root/sys/devices/system/cpu/online" ] || { echo "said: $err"; return 1; }
 }
 
-# crc32 of a directory is an error naming what to type (it printed
-# 00000000 and exited 0), and inspect of a result CSV exits 1 (input
-# rejected), not 2 (usage), with the command's prefix.
+# A directory where one file is needed is an error naming what to type:
+# crc32 DIR (it printed 00000000 and exited 0), capture DIR and
+# --lava-log DIR; and inspect of a result CSV exits 1 (input rejected), not
+# 2 (usage), with the command's prefix.
 stest_host_cli_crc32_dir_and_inspect_csv_exit_1() {
 	local err rc csv=docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261130T140438Z.csv out
 	out=$("$CLI_BIN" crc32 docs/examples/ 2>/tmp/idlebench-crc32-err.$$)
@@ -195,6 +196,14 @@ stest_host_cli_crc32_dir_and_inspect_csv_exit_1() {
 	[ $rc -eq 1 ] && [ -z "$out" ] || { echo "crc32 DIR: exit $rc, printed '$out'"; return 1; }
 	[ "$err" = "idlebench crc32: docs/examples/: a directory; crc32 reads one file (idlebench crc32 docs/examples/FILE.csv)" ] ||
 		{ echo "crc32 DIR said: $err"; return 1; }
+	err=$("$CLI_BIN" capture --out /nonexistent-idlebench-out docs/examples 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 1 ] && [[ $err == *"idlebench capture: docs/examples: a directory; SOURCE is a serial device, a file"* ]] ||
+		{ echo "capture DIR: exit $rc: $err"; return 1; }
+	err=$("$CLI_BIN" capture --lava-log docs/examples 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 1 ] && [ "$err" = "idlebench capture: docs/examples: a directory; --lava-log reads one job log file" ] ||
+		{ echo "capture --lava-log DIR: exit $rc: $err"; return 1; }
 	err=$("$CLI_BIN" inspect "$csv" 2>&1 >/dev/null)
 	rc=$?
 	[ $rc -eq 1 ] || { echo "inspect on a result CSV exited $rc"; return 1; }

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -406,6 +407,12 @@ static int capture_lava_log(const struct capture_options *o)
 	FILE *f = fopen(o->lava_log, "r");
 	if (!f) {
 		fprintf(stderr, "idlebench capture: %s: %s\n", o->lava_log, strerror(errno));
+		return 1;
+	}
+	struct stat st;
+	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "idlebench capture: %s: a directory; --lava-log reads one job log file\n", o->lava_log);
+		fclose(f);
 		return 1;
 	}
 	struct session s = { .o = o, .rc = 1 };
