@@ -9,7 +9,7 @@ REPORT_SRCS := tools/report/cmd_report.c tools/report/report_pool.c tools/report
                tools/report/report_format.c tools/report/report_commit.c tools/report/report_fleet.c \
                tools/report/report_fleet_print.c tools/report/result_tree.c $(CLI_SRCS)
 # `idlebench compare`: two groups pooled as report pools a set, their difference.
-COMPARE_SRCS := tools/report/cmd_compare.c tools/report/report_format.c $(CLI_SRCS)
+COMPARE_SRCS := tools/report/cmd_compare.c tools/report/report_format.c tools/report/result_tree.c $(CLI_SRCS)
 
 
 UNIT_TESTS += test_report test_report_summary test_analysis test_report_html

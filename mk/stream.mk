@@ -15,7 +15,7 @@ UNIT_TESTS += test_stream_reader test_stream_roundtrip test_cmd_check test_cmd_c
 test_stream_reader_SRCS := $(STREAM_READER_SRCS) tests/unit/tools/test_stream_reader.c
 # Contract test against the kernel's writer (core/stream/stream.c and what it needs).
 test_stream_roundtrip_SRCS := $(STREAM_READER_SRCS) tests/unit/tools/test_stream_roundtrip.c
-test_cmd_check_SRCS := $(STREAM_READER_SRCS) tests/unit/tools/test_cmd_check.c tools/cli/cmd_check.c $(TOOLS_TEST_HELPER) \
+test_cmd_check_SRCS := $(STREAM_READER_SRCS) tests/unit/tools/test_cmd_check.c tools/cli/cmd_check.c tools/report/result_tree.c $(TOOLS_TEST_HELPER) \
                        $(CLI_SRCS)
 test_cmd_capture_SRCS := $(STREAM_READER_SRCS) tests/unit/tools/test_cmd_capture.c $(CAPTURE_SRCS) $(TOOLS_TEST_HELPER)
 test_capture_filter_SRCS := tests/unit/tools/test_capture_filter.c tools/capture/capture_filter.c

@@ -105,12 +105,20 @@ idlebench USB stick
 
 Results: every run of the UEFI app writes one new file to
     \idlebench\results\
-on this partition (a plain FAT file system: copy the .csv files off with
-any computer; earlier files are never overwritten). The same stream goes to
-the serial port COM1 at 115200 baud. Check and summarise a result with the
-host tool:
-    idlebench check FILE.csv
-    idlebench report FILE.csv
+on this partition (earlier files are never overwritten). The same stream
+goes to the serial port COM1 at 115200 baud.
+
+Copying them off: this partition is the stick's EFI System Partition, a FAT
+file system that Linux mounts like any USB drive. Windows and macOS do not
+mount an EFI System Partition on their own:
+  Windows (administrator prompt): diskpart, list disk, select disk N (the
+    stick), select partition 1, assign letter=R; the files are then in
+    R:\idlebench\results (remove letter=R when done).
+  macOS: diskutil list (find the stick), then sudo diskutil mount diskNs1.
+  Linux without mounting: sudo mcopy -i /dev/sdX1 '::/idlebench/results/*.csv' .
+Check and summarise the results with the host tool (on Linux):
+    idlebench check results/
+    idlebench report results/
 
 Options: the GRUB menu, \boot\grub\grub.cfg, passes them after the file
 name, e.g.  chainloader /EFI/idlebench/idlebench.efi preset=standard

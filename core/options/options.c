@@ -1,6 +1,7 @@
 /* Command-line parser over an option table it is given (the kernel's is
  * core/options/option_table.c). Tokens are separated by spaces; values contain no
  * spaces (no quoting: GRUB and QEMU pass the line verbatim). */
+#include "lib/fmt.h"
 #include "lib/mem.h"
 #include "lib/parse.h"
 #include "core/options/options.h"
@@ -70,8 +71,9 @@ static int enum_position(const char *allowed, const char *value)
 	return -1;
 }
 
-/* NULL if value suits def, else the reason. */
-static const char *check_value(const struct option_def *def, const char *value)
+/* NULL if value suits def, else the reason (an unsigned value's with the
+ * range it must be in, "out of range 1..255", formatted into buf). */
+static const char *check_value(const struct option_def *def, const char *value, char *buf, size_t size)
 {
 	uint64_t v;
 
@@ -83,7 +85,11 @@ static const char *check_value(const struct option_def *def, const char *value)
 	case OPT_UINT:
 		if (!parse_uint(value, &v))
 			return "not an unsigned integer";
-		return (v < def->min || v > def->max) ? "out of range" : NULL;
+		if (v >= def->min && v <= def->max)
+			return NULL;
+		fmt_snprintf(buf, size, "out of range %llu..%llu", (unsigned long long)def->min,
+			     (unsigned long long)def->max);
+		return buf;
 	case OPT_TEXT:
 		if (!*value)
 			return "empty value";
@@ -142,7 +148,8 @@ enum options_status options_parse(struct options *o, const struct option_table *
 		bool last = !*p;
 		*p = '\0';
 		const char *value = def->type == OPT_FLAG ? "1" : eq + 1;
-		const char *why = check_value(def, value);
+		char range[64];
+		const char *why = check_value(def, value, range, sizeof range);
 		if (why)
 			return fail(o, OPTIONS_ERR_BAD_VALUE, tok, toklen, why);
 		o->value[idx] = value;

@@ -7,14 +7,18 @@
       `pmemsave 0xb8000 …` (character, attribute pairs): one line per row, each
       exactly COLS characters (default 80 x 25)
   screen_tool.py ppm IMAGE FONT_H  the text of a framebuffer screenshot
-      (`screendump … -f ppm`, P6), cell by cell matched against the glyphs of
-      the console font (build/gen/font_glyphs.h, what the kernel draws with); a
-      cell that matches no glyph is '\\x7f' so a test cannot mistake it for text
+      (`screendump … -f ppm`, P6; or the same saved as an 8-bit RGB PNG, as
+      docs/examples/screen-efi-gop-quick.png is), cell by cell matched against
+      the glyphs of the console font (build/gen/font_glyphs.h, what the kernel
+      draws with); a cell that matches no glyph is '\\x7f' so a test cannot
+      mistake it for text
 """
 import re
 import socket
+import struct
 import sys
 import time
+import zlib
 
 
 def monitor(path, timeout, commands):
@@ -93,6 +97,44 @@ def read_ppm(path):
     return w, h, data[at + 1:at + 1 + w * h * 3]
 
 
+def read_png(path):
+    """An 8-bit RGB, non-interlaced PNG (what QEMU's `screendump -f png` writes)."""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        sys.exit(f"screen_tool: {path} is not a PNG")
+    at, idat, w = 8, b"", 0
+    while at < len(data):
+        n, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or color != 2 or interlace:
+                sys.exit(f"screen_tool: {path} is not an 8-bit RGB non-interlaced PNG")
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + n
+    raw, stride = zlib.decompress(idat), w * 3
+    out, prev = bytearray(), bytearray(stride)
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - 3] if x >= 3 else 0
+            b, c = prev[x], prev[x - 3] if x >= 3 else 0
+            if f == 1:
+                line[x] = (line[x] + a) & 255
+            elif f == 2:
+                line[x] = (line[x] + b) & 255
+            elif f == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += line
+        prev = line
+    return w, h, bytes(out)
+
+
 def ppm(path, font_h):
     text = open(font_h).read()
     fw = int(re.search(r"#define FONT_WIDTH (\d+)", text).group(1))
@@ -101,7 +143,7 @@ def ppm(path, font_h):
     for i, row in enumerate(re.findall(r"\{((?:0x[0-9a-f]{2},?)+)\}", text)[:95]):
         bits = tuple(int(v, 16) for v in row.split(","))
         glyphs.setdefault(bits, chr(0x20 + i))
-    w, h, px = read_ppm(path)
+    w, h, px = read_png(path) if open(path, "rb").read(4) == b"\x89PNG" else read_ppm(path)
     for cy in range(h // fh):
         line = []
         for cx in range(w // fw):

@@ -45,3 +45,41 @@ stest_boot_menus_usb_and_net_refuse_a_cmdline_they_cannot_pass() {
 		[[ $err == *"cannot pass CMDLINE='preset=quick'"* ]] || { echo "BOOT=$boot: no clear refusal: $err"; return 1; }
 	done
 }
+
+# docs/real-hardware.md's table of the stick's menu is grub-usb.cfg's: one
+# row per menuentry in menu order, its title, where GRUB shows it (UEFI for
+# the entries inside `if [ "$grub_platform" = "efi" ]`) and the loaded file
+# with its options. Fails on the old table, which said the UEFI default was
+# preset=standard and left entries out.
+stest_boot_menus_stick_table_in_the_docs_is_grub_usb_cfg() {
+	local want have
+	want=$(awk '
+		/^if \[ "\$grub_platform" = "efi" \]/ { efi = 1 }
+		/^fi$/ { efi = 0 }
+		/menuentry "/ { t = $0; sub(/^[ \t]*menuentry "/, "", t); sub(/" \{$/, "", t); next }
+		$1 == "chainloader" || $1 == "multiboot2" {
+			f = $2; sub(/.*\//, "", f); a = f
+			for (i = 3; i <= NF; i++) a = a " " $i
+			print "| `" t "` | " (efi ? "UEFI" : "BIOS, UEFI") " | `" a "` |"
+		}' grub-usb.cfg)
+	[ "$(wc -l <<<"$want")" -ge 10 ] || { echo "read only $(wc -l <<<"$want") entries from grub-usb.cfg"; return 1; }
+	have=$(awk '/^## USB stick/ { on = 1 } /^### / { on = 0 }
+		on && /^\| entry \| shown on \| runs \|$/ { t = 1; getline; next }
+		t && !/^\|/ { t = 0 } t' docs/real-hardware.md)
+	[ "$have" = "$want" ] || { echo "docs/real-hardware.md's stick table differs from grub-usb.cfg:";
+		diff <(echo "$want") <(echo "$have"); return 1; }
+}
+
+# The stick's README.txt (written by scripts/make-usb.sh) says what
+# docs/real-hardware.md says: the results partition is an EFI System
+# Partition that Windows and macOS do not mount on their own, and how to
+# reach it there; the old text called it "a plain FAT file system: copy the
+# .csv files off with any computer".
+stest_boot_menus_stick_readme_says_how_windows_and_macos_reach_the_esp() {
+	local text
+	text=$(awk '/cat >"\$work\/README.txt" <<'"'"'EOF'"'"'/ { on = 1; next } on && /^EOF$/ { exit } on' scripts/make-usb.sh)
+	[ -n "$text" ] || { echo "no README.txt text in scripts/make-usb.sh"; return 1; }
+	! grep -qi "plain FAT\|with any computer" <<<"$text" || { echo "README.txt still says any computer reads it"; return 1; }
+	grep -q "EFI System Partition" <<<"$text" && grep -q "diskpart" <<<"$text" && grep -q "diskutil mount" <<<"$text" ||
+		{ echo "README.txt does not say how Windows and macOS reach the partition"; return 1; }
+}

@@ -138,3 +138,128 @@ stest_host_cli_unknown_command_and_help_of_one_exit_2() {
 		{ echo "help of an unknown command: exit $rc, $err"; return 1; }
 	"$CLI_BIN" help >/dev/null || { echo "idlebench help exited $?"; return 1; }
 }
+
+# Every long flag of every command, misspelled (its last two letters
+# swapped: --fromat's kind of slip), is answered with "did you mean" naming
+# it: the same help for every flag. Fails on the old parser, which only
+# suggested names the word begins (--htm for --html, never --fromat).
+stest_host_cli_every_long_flag_misspelled_gets_did_you_mean() {
+	local cmds c name arg typo err n=0 missing=""
+	cmds=$(cli_commands) || return 1
+	for c in $cmds; do
+		while read -r name arg; do
+			[ "$name" = help ] || [ ${#name} -lt 3 ] && continue
+			typo="${name:0:${#name}-2}${name: -1}${name: -2:1}"
+			[ "$typo" = "$name" ] && continue
+			n=$((n + 1))
+			err=$("$CLI_BIN" "$c" "--$typo" 2>&1 >/dev/null)
+			[[ $err == *"unknown option '--$typo' (did you mean "*"'--$name'"* ]] || missing+=" $c:--$typo"
+		done < <(cli_help_rows "$("$CLI_BIN" "$c" --help)")
+	done
+	[ -z "$missing" ] || { echo "no 'did you mean' for:$missing"; return 1; }
+	[ $n -ge 40 ] || { echo "only $n flags tried"; return 1; }
+	err=$("$CLI_BIN" report --fromat=commit x 2>&1 >/dev/null)
+	[ "$err" = "idlebench report: unknown option '--fromat' (did you mean '--format'?) (see idlebench report --help)" ] ||
+		{ echo "--fromat said: $err"; return 1; }
+}
+
+# A number out of range says the range (the kernel's option table, which
+# idlebench linux parses with): fails on the old parser's bare "out of range".
+stest_host_cli_range_error_gives_the_range() {
+	local err rc
+	err=$("$CLI_BIN" linux --reps=999 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 2 ] || { echo "--reps=999 exited $rc"; return 1; }
+	[[ $err == "idlebench linux: "*"'reps=999' (out of range 1..255)"* ]] || { echo "--reps=999 said: $err"; return 1; }
+}
+
+# Errors name the path the user gave: --sysfs-root=/nonexist names
+# /nonexist/sys/..., not /sys/... (the old message).
+stest_host_cli_sysfs_root_errors_name_the_root_given() {
+	local err rc root=/nonexistent-idlebench-root
+	err=$("$CLI_BIN" linux --sysfs-root=$root --list 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 1 ] || { echo "exit $rc: $err"; return 1; }
+	[ "$err" = "idlebench linux: cannot read $root/sys/devices/system/cpu/online" ] || { echo "said: $err"; return 1; }
+}
+
+# A directory where one file is needed is an error naming what to type:
+# crc32 DIR (it printed 00000000 and exited 0), capture DIR and
+# --lava-log DIR; and inspect of a result CSV exits 1 (input rejected), not
+# 2 (usage), with the command's prefix.
+stest_host_cli_crc32_dir_and_inspect_csv_exit_1() {
+	local err rc csv=docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261130T140438Z.csv out
+	out=$("$CLI_BIN" crc32 docs/examples/ 2>/tmp/idlebench-crc32-err.$$)
+	rc=$?
+	err=$(cat /tmp/idlebench-crc32-err.$$)
+	rm -f /tmp/idlebench-crc32-err.$$
+	[ $rc -eq 1 ] && [ -z "$out" ] || { echo "crc32 DIR: exit $rc, printed '$out'"; return 1; }
+	[ "$err" = "idlebench crc32: docs/examples/: a directory; crc32 reads one file (idlebench crc32 docs/examples/FILE.csv)" ] ||
+		{ echo "crc32 DIR said: $err"; return 1; }
+	err=$("$CLI_BIN" capture --out /nonexistent-idlebench-out docs/examples 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 1 ] && [[ $err == *"idlebench capture: docs/examples: a directory; SOURCE is a serial device, a file"* ]] ||
+		{ echo "capture DIR: exit $rc: $err"; return 1; }
+	err=$("$CLI_BIN" capture --lava-log docs/examples 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 1 ] && [ "$err" = "idlebench capture: docs/examples: a directory; --lava-log reads one job log file" ] ||
+		{ echo "capture --lava-log DIR: exit $rc: $err"; return 1; }
+	err=$("$CLI_BIN" inspect "$csv" 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 1 ] || { echo "inspect on a result CSV exited $rc"; return 1; }
+	[[ $err == "idlebench inspect: $csv holds no ACPI table"* ]] || { echo "inspect said: $err"; return 1; }
+}
+
+# One rule for unusable inputs in every command that reads result files:
+# over a day's directory (the two shipped 2026-12-01 boots and a cut-short
+# copy under capture's -INCOMPLETE.csv name) given as files and as the
+# directory, each command names the INCOMPLETE file exactly once on stderr
+# with its reason, reports the two good boots, and exits 1. Fails on the
+# old tools: report and compare printed nothing (exit 1), report DIR and
+# export --jsonl DIR said "read error", check DIR "Is a directory", and the
+# fleet view exited 0.
+stest_host_cli_unusable_file_is_named_once_and_the_rest_reported() {
+	local dir out rc err cmd good n
+	dir=$(mktemp -d)
+	mkdir "$dir/day"
+	cp docs/examples/*20261201T*.csv "$dir/day/"
+	head -c 20000 docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261130T140438Z.csv \
+		>"$dir/day/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261202T090000Z-INCOMPLETE.csv"
+	local bad="$dir/day/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261202T090000Z-INCOMPLETE.csv"
+	local first second
+	first=$(ls "$dir"/day/*T032134Z.csv)
+	second=$(ls "$dir"/day/*T032201Z.csv)
+	while IFS='|' read -r cmd good; do
+		for operands in files dir; do
+			if [ $operands = files ]; then
+				set -- "$dir"/day/*.csv
+			else
+				set -- "$dir/day"
+			fi
+			case $cmd in
+			compare) out=$("$CLI_BIN" compare "$first" "$bad" -- "$second" 2>"$dir/err") ;;
+			"export --sqlite") rm -f "$dir/x.db"; out=$("$CLI_BIN" export --sqlite "$dir/x.db" "$@" 2>"$dir/err") ;;
+			*) out=$("$CLI_BIN" $cmd "$@" 2>"$dir/err") ;;
+			esac
+			rc=$?
+			err=$(cat "$dir/err")
+			n=$(grep -c -- "$bad" <<<"$err")
+			# check names the stream's own fault (truncated), the others skip it as INCOMPLETE
+			if [ $rc -ne 1 ] || [ "$n" != 1 ] || ! [[ $err == "idlebench ${cmd%% *}: $bad: "*@(INCOMPLETE|truncated)* ]] ||
+				! grep -q -- "$good" <<<"$out"; then
+				echo "$cmd ($operands): exit $rc, named $n times; stderr:"; echo "$err"
+				echo "stdout:"; head -5 <<<"$out"
+				rm -rf "$dir"
+				return 1
+			fi
+		done
+	done <<'EOF2'
+report|2 boots of one plan on one machine
+report --by=machine|fleet by machine: 1 machine
+compare|idlebench compare: B against A
+export --jsonl|"type":"header"
+export --sqlite|2 boots added
+check|T032201Z.csv: ok rows=360 status=ok
+EOF2
+	rm -rf "$dir"
+}

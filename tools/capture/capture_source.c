@@ -124,6 +124,13 @@ int capture_source_open(struct capture_source *src, const char *spec, char *err,
 		snprintf(err, err_size, "%s: %s", spec, strerror(errno));
 		return 1;
 	}
+	struct stat st;
+	if (!fstat(src->fd, &st) && S_ISDIR(st.st_mode)) {
+		snprintf(err, err_size, "%s: a directory; SOURCE is a serial device, a file, - (stdin) or cmd:COMMAND", spec);
+		close(src->fd);
+		src->fd = -1;
+		return 1;
+	}
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -117,7 +118,7 @@ static void boot_finish(struct session *s, const char *why, const char *tail)
 	if (b->rf.f && fflush(b->rf.f) != 0 && !b->write_errno)
 		b->write_errno = errno;
 	if (b->write_errno) {
-		fprintf(stderr, "capture: cannot save under %s: %s%s%s\n", o->dir, strerror(b->write_errno),
+		fprintf(stderr, "idlebench capture: cannot save under %s: %s%s%s\n", o->dir, strerror(b->write_errno),
 			b->rf.temp[0] ? "; partial data in " : "", b->rf.temp);
 		s->rc = 1;
 		s->fatal = true;
@@ -128,7 +129,7 @@ static void boot_finish(struct session *s, const char *why, const char *tail)
 	char path[4096];
 	result_name_meta_from_reader(b->r, &m);
 	if (result_file_publish(&b->rf, &m, b->header_time, complete, path, sizeof path) < 0) {
-		fprintf(stderr, "capture: cannot name the result under %s (%s); the stream is in %s\n", o->dir,
+		fprintf(stderr, "idlebench capture: cannot name the result under %s (%s); the stream is in %s\n", o->dir,
 			strerror(errno), b->rf.temp);
 		s->rc = 1;
 		s->fatal = true;
@@ -137,14 +138,14 @@ static void boot_finish(struct session *s, const char *why, const char *tail)
 	const char *status = stream_reader_end_status(b->r);
 	if (complete) {
 		if (!o->quiet)
-			fprintf(stderr, "capture: saved %s (rows=%zu status=%s, row count and CRC-32 verified)\n",
+			fprintf(stderr, "idlebench capture: saved %s (rows=%zu status=%s, row count and CRC-32 verified)\n",
 				path, stream_reader_row_count(b->r), status);
 		s->rc = o->require_ok && strcmp(status, "ok") ? 1 : 0;
 		if (s->rc)
-			fprintf(stderr, "capture: %s: the run ended with status=error (see its error records)\n",
+			fprintf(stderr, "idlebench capture: %s: the run ended with status=error (see its error records)\n",
 				path);
 	} else {
-		fprintf(stderr, "capture: %s: %s%s; everything received is saved in %s%s%s\n",
+		fprintf(stderr, "idlebench capture: %s: %s%s; everything received is saved in %s%s%s\n",
 			o->source ? o->source : o->lava_log,
 			stream_reader_message(b->r), why, path, tail[0] ? "; " : "", tail);
 		s->rc = 1;
@@ -405,14 +406,20 @@ static int capture_lava_log(const struct capture_options *o)
 {
 	FILE *f = fopen(o->lava_log, "r");
 	if (!f) {
-		fprintf(stderr, "capture: %s: %s\n", o->lava_log, strerror(errno));
+		fprintf(stderr, "idlebench capture: %s: %s\n", o->lava_log, strerror(errno));
+		return 1;
+	}
+	struct stat st;
+	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "idlebench capture: %s: a directory; --lava-log reads one job log file\n", o->lava_log);
+		fclose(f);
 		return 1;
 	}
 	struct session s = { .o = o, .rc = 1 };
 	capture_filter_init(&s.filter);
 	if (!boot_start(&s)) {
 		fclose(f);
-		fprintf(stderr, "capture: out of memory\n");
+		fprintf(stderr, "idlebench capture: out of memory\n");
 		return 1;
 	}
 	char *line = NULL, *text = NULL;
@@ -428,7 +435,7 @@ static int capture_lava_log(const struct capture_options *o)
 			text_cap = (size_t)n + 1;
 			text = malloc(text_cap);
 			if (!text) {
-				fprintf(stderr, "capture: out of memory\n");
+				fprintf(stderr, "idlebench capture: out of memory\n");
 				s.fatal = true;
 				break;
 			}
@@ -450,7 +457,7 @@ static int capture_lava_log(const struct capture_options *o)
 				later_streams++;
 			break;
 		case LAVA_LOG_BAD:
-			fprintf(stderr, "capture: %s line %zu: a console (lvl target) record whose msg is not one "
+			fprintf(stderr, "idlebench capture: %s line %zu: a console (lvl target) record whose msg is not one "
 				"double-quoted YAML string\n", o->lava_log, lineno);
 			bad = true;
 			break;
@@ -461,7 +468,7 @@ static int capture_lava_log(const struct capture_options *o)
 	free(text);
 	fclose(f);
 	if (read_error && !bad) {
-		fprintf(stderr, "capture: %s: read error\n", o->lava_log);
+		fprintf(stderr, "idlebench capture: %s: read error\n", o->lava_log);
 		bad = true;
 	}
 	if (!s.fatal && !stream_reader_done(s.cur.r)) {
@@ -474,14 +481,14 @@ static int capture_lava_log(const struct capture_options *o)
 		if (bad)
 			;
 		else if (!records)
-			fprintf(stderr, "capture: %s: not a LAVA job log (no line like {\"dt\": ..., \"lvl\": ..., "
+			fprintf(stderr, "idlebench capture: %s: not a LAVA job log (no line like {\"dt\": ..., \"lvl\": ..., "
 				"\"msg\": ...}); nothing saved\n", o->lava_log);
 		else if (!s.saved)
-			fprintf(stderr, "capture: %s: the LAVA job log holds no idlebench stream: none of its %zu "
+			fprintf(stderr, "idlebench capture: %s: the LAVA job log holds no idlebench stream: none of its %zu "
 				"console (lvl target) lines starts one with `#! idlebench`; nothing saved\n",
 				o->lava_log, console);
 		else
-			fprintf(stderr, "capture: %s: no further stream after the last saved file\n", o->lava_log);
+			fprintf(stderr, "idlebench capture: %s: no further stream after the last saved file\n", o->lava_log);
 		s.rc = 1;
 	} else if (!s.fatal) {
 		boot_finish(&s, bad ? " (the LAVA log could not be read to its end)" : " (the LAVA log ends here)", "");
@@ -491,7 +498,7 @@ static int capture_lava_log(const struct capture_options *o)
 	/* As from a live source, capture ends with the first complete stream:
 	 * what follows it is said, never dropped in silence. */
 	if (later_streams && !s.fatal) {
-		fprintf(stderr, "capture: %s: %zu more stream%s after the first complete one, not saved "
+		fprintf(stderr, "idlebench capture: %s: %zu more stream%s after the first complete one, not saved "
 			"(capture takes one complete stream per run)\n", o->lava_log, later_streams,
 			later_streams == 1 ? " starts" : "s start");
 		s.rc = 1;
@@ -513,14 +520,14 @@ int cmd_capture(int argc, char **argv)
 	struct capture_source src;
 	rc = capture_source_open(&src, o.source, err, sizeof err);
 	if (rc) {
-		fprintf(stderr, "capture: %s\n", err);
+		fprintf(stderr, "idlebench capture: %s\n", err);
 		return rc;
 	}
 	struct session s = { .o = &o, .rc = 1 };
 	capture_filter_init(&s.filter);
 	if (!boot_start(&s)) {
 		capture_source_close(&src, 0, note, sizeof note);
-		fprintf(stderr, "capture: out of memory\n");
+		fprintf(stderr, "idlebench capture: out of memory\n");
 		return 1;
 	}
 
@@ -532,7 +539,7 @@ int cmd_capture(int argc, char **argv)
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGHUP, &sa, &old_hup);
 	if (!o.quiet)
-		fprintf(stderr, "capture: reading %s (Ctrl-C stops and keeps what arrived)\n", o.source);
+		fprintf(stderr, "idlebench capture: reading %s (Ctrl-C stops and keeps what arrived)\n", o.source);
 
 	time_t deadline = time(NULL) + (time_t)o.timeout;
 	unsigned long restarts = 0;
@@ -549,7 +556,7 @@ int cmd_capture(int argc, char **argv)
 			break;
 		restarts++;
 		if (!o.quiet)
-			fprintf(stderr, "\ncapture: %s; restarting it in %lu s (%lu of %lu)\n", note, o.reconnect_delay,
+			fprintf(stderr, "\nidlebench capture: %s; restarting it in %lu s (%lu of %lu)\n", note, o.reconnect_delay,
 				restarts, o.reconnect);
 		pause_before_restart(o.reconnect_delay, deadline);
 		if (capture_interrupted)
@@ -578,17 +585,17 @@ int cmd_capture(int argc, char **argv)
 	if (!s.fatal && !stream_reader_started(s.cur.r)) {
 		stream_reader_finish(s.cur.r);
 		if (!s.saved) {
-			fprintf(stderr, "capture: %s: %s%s; nothing saved%s%s\n", o.source,
+			fprintf(stderr, "idlebench capture: %s: %s%s; nothing saved%s%s\n", o.source,
 				stream_reader_message(s.cur.r), why, note[0] ? "; " : "", note);
 		} else {
-			fprintf(stderr, "capture: %s: no further stream after the last saved file%s%s%s\n", o.source,
+			fprintf(stderr, "idlebench capture: %s: no further stream after the last saved file%s%s%s\n", o.source,
 				why, note[0] ? "; " : "", note);
 		}
 		s.rc = 1;
 	} else if (!s.fatal) {
 		boot_finish(&s, why, note);
 		if (!s.rc && note[0] && !o.quiet)
-			fprintf(stderr, "capture: %s\n", note);
+			fprintf(stderr, "idlebench capture: %s\n", note);
 	}
 	boot_free(&s);
 	return s.fatal ? 1 : s.rc;

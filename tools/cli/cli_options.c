@@ -8,6 +8,7 @@
  * nothing and tells a missing argument (':') from an unknown option ('?');
  * the messages are ours, naming the command and the flag. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "tools/cli/cli_options.h"
@@ -104,13 +105,58 @@ static int row_named(const struct cli_parser *p, const char *name, size_t len)
 	return -1;
 }
 
+/* The optimal string alignment distance of a[0..la) and b (insertions,
+ * deletions, substitutions and swaps of two neighbours, one each), or
+ * CLI_FAR when it exceeds CLI_NEAR: "fromat" is 1 from "format". */
+#define CLI_NEAR 2
+#define CLI_FAR (CLI_NEAR + 1)
+static int distance(const char *a, size_t la, const char *b)
+{
+	size_t lb = strlen(b);
+	if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > CLI_NEAR)
+		return CLI_FAR;
+	int d[41][41];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb] > CLI_NEAR ? CLI_FAR : d[la][lb];
+}
+
+/* Whether the word's name (len bytes) could be a misspelling of a long name:
+ * its beginning (--htm for --html), or within one edit (two from six
+ * letters on: --fromat, --sample_ms for --sample-ms). */
+static bool near_name(const char *word, size_t len, const char *name)
+{
+	if (!len)
+		return false;
+	if (!strncmp(name, word, len))
+		return true;
+	return distance(word, len, name) <= (len >= 6 ? CLI_NEAR : 1);
+}
+
+/* "unknown option '--fromat' (did you mean '--format'?)": every long
+ * option of every command, the pass-through ones of idlebench linux
+ * included, gets the same suggestions (aliases kept for old scripts are
+ * not suggested). */
 static int error_unknown_long(const struct cli_parser *p, const char *word)
 {
 	size_t len = strcspn(word + 2, "=");
 	char like[256] = "";
 	size_t n = 0;
 	for (size_t i = 0; i < p->total && n < sizeof like; i++)
-		if (len && !strncmp(p->longopts[i].name, word + 2, len) && (i >= p->own + 1 || row_at(p, i)->help))
+		if (near_name(word + 2, len, p->longopts[i].name) && (i >= p->own + 1 || row_at(p, i)->help))
 			n += (size_t)snprintf(like + n, sizeof like - n, "%s'--%s'", n ? " or " : "", p->longopts[i].name);
 	if (n)
 		return parse_error(p->cmd, "unknown option '--%.*s' (did you mean %s?)", (int)len, word + 2, like);

@@ -15,7 +15,12 @@
  * named like an object's fixed keys, or starting with "field_", is written
  * as "field_" + key (put_own_key).
  *
- * Exit status: 0 written; 1 a file rejected (nothing written for it); 2 usage. */
+ * The operands are files or directories (searched for *.csv), read by the
+ * walker report uses (tools/report/result_tree.h): each file not used is
+ * named once on stderr with the reason, the others written.
+ *
+ * Exit status: 0 every file written; 1 a file not used (nothing written for
+ * it, the others written); 2 usage. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +31,7 @@
 #include "tools/cli/commands.h"
 #include "tools/cli/export_sqlite.h"
 #include "tools/cli/stream_reader.h"
+#include "tools/report/result_tree.h"
 
 /* Whether a column holds numbers (schema.h kinds u64, u64_opt, fixed, fixed_opt). */
 #define EXPORT_KIND_u64 1
@@ -50,7 +56,7 @@ static const struct cli_option options[] = {
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command export_cli = {
-	"export", "FILE...",
+	"export", "FILE|DIR...",
 	"Verifies each result stream (as `idlebench check`) and writes it out in one format, --jsonl or --sqlite.\n"
 	"JSON Lines (--jsonl), on stdout:\n"
 	"per file a \"header\" object, a \"meta\" object with every metadata key, the rows (\"type\":\"row\",\n"
@@ -61,8 +67,11 @@ static const struct cli_command export_cli = {
 	"  pandas: df = pd.read_json(\"out.jsonl\", lines=True); rows = df[df.type == \"row\"]\n"
 	"SQLite (--sqlite DB PATH...): tables boots, boot_meta, rows, records, record_fields, summaries:\n"
 	"  sqlite3 DB 'SELECT mode, count(*) FROM rows GROUP BY mode'\n",
-	"Exit: 0 written (--sqlite: or already in the database); 1 a file rejected (one line per file on\n"
-	"stderr; --sqlite adds the others) or the database unusable (nothing written); 2 usage.\n", options,
+	"A DIR is searched for *.csv recursively (both formats); a file that cannot be used\n"
+	"(unreadable, INCOMPLETE, another schema, not a stream, the same boot twice) is named once on\n"
+	"stderr, `PATH: skipped, REASON`, and the others are written.\n"
+	"Exit: 0 every file written (--sqlite: or already in the database); 1 a file not used (the\n"
+	"others still written) or the database unusable (nothing written); 2 usage.\n", options,
 	CLI_DASHDASH_ENDS_OPTIONS,
 };
 
@@ -251,6 +260,12 @@ static void export_stream(FILE *out, const char *path, const struct stream_reade
 		put_record(out, path, stream_reader_record_at(r, i));
 }
 
+static enum result_tree_verdict jsonl_take(const char *path, struct stream_reader *r, void *ctx)
+{
+	export_stream(ctx, path, r);
+	return RESULT_TREE_TAKEN;
+}
+
 int cmd_export(int argc, char **argv)
 {
 	bool jsonl = false;
@@ -262,6 +277,7 @@ int cmd_export(int argc, char **argv)
 		return 1;
 	}
 	struct cli_parser p;
+	result_tree_set_command("export");
 	cli_parser_begin(&p, &export_cli, argc, argv);
 	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
 		if (a == OPT_JSONL) {
@@ -288,25 +304,13 @@ int cmd_export(int argc, char **argv)
 		free(files);
 		return status;
 	}
-	int status = 0;
-	for (size_t i = 0; i < n; i++) {
-		FILE *f = fopen(files[i], "rb");
-		if (!f) {
-			fprintf(stderr, "%s: %s\n", files[i], strerror(errno));
-			status = 1;
-			continue;
-		}
-		int read_errno;
-		struct stream_reader *r = stream_reader_read_file(f, &read_errno);
-		fclose(f);
-		if (!r || read_errno || stream_reader_result(r) != STREAM_OK) {
-			fprintf(stderr, "%s: %s\n", files[i], !r ? "out of memory" : read_errno ? "read error" : stream_reader_message(r));
-			status = 1;
-		} else {
-			export_stream(stdout, files[i], r);
-		}
-		stream_reader_free(r);
-	}
+	/* The operands as a result tree (tools/report/result_tree.h), as --sqlite
+	 * and report read them: a directory searched for *.csv, each file not
+	 * used named once on stderr with the reason, the others written. */
+	size_t skipped = 0;
+	int taken = result_tree_walk_counted((char *const *)files, (int)n, jsonl_take, stdout, stderr, &skipped);
 	free(files);
-	return status;
+	if (!taken)
+		fprintf(stderr, "idlebench export: no result file taken from the paths given\n");
+	return taken <= 0 || skipped ? 1 : 0;
 }

@@ -16,9 +16,9 @@
  * it is the wrong file, and printing c2_port=none for it, or echoing its
  * lines as "# skipped", would pass it off as a machine without C2.
  *
- * Exit status: 0 ok; 2 usage, no ACPI table in the input, or (--strict)
- * malformed input, with one line on stderr naming the table and offset; 1 a
- * file that cannot be read. */
+ * Exit status: 0 ok; 1 a file that cannot be read, no ACPI table in the
+ * input (a result CSV, say), or (--strict) malformed input, with one line on
+ * stderr naming the table and offset; 2 usage. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +33,8 @@
 #include "tools/cli/cli_options.h"
 #include "tools/cli/commands.h"
 
-#define EXIT_MALFORMED 2
+/* The input rejected: 1, as every command exits on input it rejects (2 is usage only). */
+#define EXIT_MALFORMED 1
 
 enum { OPT_STRICT, OPT_LENIENT };
 /* src with every byte outside printable ASCII as '?': a skipped line or a
@@ -66,7 +67,7 @@ static bool any_signature(const struct acpidump *d)
 }
 
 static const struct cli_option options[] = {
-	[OPT_STRICT] = { "strict", 0, NULL, "reject the dump (exit 2) at the first thing that would be skipped" },
+	[OPT_STRICT] = { "strict", 0, NULL, "reject the dump (exit 1) at the first thing that would be skipped" },
 	[OPT_LENIENT] = { "lenient", 0, NULL, "accepted for old scripts; lenient reading is the default" },
 	{ NULL, 0, NULL, NULL },
 };
@@ -75,8 +76,8 @@ static const struct cli_command inspect_cli = {
 	"  FILE: Linux `acpidump` text output; DIR: binary *.dat tables (acpixtract -a)\n"
 	"  Lines, tables and table contents that cannot be used are skipped and listed\n"
 	"  on \"# skipped\" lines (the kernel skips the same tables).\n",
-	"Exit: 0 ok; 1 a file that cannot be read; 2 usage, no ACPI table in the input, or (--strict) malformed\n"
-	"input.\n", options,
+	"Exit: 0 ok; 1 a file that cannot be read, no ACPI table in the input, or (--strict) malformed\n"
+	"input; 2 usage.\n", options,
 	CLI_DASHDASH_ENDS_OPTIONS,
 };
 
@@ -92,14 +93,14 @@ static void describe(const struct acpidump_table *d, char *buf, size_t cap)
 /* One line, the same for every kind of wrong file; nothing of its bytes. */
 static int no_table(const char *path)
 {
-	fprintf(stderr, "inspect: %s holds no ACPI table: is this acpidump output? (a FILE must hold "
+	fprintf(stderr, "idlebench inspect: %s holds no ACPI table: is this acpidump output? (a FILE must hold "
 		"\"XXXX @ 0x...\" table sections, a DIR binary *.dat tables)\n", path);
 	return EXIT_MALFORMED;
 }
 
 static int malformed(const char *path, const char *table, const char *where, size_t offset, const char *why)
 {
-	fprintf(stderr, "inspect: %s: table %s (%s, offset 0x%zx): %s\n", path, table, where, offset, why);
+	fprintf(stderr, "idlebench inspect: %s: table %s (%s, offset 0x%zx): %s\n", path, table, where, offset, why);
 	return EXIT_MALFORMED;
 }
 
@@ -261,7 +262,7 @@ static void print_details(const struct acpi_table_set *set, const struct acpi_su
 	}
 }
 
-/* A parse error that --strict turns into exit 2: name the table and offset. */
+/* A parse error that --strict turns into exit 1: name the table and offset. */
 static int strict_content_error(const char *path, const struct acpidump *dump, const struct acpi_table_set *set,
 				const size_t *dump_index, const struct acpi_summary *s)
 {
@@ -364,7 +365,7 @@ int cmd_inspect(int argc, char **argv)
 	struct acpidump_error err;
 	if (acpidump_read_path(path, strict ? ACPIDUMP_STRICT : ACPIDUMP_LENIENT, &dump, &err)) {
 		if (err.unreadable) {
-			fprintf(stderr, "inspect: %s\n", err.text);
+			fprintf(stderr, "idlebench inspect: %s\n", err.text);
 			return 1;
 		}
 		if (err.no_table)

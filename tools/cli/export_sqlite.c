@@ -475,8 +475,8 @@ static bool export_stream(struct exporter *x, const char *path, const struct str
 	sqlite3_bind_text(x->find_boot, 3, hash, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(x->find_boot);
 	if (rc == SQLITE_ROW) {
-		fprintf(x->err, "%s: already in the database as boot %lld (from %s; crc32 %s, %lld rows): not inserted again\n",
-			path, (long long)sqlite3_column_int64(x->find_boot, 0),
+		fprintf(x->err, "%s%s: already in the database as boot %lld (from %s; crc32 %s, %lld rows): not inserted "
+				"again\n", result_tree_prefix(), path, (long long)sqlite3_column_int64(x->find_boot, 0),
 			(const char *)sqlite3_column_text(x->find_boot, 1), crc, row_count);
 		x->duplicates++;
 	}

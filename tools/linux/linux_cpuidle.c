@@ -133,7 +133,8 @@ bool linux_cpuidle_read(const struct linux_root *r, int cpu, struct linux_cpuidl
 		    !state_file(r, cpu, k, "desc", s->desc, sizeof s->desc) ||
 		    !state_u64(r, cpu, k, "latency", &s->latency_us) || !state_u64(r, cpu, k, "disable", &disable) ||
 		    !state_u64(r, cpu, k, "usage", &s->usage) || !state_u64(r, cpu, k, "time", &s->time_us)) {
-			snprintf(ci->why, sizeof ci->why, "cannot read %s (name, desc, latency, disable, usage, time)", path);
+			snprintf(ci->why, sizeof ci->why, "cannot read %.100s%.60s (name, desc, latency, disable, usage, time)", r->dir,
+				 path);
 			return false;
 		}
 		if (!state_u64(r, cpu, k, "residency", &s->residency_us))

@@ -53,8 +53,9 @@ bool linux_journal_set(struct linux_journal *j, const struct linux_root *r, cons
 	char full[LINUX_PATH_MAX], old[32];
 	size_t i;
 
+	/* messages name the file under --sysfs-root, as the user gave it */
 	if (!linux_path(r, path, full) || !linux_read_line(r, path, old, sizeof old)) {
-		snprintf(why, size, "cannot read %s: %s", path, strerror(errno));
+		snprintf(why, size, "cannot read %s%s: %s", r->dir, path, strerror(errno));
 		return false;
 	}
 	for (i = 0; i < j->count && strcmp(j->entry[i].full, full); i++)
@@ -63,13 +64,13 @@ bool linux_journal_set(struct linux_journal *j, const struct linux_root *r, cons
 		if (!strcmp(old, value))
 			return true; /* already so: nothing to change, nothing to save */
 		if (j->count == LINUX_JOURNAL_MAX || j->fd < 0) {
-			snprintf(why, size, "cannot save %s: the restore journal is full or closed", path);
+			snprintf(why, size, "cannot save %s: the restore journal is full or closed", full);
 			return false;
 		}
 		char rec[LINUX_PATH_MAX + 48];
 		int n = snprintf(rec, sizeof rec, "%s\t%s\n", full, old);
 		if (n <= 0 || (size_t)n >= sizeof rec || write(j->fd, rec, (size_t)n) != n || fsync(j->fd) != 0) {
-			snprintf(why, size, "cannot save %s in %s: %s", path, j->file, strerror(errno));
+			snprintf(why, size, "cannot save %s in %s: %s", full, j->file, strerror(errno));
 			return false;
 		}
 		snprintf(j->entry[i].full, sizeof j->entry[i].full, "%s", full);
@@ -77,7 +78,7 @@ bool linux_journal_set(struct linux_journal *j, const struct linux_root *r, cons
 		j->count++;
 	}
 	if (!linux_write(r, path, value)) {
-		snprintf(why, size, "cannot write %s to %s: %s", value, path, strerror(errno));
+		snprintf(why, size, "cannot write %s to %s: %s", value, full, strerror(errno));
 		return false;
 	}
 	return true;

@@ -549,7 +549,7 @@ static bool check_writable(const struct linux_root *r, const struct linux_topolo
 	return true;
 no:
 	snprintf(why, size, "cannot write %s (%s): choosing cpu%d's idle state needs root (or write access to its "
-		 "cpuidle files); `idlebench linux --list` shows the states without it", path, strerror(errno), cpu);
+		 "cpuidle files); `idlebench linux --list` shows the states without it", full, strerror(errno), cpu);
 	return false;
 }
 

@@ -118,7 +118,7 @@ bool linux_topology_pick(const struct linux_root *r, int cpu, enum placement pla
 	t->measured = t->parked = -1;
 	if (!linux_read_line(r, "/sys/devices/system/cpu/online", text, sizeof text) ||
 	    !linux_cpulist_parse(text, &online)) {
-		snprintf(t->why, sizeof t->why, "cannot read /sys/devices/system/cpu/online");
+		snprintf(t->why, sizeof t->why, "cannot read %.200s/sys/devices/system/cpu/online", r->dir);
 		return false;
 	}
 	if (!linux_read_line(r, "/sys/devices/system/cpu/smt/control", t->smt_control, sizeof t->smt_control))

@@ -24,11 +24,15 @@
  * lacks: those modes were never measured side by side, so they are
  * compared at the boot level only (each boot's median cycles per
  * iteration or --metric score cost, a Welch t over the groups' boots), and
- * the output says so; no paired claim. Groups of the same boot kind and
+ * the output says so; no paired claim. When their plans differ in nothing
+ * but hlt in one group for mwait in the other (plans_differ_by_hlt_for_mwait),
+ * that is the procedure, not another plan: compared without
+ * --allow-different-plans, and said so. Groups of the same boot kind and
  * modes on other boots (a plain before/after) get one line saying so.
  *
- * Exit status: 0 comparison printed; 1 a file rejected, a group not one
- * set, or the plans differ; 2 usage. */
+ * Exit status: 0 comparison printed; 1 a file not used (named on stderr,
+ * the comparison printed without it), a group not one set or empty, or the
+ * plans differ; 2 usage. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +46,7 @@
 #include "tools/report/report_pool.h"
 #include "tools/report/report_summary.h"
 #include "tools/cli/stream_reader.h"
+#include "tools/report/result_tree.h"
 
 /* The metadata behind plan_id (core/experiment/plan.c plan_id), compared
  * key by key to say what differs when the ids do. */
@@ -80,7 +85,7 @@ static const struct cli_option options[] = {
 };
 /* "--" splits the groups, so options are still read after it. */
 static const struct cli_command compare_cli = {
-	"compare", "A_FILE... -- B_FILE...",
+	"compare", "A_PATH... -- B_PATH...",
 	"The difference in slowdown against hlt between two groups of result files (one file =\n"
 	"one boot), e.g. before (A) and after (B) a kernel patch, a BIOS setting or a microcode\n"
 	"update. Each group is pooled as `idlebench report` pools a set (each boot's paired\n"
@@ -95,9 +100,14 @@ static const struct cli_command compare_cli = {
 	"(linux_idle_override or linux_c1 differ, or no linux_boot_id in both and a mode in one\n"
 	"group only: HLT after a reboot with idle=nomwait against MWAIT without it) are said to\n"
 	"be from different boots and their modes compared at the boot level (each boot's median,\n"
-	"a t over the boots); other groups on different boots get one line saying so.\n",
-	"Exit: 0 comparison printed; 1 a file rejected, a group not one set, or the plans\n"
-	"differ; 2 usage.\n",
+	"a t over the boots); when their plans differ only in hlt for mwait (docs/linux-mode.md,\n"
+	"two boots) that needs no --allow-different-plans. Other groups on different boots get\n"
+	"one line saying so.\n",
+	"A DIR operand is searched for *.csv recursively; a file that cannot be used (unreadable,\n"
+	"INCOMPLETE, another schema, not a stream, the same boot twice) is named once on stderr,\n"
+	"`PATH: skipped, REASON`, and the group is compared without it.\n"
+	"Exit: 0 comparison printed from every file; 1 a file not used (the comparison still\n"
+	"printed), a group not one set or empty, or the plans differ; 2 usage.\n",
 	options, CLI_DASHDASH_SEPARATES,
 };
 
@@ -124,23 +134,33 @@ struct group {
 	const char *name;
 	struct report_pool pool;
 	struct report_summary *sum;
-	const char *first_file;
 };
 
-/* Verify and pool a group's files; false (reasons on stderr) unless they form one set. */
-static bool load_group(struct group *g, const char *const *files, size_t n)
+/* A verified stream into the group's pool; a file whose rows are refused is named here. */
+static enum result_tree_verdict group_take(const char *path, struct stream_reader *r, void *ctx)
 {
-	bool ok = true;
-	g->first_file = n ? files[0] : NULL;
-	for (size_t i = 0; i < n; i++) {
-		char err[1024];
-		if (!report_pool_add_file(&g->pool, files[i], err, sizeof err)) {
-			fprintf(stderr, "%s\n", err);
-			ok = false;
-		}
-	}
-	if (!ok)
+	struct group *g = ctx;
+	char err[1024];
+	if (report_pool_add_stream(&g->pool, path, r, err, sizeof err))
+		return RESULT_TREE_TAKEN;
+	size_t at = strlen(path) + 2; /* report_pool's messages start "PATH: " */
+	fprintf(stderr, "%s%s: skipped, %s\n", result_tree_prefix(), path, strncmp(err, path, at - 2) || strlen(err) < at ? err : err + at);
+	return RESULT_TREE_REFUSED;
+}
+
+/* Verify and pool a group's files (a directory searched for *.csv, each
+ * file not used named on stderr and counted in *skipped, as report does);
+ * false (reasons on stderr) unless the files taken form one set. */
+static bool load_group(struct group *g, const char *const *files, size_t n, size_t *skipped)
+{
+	size_t left_out = 0;
+	int taken = result_tree_walk_counted((char *const *)files, (int)n, group_take, g, stderr, &left_out);
+	*skipped += left_out;
+	if (taken <= 0) {
+		if (!taken)
+			fprintf(stderr, "idlebench compare: group %s: no result file taken from the paths given\n", g->name);
 		return false;
+	}
 	if (g->pool.set_count != 1) {
 		fprintf(stderr, "idlebench compare: group %s is not one comparable set (%zu sets):\n", g->name,
 			g->pool.set_count);
@@ -214,7 +234,8 @@ static size_t print_only_in(FILE *out, const char *name, const struct report_set
  * of each group's first file, and the workloads each measured. */
 static void print_plan_differences(FILE *out, const struct group *a, const struct group *b)
 {
-	struct stream_reader *ra = read_stream(a->first_file), *rb = read_stream(b->first_file);
+	struct stream_reader *ra = read_stream(a->pool.set[0]->boot[0].path),
+			     *rb = read_stream(b->pool.set[0]->boot[0].path);
 	size_t shown = 0;
 	for (size_t i = 0; i < sizeof plan_keys / sizeof plan_keys[0]; i++) {
 		const char *va = meta_of(ra, plan_keys[i]), *vb = meta_of(rb, plan_keys[i]);
@@ -395,6 +416,49 @@ static bool two_boot_procedure(const struct report_set *sa, const struct report_
 	return !share_a_boot(a, b) && (mode_of_its_own(sa, sb) || mode_of_its_own(sb, sa));
 }
 
+/* Whether set s measured the mode named name. */
+static bool has_mode(const struct report_set *s, const char *name)
+{
+	return set_mode_slot(s, name) != ANALYSIS_NONE;
+}
+
+/* Whether the groups are the two-boot procedure of docs/linux-mode.md and
+ * their plans differ in nothing else: `idlebench linux` groups booted
+ * differently (linux_idle_override or linux_c1), the same placement and
+ * workloads, the recorded plan metadata equal but for modes_measured, and
+ * the same modes except that one group measured hlt where the other
+ * measured mwait (and neither both). Their plan_ids differ by design, so
+ * compare takes them without --allow-different-plans and says why. */
+static bool plans_differ_by_hlt_for_mwait(const struct group *a, const struct group *b, const struct boot_facts *fa,
+					  const struct boot_facts *fb)
+{
+	const struct report_set *sa = a->pool.set[0], *sb = b->pool.set[0];
+	if (!fa->linux_mode || !fb->linux_mode || (!strcmp(fa->override, fb->override) && !strcmp(fa->c1, fb->c1)) ||
+	    strcmp(sa->placement, sb->placement))
+		return false;
+	bool hlt_for_mwait = has_mode(sa, "hlt") && !has_mode(sa, "mwait") && has_mode(sb, "mwait") && !has_mode(sb, "hlt");
+	bool mwait_for_hlt = has_mode(sa, "mwait") && !has_mode(sa, "hlt") && has_mode(sb, "hlt") && !has_mode(sb, "mwait");
+	if (!hlt_for_mwait && !mwait_for_hlt)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		const struct report_set *here = side ? sb : sa, *there = side ? sa : sb;
+		for (size_t m = 0; m < REPORT_MODE_SLOTS; m++)
+			if (here->mode_used[m] && strcmp(here->mode_name[m], "hlt") && strcmp(here->mode_name[m], "mwait") &&
+			    !has_mode(there, here->mode_name[m]))
+				return false;
+		for (size_t w = 0; w < REPORT_WORKLOAD_SLOTS; w++)
+			if (here->workload_used[w] && set_workload_slot(there, here->workload_name[w]) == ANALYSIS_NONE)
+				return false;
+	}
+	struct stream_reader *ra = read_stream(sa->boot[0].path), *rb = read_stream(sb->boot[0].path);
+	bool same = ra && rb;
+	for (size_t i = 0; same && i < sizeof plan_keys / sizeof plan_keys[0]; i++)
+		same = !strcmp(plan_keys[i], "modes_measured") || !strcmp(meta_of(ra, plan_keys[i]), meta_of(rb, plan_keys[i]));
+	stream_reader_free(ra);
+	stream_reader_free(rb);
+	return same;
+}
+
 /* What boot_median_cpi takes the median of in set s: 1 every file has a
  * --metric score (report_pool.c: the score's cost), 0 none, -1 some. */
 static int scored_files(const struct report_set *s)
@@ -506,7 +570,7 @@ static void print_boot_level(FILE *out, const struct group *a, const struct grou
 	fprintf(out, "  * = the interval excludes 0; a mode in both groups (x -> x) shows how far the boots alone differ\n\n");
 }
 
-static void print_comparison(FILE *out, const struct group *a, const struct group *b)
+static void print_comparison(FILE *out, const struct group *a, const struct group *b, bool two_boot_plans)
 {
 	const struct report_set *sa = a->pool.set[0], *sb = b->pool.set[0];
 	const struct report_summary *ua = a->sum, *ub = b->sum;
@@ -515,7 +579,11 @@ static void print_comparison(FILE *out, const struct group *a, const struct grou
 	print_group(out, b);
 	if (sa->by_plan && sb->by_plan && strcmp(sa->machine_id, sb->machine_id))
 		fprintf(out, "  machine_id differs: another machine, firmware or microcode (expected for a BIOS or microcode change)\n");
-	if (!same_plan(sa, sb))
+	if (!same_plan(sa, sb) && two_boot_plans)
+		fprintf(out, "  the plans differ only in the mode measured, %s in A for %s in B (the two-boot procedure,\n"
+			     "  docs/linux-mode.md): compared at the boot level, no --allow-different-plans needed\n",
+			has_mode(sa, "hlt") ? "hlt" : "mwait", has_mode(sa, "hlt") ? "mwait" : "hlt");
+	else if (!same_plan(sa, sb))
 		fprintf(out, "  PLANS DIFFER (--allow-different-plans): only what both measured is compared\n");
 	struct boot_facts fa, fb;
 	boot_facts_read(sa, &fa);
@@ -591,6 +659,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	struct cli_parser p;
 	const char *arg;
+	result_tree_set_command("compare");
 	cli_parser_begin(&p, &compare_cli, argc, argv);
 	for (int o; (o = cli_next(&p, &arg)) != CLI_END;) {
 		if (o == CLI_SEPARATOR && split != (size_t)-1) {
@@ -610,14 +679,22 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (split == (size_t)-1 || !split || split == n) {
 		free(files);
-		return cli_usage_error(&compare_cli, "two groups of result files are needed: A_FILE... -- B_FILE...");
+		return cli_usage_error(&compare_cli, "two groups of result files are needed: A_PATH... -- B_PATH... (files or directories)");
 	}
 	struct group a = { .name = "A" }, b = { .name = "B" };
-	bool ok = load_group(&a, files, split);
-	ok = load_group(&b, files + split, n - split) && ok;
+	size_t skipped = 0;
+	bool ok = load_group(&a, files, split, &skipped);
+	ok = load_group(&b, files + split, n - split, &skipped) && ok;
 	free(files);
 	int status = ok ? 0 : 1;
+	bool two_boot_plans = false;
 	if (ok && !same_plan(a.pool.set[0], b.pool.set[0])) {
+		struct boot_facts fa, fb;
+		boot_facts_read(a.pool.set[0], &fa);
+		boot_facts_read(b.pool.set[0], &fb);
+		two_boot_plans = plans_differ_by_hlt_for_mwait(&a, &b, &fa, &fb);
+	}
+	if (ok && !same_plan(a.pool.set[0], b.pool.set[0]) && !two_boot_plans) {
 		char why[1024];
 		report_set_difference(a.pool.set[0], b.pool.set[0], why, sizeof why);
 		FILE *out = allow_different_plans ? stdout : stderr;
@@ -627,18 +704,20 @@ int cmd_compare(int argc, char **argv)
 		boot_facts_read(a.pool.set[0], &fa);
 		boot_facts_read(b.pool.set[0], &fb);
 		if (fa.linux_mode && fb.linux_mode && (strcmp(fa.override, fb.override) || strcmp(fa.c1, fb.c1)))
-			fprintf(out, "  the groups were booted differently (A idle=%s, C1 %s; B idle=%s, C1 %s): their modes differ "
-				     "by design (docs/linux-mode.md, two boots);\n  --allow-different-plans compares them at the boot level\n",
+			fprintf(out, "  the groups were booted differently (A idle=%s, C1 %s; B idle=%s, C1 %s), but their plans differ\n"
+				     "  in more than hlt for mwait (the two-boot procedure, docs/linux-mode.md, changes only that);\n"
+				     "  --allow-different-plans compares what both measured\n",
 				*fa.override ? fa.override : "(none)", *fa.c1 ? fa.c1 : "(not recorded)",
 				*fb.override ? fb.override : "(none)", *fb.c1 ? fb.c1 : "(not recorded)");
 		if (!allow_different_plans) {
-			fprintf(stderr, "refused: another plan measures something else (--allow-different-plans compares anyway)\n");
+			fprintf(stderr, "idlebench compare: refused: another plan measures something else (--allow-different-plans "
+					"compares anyway)\n");
 			status = 1;
 		}
 	}
 	if (!status)
-		print_comparison(stdout, &a, &b);
+		print_comparison(stdout, &a, &b, two_boot_plans);
 	free_group(&a);
 	free_group(&b);
-	return status;
+	return status ? status : skipped ? 1 : 0;
 }

@@ -9,8 +9,10 @@
  * Exit status: 0 table printed (and the PNG written when asked, or gnuplot
  * missing: the table is the report, the chart an extra, so a machine without
  * gnuplot still gets its answer; stderr says why there is no PNG); 1 a file
- * was rejected (nothing printed but the reasons), or the chart was asked for
- * and gnuplot failed, wrote no PNG, or there was nothing to plot; 2 usage. */
+ * was not used (named on stderr with the reason; the others are still
+ * reported, as every command that reads result files does, docs/cli.md),
+ * no file was taken, or the chart was asked for and gnuplot failed, wrote
+ * no PNG, or there was nothing to plot; 2 usage. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 #include "tools/report/report_pool.h"
 #include "tools/report/report_summary.h"
 #include "tools/report/report_table.h"
+#include "tools/report/result_tree.h"
 
 enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S, OPT_FORMAT, OPT_BY, OPT_WIDE };
 static const struct cli_option options[] = {
@@ -65,7 +68,7 @@ static const struct cli_option options[] = {
 	{ NULL, 0, NULL, NULL },
 };
 static const struct cli_command report_cli = {
-	"report", "FILE...",
+	"report", "FILE|DIR...",
 	"Verifies each result stream (as `idlebench check`); each file is one boot. Files with\n"
 	"the same plan_id, machine_id and placement form one set (schema 1 files, which have\n"
 	"no plan_id: the same cpu_vendor, cpu_family, cpu_model, smbios_product, placement)\n"
@@ -87,10 +90,12 @@ static const struct cli_command report_cli = {
 	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n"
 	"slowdown: positive = slower than hlt; \"faster\"/\"slower\" only where the interval excludes 0.\n"
 	"The text keeps to 100 columns (file basenames, long lines wrapped); --wide lifts that.\n",
-	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, the\n"
-	"page could not be written, or (--format=commit) a file no longer reads as it did; 2 usage.\n"
-	"With --by: 0 the fleet printed (files not used are named on stderr and not counted), 1 no file\n"
-	"taken or the page not written, 2 usage.\n",
+	"A DIR operand is searched for *.csv recursively. A file that cannot be used (unreadable,\n"
+	"INCOMPLETE, another schema, not a stream, the same boot twice, a row report refuses) is\n"
+	"named once on stderr, `PATH: skipped, REASON`, and the others are reported.\n"
+	"Exit: 0 report printed from every file given; 1 a file not used (the others still\n"
+	"reported), no file taken, gnuplot failed, the page could not be written, or\n"
+	"(--format=commit) a file no longer reads as it did; 2 usage. The same with --by.\n",
 	options, CLI_DASHDASH_ENDS_OPTIONS,
 };
 
@@ -103,6 +108,17 @@ static bool parse_seconds(const char *s, double *v)
 	errno = 0;
 	*v = strtod(s, &end);
 	return !*end && errno == 0 && *v >= 0 && *v < 1e9;
+}
+
+/* A verified stream into the pool; a file whose rows report refuses is named here. */
+static enum result_tree_verdict pool_take(const char *path, struct stream_reader *r, void *ctx)
+{
+	char err[1024];
+	if (report_pool_add_stream(ctx, path, r, err, sizeof err))
+		return RESULT_TREE_TAKEN;
+	size_t at = strlen(path) + 2; /* report_pool's messages start "PATH: " */
+	fprintf(stderr, "%s%s: skipped, %s\n", result_tree_prefix(), path, strncmp(err, path, at - 2) || strlen(err) < at ? err : err + at);
+	return RESULT_TREE_REFUSED;
 }
 
 /* `--by=machine|model PATH…`: the fleet view (tools/report/report_fleet.h). */
@@ -131,6 +147,9 @@ static int report_fleet(char **paths, int n, bool by_model, const char *html)
 			status = 1;
 		}
 	}
+	/* a file not used makes it 1, as in report FILE…, compare, export and check */
+	if (!status && f.skipped)
+		status = 1;
 	fleet_free(&f);
 	return status;
 }
@@ -149,6 +168,7 @@ int cmd_report(int argc, char **argv)
 	}
 	struct cli_parser p;
 	const char *arg;
+	result_tree_set_command("report");
 	cli_parser_begin(&p, &report_cli, argc, argv);
 	for (int a; (a = cli_next(&p, &arg)) != CLI_END;) {
 		int status = -1;
@@ -218,22 +238,19 @@ int cmd_report(int argc, char **argv)
 		return status;
 	}
 
-	/* Every file is verified before anything is printed: a report never mixes
-	 * a table with a rejected input. */
+	/* Every file is verified before anything is printed. The operands are
+	 * read as a result tree (tools/report/result_tree.h, the walker --by and
+	 * export use): a directory is searched for *.csv, and each file not
+	 * used (unreadable, INCOMPLETE, another schema, not a stream, the same
+	 * boot twice, a row report refuses) is named once on stderr with the
+	 * reason; the rest is reported, and the exit status is 1. */
 	struct report_pool pool = { .set_count = 0 };
-	bool all_ok = true;
-	for (size_t i = 0; i < nfiles; i++) {
-		char err[1024];
-		if (!strcmp(files[i], "-")) {
-			fprintf(stderr, "-: report reads files, not stdin (save the stream with idlebench capture)\n");
-			all_ok = false;
-		} else if (!report_pool_add_file(&pool, files[i], err, sizeof err)) {
-			fprintf(stderr, "%s\n", err);
-			all_ok = false;
-		}
-	}
+	size_t skipped = 0;
+	int taken = result_tree_walk_counted((char *const *)files, (int)nfiles, pool_take, &pool, stderr, &skipped);
 	free(files);
-	if (!all_ok) {
+	if (taken <= 0) {
+		if (!taken)
+			fprintf(stderr, "idlebench report: no result file taken from the paths given\n");
 		report_pool_free(&pool);
 		return 1;
 	}
@@ -293,5 +310,5 @@ int cmd_report(int argc, char **argv)
 		free(sums[i]);
 	}
 	report_pool_free(&pool);
-	return status;
+	return status ? status : skipped ? 1 : 0;
 }

@@ -92,8 +92,8 @@ static enum result_tree_verdict take_stream(const char *path, struct stream_read
 	while (g < f->group_count && !group_matches(f->group[g].first, r))
 		g++;
 	if (g == FLEET_MAX_GROUPS) {
-		fprintf(f->err, "%s: skipped, a %dth group of comparable machines (plan_id, placement, boost, c2_kind, "
-				"amd_cstate_cfg): a report shows at most %d\n", path, FLEET_MAX_GROUPS + 1, FLEET_MAX_GROUPS);
+		fprintf(f->err, "%s%s: skipped, a %dth group of comparable machines (plan_id, placement, boost, c2_kind, "
+				"amd_cstate_cfg): a report shows at most %d\n", result_tree_prefix(), path, FLEET_MAX_GROUPS + 1, FLEET_MAX_GROUPS);
 		return RESULT_TREE_REFUSED;
 	}
 	char *key = machine_key(r);
@@ -115,15 +115,15 @@ static enum result_tree_verdict take_stream(const char *path, struct stream_read
 	/* A machine row summarizes its pool's one set (set[0]); a stream
 	 * report_pool would put in a second set would be taken and never read. */
 	if (!fresh && !report_pool_has_set_for(&m->pool, r)) {
-		fprintf(f->err, "%s: skipped, the same machine as %s but not the same set of comparable runs "
-				"(report_pool's key): a machine row is one set\n", path, m->pool.set[0]->boot[0].path);
+		fprintf(f->err, "%s%s: skipped, the same machine as %s but not the same set of comparable runs "
+				"(report_pool's key): a machine row is one set\n", result_tree_prefix(), path, m->pool.set[0]->boot[0].path);
 		return RESULT_TREE_REFUSED;
 	}
 	char err[1024];
 	if (!report_pool_add_stream(&m->pool, path, r, err, sizeof err)) {
 		/* report_pool's reason starts "PATH: " */
 		size_t at = strlen(path) + 2;
-		fprintf(f->err, "%s: skipped, %s\n", path, strlen(err) > at ? err + at : err);
+		fprintf(f->err, "%s%s: skipped, %s\n", result_tree_prefix(), path, strlen(err) > at ? err + at : err);
 		if (fresh)
 			machine_free(&f->machine[--f->machine_count]);
 		return RESULT_TREE_REFUSED;
@@ -138,7 +138,7 @@ static enum result_tree_verdict take_stream(const char *path, struct stream_read
 int fleet_read(struct fleet *f, char *const paths[], int n, FILE *err)
 {
 	f->err = err;
-	f->taken = result_tree_walk(paths, n, take_stream, f, err);
+	f->taken = result_tree_walk_counted(paths, n, take_stream, f, err, &f->skipped);
 	return f->taken;
 }
 

@@ -105,10 +105,12 @@ struct fleet {
 	size_t model_count;
 	FILE *err;                       /* where files not used are named */
 	int taken;
+	size_t skipped;                  /* files named on err as not used */
 };
 
 /* Read every verified stream under paths (result_tree_walk) into f, naming
- * each file not used on err. The number of files taken, or -1 on a fatal error. */
+ * each file not used on err (counted in f->skipped). The number of files
+ * taken, or -1 on a fatal error. */
 int fleet_read(struct fleet *f, char *const paths[], int n, FILE *err);
 /* Summarize each machine (report_summarize: boots, primary, controls,
  * flags), then fleet_judge. False when out of memory. */

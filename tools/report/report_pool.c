@@ -42,7 +42,7 @@ static struct stream_reader *read_verified(const char *path, char *err, size_t e
 		return NULL;
 	}
 	if (read_errno) {
-		say(err, err_size, path, "read error");
+		say(err, err_size, path, "unreadable: %s", strerror(read_errno));
 	} else if (stream_reader_result(r) != STREAM_OK) {
 		say(err, err_size, path, "%s", stream_reader_message(r));
 	} else {

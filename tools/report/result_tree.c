@@ -27,6 +27,7 @@ struct dir_id {
 
 struct walk {
 	result_tree_fn fn;
+	result_tree_path_fn path_fn; /* result_tree_list: each candidate's path, nothing read */
 	void *ctx;
 	FILE *err;
 	int taken;
@@ -40,10 +41,23 @@ struct walk {
 	size_t dir_count, dir_cap;
 };
 
+/* "idlebench report: " once a command has said its name; "" before. */
+static char command_prefix[64];
+
+void result_tree_set_command(const char *name)
+{
+	snprintf(command_prefix, sizeof command_prefix, name ? "idlebench %s: " : "%s", name ? name : "");
+}
+
+const char *result_tree_prefix(void)
+{
+	return command_prefix;
+}
+
 __attribute__((format(printf, 3, 4)))
 static void skip(struct walk *w, const char *path, const char *fmt, ...)
 {
-	fprintf(w->err, "%s: skipped, ", path);
+	fprintf(w->err, "%s%s: skipped, ", command_prefix, path);
 	w->skipped++;
 	va_list ap;
 	va_start(ap, fmt);
@@ -54,7 +68,7 @@ static void skip(struct walk *w, const char *path, const char *fmt, ...)
 
 static void fatal(struct walk *w, const char *what)
 {
-	fprintf(w->err, "result tree: %s\n", what);
+	fprintf(w->err, "%s%s\n", *command_prefix ? command_prefix : "result tree: ", what);
 	w->fatal = true;
 }
 
@@ -202,8 +216,8 @@ static void walk_dir(struct walk *w, const char *path, const struct stat *st)
 		if (w->dir[i].dev == st->st_dev && w->dir[i].ino == st->st_ino) {
 			/* a note, no skip: no file is left out, and a tree with a
 			 * `latest ->` link would otherwise fail every nightly export */
-			fprintf(w->err, "%s: note, a directory already searched (a symlink loop, or a second link to it): "
-					"not searched again\n", path);
+			fprintf(w->err, "%s%s: note, a directory already searched (a symlink loop, or a second link to it): "
+					"not searched again\n", command_prefix, path);
 			return;
 		}
 	if (w->dir_count == w->dir_cap) {
@@ -246,12 +260,20 @@ static void walk_path(struct walk *w, const char *path, bool named)
 {
 	struct stat st;
 	bool candidate = named || ends_with(path, ".csv");
+	if (named && !strcmp(path, "-") && w->path_fn) {
+		if (!w->path_fn(path, w->ctx))
+			w->fatal = true;
+		return;
+	}
 	if (named && !strcmp(path, "-")) {
 		skip(w, path, "stdin: these commands read files (save a stream with idlebench capture)");
 		return;
 	}
 	if (stat(path, &st)) {
-		if (candidate)
+		if (named && w->path_fn) {
+			if (!w->path_fn(path, w->ctx)) /* its reader names why it cannot be opened */
+				w->fatal = true;
+		} else if (candidate)
 			skip(w, path, "unreadable: %s", strerror(errno));
 		return;
 	}
@@ -259,7 +281,10 @@ static void walk_path(struct walk *w, const char *path, bool named)
 		walk_dir(w, path, &st);
 	else if (candidate && !named && !S_ISREG(st.st_mode))
 		skip(w, path, "unreadable: not a regular file (a FIFO or device in a tree is not opened)");
-	else if (candidate)
+	else if (candidate && w->path_fn) {
+		if (!w->path_fn(path, w->ctx))
+			w->fatal = true;
+	} else if (candidate)
 		take_file(w, path);
 }
 
@@ -281,4 +306,13 @@ int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void
 	if (skipped)
 		*skipped = w.skipped;
 	return w.fatal ? -1 : w.taken;
+}
+
+int result_tree_list(char *const paths[], int n, result_tree_path_fn fn, void *ctx, FILE *err)
+{
+	struct walk w = { .path_fn = fn, .ctx = ctx, .err = err };
+	for (int i = 0; i < n && !w.fatal; i++)
+		walk_path(&w, paths[i], true);
+	free(w.dir);
+	return w.fatal ? -1 : (int)w.skipped;
 }

@@ -11,7 +11,7 @@
  *   names (the same order on every machine and locale, so output and database
  *   rows are reproducible). Symlinks are followed; a directory reached a
  *   second time (a symlink loop, or two links to one tree) is not searched
- *   again, and named on err as "PATH: note, …": a note, not a skipped file
+ *   again, and named on err as "PATH: note, …" (after the command's prefix, result_tree_set_command): a note, not a skipped file
  *   (no file is left out by it). Inside a directory only regular files whose name ends `.csv` are
  *   candidates (a tree of captures also holds PNGs, logs, notes); a `.csv`
  *   entry that is not a regular file (a dangling symlink, a FIFO, a device) is
@@ -30,6 +30,7 @@
 #ifndef IDLEBENCH_TOOLS_RESULT_TREE_H
 #define IDLEBENCH_TOOLS_RESULT_TREE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "tools/cli/stream_reader.h"
@@ -53,5 +54,23 @@ int result_tree_walk(char *const paths[], int n, result_tree_fn fn, void *ctx, F
 /* The same, with *skipped (when not NULL) the number of files not used: those
  * named "skipped" and those the callback refused; notes are not counted. */
 int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped);
+
+/* The command the walk's lines are about: after result_tree_set_command("report")
+ * every line the walker writes starts "idlebench report: " (the prefix of
+ * every error of the host CLI), and result_tree_prefix() is that text, for
+ * the lines a callback writes itself. Before (or with NULL): no prefix. */
+void result_tree_set_command(const char *name);
+const char *result_tree_prefix(void);
+
+/* The same walk over names only, for a command that reads each file itself
+ * (`check`, which verifies files, not boots: no duplicate rule, "-" is
+ * stdin, a file named INCOMPLETE is read and its own fault named): fn(path,
+ * ctx) for each candidate a walk would read ("-" included), in walk order;
+ * a directory that cannot be read, or a `.csv` entry that is not a regular
+ * file, is named on err as "PATH: skipped, unreadable: …" and not handed
+ * to fn. fn returns false to stop (out of memory). Returns the number of
+ * such paths named on err, or -1 when fn stopped the walk. */
+typedef bool (*result_tree_path_fn)(const char *path, void *ctx);
+int result_tree_list(char *const paths[], int n, result_tree_path_fn fn, void *ctx, FILE *err);
 
 #endif

@@ -188,13 +188,17 @@ static void test_uint_options_bounds_decimal_and_hex(void **state)
 		snprintf(line, sizeof line, "%s=0X%llX", d->name, (unsigned long long)d->min);
 		assert_int_equal(parse(line), OPTIONS_OK);
 		assert_true(options_uint(&o, i) == d->min);
+		/* a value out of range says the range it must be in */
+		char range[64];
+		snprintf(range, sizeof range, "out of range %llu..%llu", (unsigned long long)d->min,
+			 (unsigned long long)d->max);
 		if (d->min > 0) {
 			snprintf(line, sizeof line, "%s=%llu", d->name, (unsigned long long)d->min - 1);
-			assert_parse_fails(line, OPTIONS_ERR_BAD_VALUE, line, "out of range");
+			assert_parse_fails(line, OPTIONS_ERR_BAD_VALUE, line, range);
 		}
 		if (d->max < UINT64_MAX) {
 			snprintf(line, sizeof line, "%s=0x%llx", d->name, (unsigned long long)d->max + 1);
-			assert_parse_fails(line, OPTIONS_ERR_BAD_VALUE, line, "out of range");
+			assert_parse_fails(line, OPTIONS_ERR_BAD_VALUE, line, range);
 		}
 		snprintf(line, sizeof line, "%s=12z", d->name);
 		assert_parse_fails(line, OPTIONS_ERR_BAD_VALUE, line, "not an unsigned integer");

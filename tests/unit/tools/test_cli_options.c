@@ -129,6 +129,42 @@ static void test_abbreviation_is_refused_with_the_full_names_it_could_be(void **
 				   "(see idlebench demo --help)\n");
 }
 
+/* A misspelling, not only a beginning, gets the names it could be: two
+ * letters swapped, one left out, one wrong (two from six letters on); an
+ * alias kept for old scripts is never suggested, and a word near nothing
+ * gets no suggestion. Fails on the old parser, which suggested only names
+ * the word begins. */
+static void test_misspelled_long_option_gets_the_names_it_could_be(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *swapped[] = { "demo", "--reqiure-ok" };
+	run(&o, 2, swapped);
+	assert_int_equal(o.status, 2);
+	assert_string_equal(o.err, "idlebench demo: unknown option '--reqiure-ok' (did you mean '--require-ok'?) "
+				   "(see idlebench demo --help)\n");
+	char *dropped[] = { "demo", "--qiet" };
+	run(&o, 2, dropped);
+	assert_string_equal(o.err, "idlebench demo: unknown option '--qiet' (did you mean '--quiet'?) "
+				   "(see idlebench demo --help)\n");
+	char *two[] = { "demo", "--requre_ok=1" };
+	run(&o, 2, two);
+	assert_string_equal(o.err, "idlebench demo: unknown option '--requre_ok' (did you mean '--require-ok'?) "
+				   "(see idlebench demo --help)\n");
+	char *alias[] = { "demo", "--silnet" };
+	run(&o, 2, alias);
+	assert_string_equal(o.err, "idlebench demo: unknown option '--silnet' (see idlebench demo --help)\n");
+	char *far[] = { "demo", "--xyz" };
+	run(&o, 2, far);
+	assert_string_equal(o.err, "idlebench demo: unknown option '--xyz' (see idlebench demo --help)\n");
+	demo.dashdash = CLI_DASHDASH_SEPARATES; /* demo_main adds the pass-through --sample-ms */
+	char *passed[] = { "demo", "--sample_ms=5" };
+	run(&o, 2, passed);
+	demo.dashdash = CLI_DASHDASH_ENDS_OPTIONS;
+	assert_string_equal(o.err, "idlebench demo: unknown option '--sample_ms' (did you mean '--sample-ms'?) "
+				   "(see idlebench demo --help)\n");
+}
+
 static void test_unknown_short_option_is_named(void **state)
 {
 	(void)state;
@@ -207,6 +243,7 @@ int main(void)
 		cmocka_unit_test(test_missing_argument_names_the_option_as_spelled),
 		cmocka_unit_test(test_value_given_to_a_flag_is_an_error),
 		cmocka_unit_test(test_help_is_made_from_the_table_and_exits_0),
+		cmocka_unit_test(test_misspelled_long_option_gets_the_names_it_could_be),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -191,7 +191,7 @@ static void test_truncated_stream_is_saved_whole_as_incomplete(void **state)
 	assert_saved_as(&r, F "truncated.csv");
 	char want[1024];
 	snprintf(want, sizeof want,
-		 "capture: cmd:cat " F "truncated.csv; exit 5: truncated: input ended after 16 complete lines "
+		 "idlebench capture: cmd:cat " F "truncated.csv; exit 5: truncated: input ended after 16 complete lines "
 		 "and a partial line without the `#! end` record; everything received is saved in %s/%s; "
 		 "command exited with status 5\n", r.dir, r.name);
 	assert_string_equal(r.o.err, want);
@@ -249,7 +249,7 @@ static void test_input_without_header_saves_nothing(void **state)
 		assert_string_equal(r.o.out, "");
 		char want[512];
 		snprintf(want, sizeof want,
-			 "capture: %s: not an idlebench stream: no `#! idlebench` header in the input; nothing saved\n",
+			 "idlebench capture: %s: not an idlebench stream: no `#! idlebench` header in the input; nothing saved\n",
 			 inputs[i]);
 		assert_string_equal(r.o.err, want);
 		remove_dir(&r);
@@ -626,12 +626,12 @@ static void test_lava_log_without_a_stream_says_so(void **state)
 	lava_capture(&r, LAVA "no-stream.log");
 	assert_int_equal(r.o.status, 1);
 	assert_int_equal(r.files, 0);
-	assert_string_equal(r.o.err, "capture: " LAVA "no-stream.log: the LAVA job log holds no idlebench stream: none "
+	assert_string_equal(r.o.err, "idlebench capture: " LAVA "no-stream.log: the LAVA job log holds no idlebench stream: none "
 				     "of its 18 console (lvl target) lines starts one with `#! idlebench`; nothing saved\n");
 	lava_capture(&r, F "clean.csv");
 	assert_int_equal(r.o.status, 1);
 	assert_int_equal(r.files, 0);
-	assert_string_equal(r.o.err, "capture: " F "clean.csv: not a LAVA job log (no line like {\"dt\": ..., \"lvl\": "
+	assert_string_equal(r.o.err, "idlebench capture: " F "clean.csv: not a LAVA job log (no line like {\"dt\": ..., \"lvl\": "
 				     "..., \"msg\": ...}); nothing saved\n");
 	char *both[] = { "capture", "--lava-log", LAVA "qemu-job.log", F "clean.csv" };
 	run_command(cmd_capture, 4, both, NULL, &r.o);
@@ -646,10 +646,10 @@ static void test_bad_arguments_are_usage_errors(void **state)
 	new_dir(&r);
 	capture(&r, "/dev/ttyS0,12345", NULL, NULL);
 	assert_int_equal(r.o.status, 2);
-	assert_string_equal(r.o.err, "capture: /dev/ttyS0: bad baud rate '12345' (use 1200 ... 921600, e.g. 115200)\n");
+	assert_string_equal(r.o.err, "idlebench capture: /dev/ttyS0: bad baud rate '12345' (use 1200 ... 921600, e.g. 115200)\n");
 	capture(&r, F "does-not-exist.csv", NULL, NULL);
 	assert_int_equal(r.o.status, 1);
-	assert_string_equal(r.o.err, "capture: " F "does-not-exist.csv: No such file or directory\n");
+	assert_string_equal(r.o.err, "idlebench capture: " F "does-not-exist.csv: No such file or directory\n");
 	capture(&r, F "clean.csv", NULL, "--reconnect -1");
 	assert_int_equal(r.o.status, 2);
 	assert_string_equal(r.o.err, "idlebench capture: --reconnect needs a whole number from 0 to 1000, not '-1' "

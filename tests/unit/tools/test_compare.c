@@ -159,7 +159,7 @@ static void test_group_of_two_sets_and_usage_errors(void **state)
  * boots each, boot2 2 % slower (tests/fixtures/results/two_boots_idle.py,
  * whose figures come from the rows with Python and mpmath): compare says
  * the modes come from different boots and compares them at the boot level
- * only; refused without --allow-different-plans with the reason. A group
+ * only. A group
  * against itself (one boot id in both) gets no such statement. Fails on
  * the old compare, which printed only "no slowdowns: hlt was not measured in B". */
 static void test_two_boot_procedure_hlt_against_mwait_at_the_boot_level(void **state)
@@ -181,10 +181,12 @@ static void test_two_boot_procedure_hlt_against_mwait_at_the_boot_level(void **s
 	assert_contains(o.out, "    lz ioport -> ioport         2476034    2476034     0.00 [-5.85, 6.21] ");
 	assert_contains(o.out, "no slowdowns: hlt was not measured in B");
 
-	char *refused[] = { "compare", F "linux_nomwait_boot1.csv", "--", F "linux_default_boot1.csv" };
-	run_command(cmd_compare, 4, refused, NULL, &o);
-	assert_int_equal(o.status, 1);
-	assert_contains(o.err, "the groups were booted differently (A idle=nomwait, C1 hlt; B idle=(none), C1 mwait)");
+	/* the plans differ only in hlt for mwait: no flag needed (the procedure's
+	 * own test below) */
+	char *one_each[] = { "compare", F "linux_nomwait_boot1.csv", "--", F "linux_default_boot1.csv" };
+	run_command(cmd_compare, 4, one_each, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "hlt in A for mwait in B (the two-boot procedure");
 
 	/* one boot in both groups: no claim of different boots */
 	char *same[] = { "compare", F "linux_nomwait_boot1.csv", "--", F "linux_nomwait_boot1.csv" };
@@ -194,6 +196,38 @@ static void test_two_boot_procedure_hlt_against_mwait_at_the_boot_level(void **s
 	/* kernel streams (no boot=linux) never get it */
 	compare_mwait_shifted_by_five_percent(&o);
 	assert_true(strstr(o.out, "different boots") == NULL);
+}
+
+/* The documented procedure as docs/linux-mode.md types it, without
+ * --allow-different-plans: the groups differ in linux_idle_override and
+ * linux_c1, their plans only in hlt for mwait, so compare takes them, says
+ * why, and compares at the boot level; B against A the other way round too.
+ * Fails on the old compare, which refused them ("refused: another plan
+ * measures something else") and exited 1. */
+static void test_two_boot_procedure_needs_no_flag_and_says_why(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "compare", F "linux_nomwait_boot1.csv", F "linux_nomwait_boot2.csv", "--",
+			 F "linux_default_boot1.csv", F "linux_default_boot2.csv" };
+	run_command(cmd_compare, 6, argv, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_string_equal(o.err, "");
+	assert_contains(o.out, "  the plans differ only in the mode measured, hlt in A for mwait in B (the two-boot procedure,\n"
+			       "  docs/linux-mode.md): compared at the boot level, no --allow-different-plans needed\n");
+	assert_null(strstr(o.out, "PLANS DIFFER"));
+	assert_contains(o.out, "    lz hlt -> mwait              303837     334220    10.00 [3.57, 16.83] ");
+	char *reversed[] = { "compare", F "linux_default_boot1.csv", F "linux_default_boot2.csv", "--",
+			     F "linux_nomwait_boot1.csv", F "linux_nomwait_boot2.csv" };
+	run_command(cmd_compare, 6, reversed, NULL, &o);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "mwait in A for hlt in B (the two-boot procedure");
+	assert_contains(o.out, "    lz mwait -> hlt ");
+	/* other plans of kernel streams are still refused */
+	char *other[] = { "compare", F "plan_a_boot1.csv", "--", F "plan_b.csv" };
+	run_command(cmd_compare, 4, other, NULL, &o);
+	assert_int_equal(o.status, 1);
+	assert_contains(o.err, "refused: another plan measures something else");
 }
 
 /* A plain before/after of Linux files: the same idle= and C1, the same
@@ -242,6 +276,7 @@ int main(void)
 		cmocka_unit_test(test_other_machine_is_stated_and_failed_control_flagged),
 		cmocka_unit_test(test_group_of_two_sets_and_usage_errors),
 		cmocka_unit_test(test_two_boot_procedure_hlt_against_mwait_at_the_boot_level),
+		cmocka_unit_test(test_two_boot_procedure_needs_no_flag_and_says_why),
 		cmocka_unit_test(test_before_after_on_other_boots_gets_one_line_not_the_block),
 		cmocka_unit_test(test_boot_level_with_one_boot_a_group_names_both_sides),
 	};

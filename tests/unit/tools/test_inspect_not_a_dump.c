@@ -29,7 +29,7 @@ static void write_file(const char *path, const void *data, size_t len)
 	assert_int_equal(fclose(f), 0);
 }
 
-/* inspect [--strict] PATH: exit 2, stdout empty, stderr the one line and
+/* inspect [--strict] PATH: exit 1 (input rejected; 2 is usage), stdout empty, stderr the one line and
  * nothing else (so no byte of the input reached the terminal). */
 static void refused_with_one_line(const char *path, int strict)
 {
@@ -38,10 +38,10 @@ static void refused_with_one_line(const char *path, int strict)
 	char *argv[] = { "inspect", strict ? "--strict" : (char *)path, (char *)path, NULL };
 	run_command(cmd_inspect, strict ? 3 : 2, argv, NULL, &o);
 	snprintf(want, sizeof want,
-		 "inspect: %s holds no ACPI table: is this acpidump output? (a FILE must hold \"XXXX @ 0x...\" table "
+		 "idlebench inspect: %s holds no ACPI table: is this acpidump output? (a FILE must hold \"XXXX @ 0x...\" table "
 		 "sections, a DIR binary *.dat tables)\n",
 		 path);
-	assert_int_equal(o.status, 2);
+	assert_int_equal(o.status, 1);
 	assert_string_equal(o.out, "");
 	assert_string_equal(o.err, want);
 }
@@ -113,6 +113,20 @@ static void a_directory_without_dat_tables_is_refused(void **state)
 /* A directory of *.dat files of random bytes (a dump directory's names, no
  * table's signature): refused too, and no byte of the files is echoed (the
  * old code said exit 0 and printed the "signature" bytes raw). */
+/* A result CSV given by mistake (the shipped example boot): input
+ * rejected, exit 1, never 2, which is usage only. The old inspect exited 2. */
+static void a_result_csv_is_refused_with_exit_1(void **state)
+{
+	(void)state;
+	refused_with_one_line("docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261130T140438Z.csv", 0);
+	static struct command_output o;
+	char *strict[] = { "inspect", "--strict",
+			   "docs/examples/hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-20261201T032134Z.csv", NULL };
+	run_command(cmd_inspect, 3, strict, NULL, &o);
+	assert_int_equal(o.status, 1);
+	assert_string_equal(o.out, "");
+}
+
 static void a_directory_of_random_dat_files_is_refused(void **state)
 {
 	(void)state;
@@ -154,6 +168,7 @@ int main(void)
 		cmocka_unit_test(an_empty_file_is_refused),
 		cmocka_unit_test(a_directory_without_dat_tables_is_refused),
 		cmocka_unit_test(a_directory_of_random_dat_files_is_refused),
+		cmocka_unit_test(a_result_csv_is_refused_with_exit_1),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

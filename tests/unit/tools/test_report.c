@@ -310,24 +310,82 @@ static void test_a_carry_over_names_the_previous_mode(void **state)
 	assert_contains(block(o.out, 2), "    boot 1: none detected (largest: after ");
 }
 
-static void test_a_rejected_file_prints_its_reason_and_no_table(void **state)
+/* Files that cannot be used are each named once with the reason and the
+ * rest is reported, exit 1 (the rule of every command that reads result
+ * files, docs/cli.md). The old report printed nothing but the reasons. */
+static void test_a_rejected_file_is_named_and_the_rest_reported_exit_1(void **state)
 {
 	(void)state;
 	struct command_output o;
 	char *argv[] = { "report", F "known.csv", F "known_flipped.csv", F "bad_check.csv", F "missing.csv" };
 	report(&o, 5, argv);
 	assert_int_equal(o.status, 1);
-	assert_string_equal(o.out, "");
 	assert_string_equal(o.err,
-		F "known_flipped.csv: CRC-32 mismatch: line 34: end record says crc32=89a089cd, computed 11b9be7b\n"
-		F "bad_check.csv: data row 1: check 'maybe' is neither ok nor bad\n"
-		F "missing.csv: No such file or directory\n");
+		"idlebench report: " F "known_flipped.csv: skipped, INCOMPLETE: CRC-32 mismatch: line 34: end record says crc32=89a089cd, computed 11b9be7b\n"
+		"idlebench report: " F "bad_check.csv: skipped, data row 1: check 'maybe' is neither ok nor bad\n"
+		"idlebench report: " F "missing.csv: skipped, unreadable: No such file or directory\n");
+	assert_contains(o.out, "set 1 of 1: ");
+	assert_contains(o.out, "(1 boot)");
+	char *none[] = { "report", F "known_flipped.csv", F "missing.csv" };
+	report(&o, 3, none);
+	assert_int_equal(o.status, 1);
+	assert_string_equal(o.out, "");
+	assert_contains(o.err, "idlebench report: no result file taken from the paths given\n");
+}
+
+/* `report` over the files of a day (two good boots) and the `-INCOMPLETE.csv`
+ * capture wrote beside them (here: a copy of the first boot, cut short, under
+ * capture's INCOMPLETE name), and `report DIR` over the same directory:
+ * the two boots are pooled, the INCOMPLETE file named once, exit 1. The
+ * old report printed nothing and said only "read error" of a directory. */
+static void test_incomplete_capture_among_good_boots_and_a_directory(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char dir[] = "/tmp/idlebench-day-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char good1[160], good2[160], cut[160];
+	snprintf(good1, sizeof good1, "%s/plan_a_boot1.csv", dir);
+	snprintf(good2, sizeof good2, "%s/plan_a_boot2.csv", dir);
+	snprintf(cut, sizeof cut, "%s/x-20261201T000000Z-INCOMPLETE.csv", dir);
+	const char *from[] = { F "plan_a_boot1.csv", F "plan_a_boot2.csv", F "plan_a_boot1.csv" };
+	const char *to[] = { good1, good2, cut };
+	for (int i = 0; i < 3; i++) {
+		FILE *in = fopen(from[i], "rb"), *out = fopen(to[i], "wb");
+		assert_non_null(in);
+		assert_non_null(out);
+		char buf[4096];
+		size_t n, total = 0;
+		while ((n = fread(buf, 1, sizeof buf, in)) > 0 && (i < 2 || total < 8000)) {
+			assert_int_equal(fwrite(buf, 1, n, out), n);
+			total += n;
+		}
+		fclose(in);
+		fclose(out);
+	}
+	char *glob[] = { "report", good1, good2, cut };
+	report(&o, 4, glob);
+	char expect_err[300];
+	snprintf(expect_err, sizeof expect_err, "idlebench report: %s: skipped, INCOMPLETE: the name idlebench capture gives a stream "
+						 "without a verified end record\n", cut);
+	assert_int_equal(o.status, 1);
+	assert_string_equal(o.err, expect_err);
+	assert_contains(o.out, "2 boots of one plan on one machine");
+	char *walked[] = { "report", dir };
+	report(&o, 2, walked);
+	assert_int_equal(o.status, 1);
+	assert_string_equal(o.err, expect_err);
+	assert_contains(o.out, "2 boots of one plan on one machine");
+	unlink(good1);
+	unlink(good2);
+	unlink(cut);
+	rmdir(dir);
 }
 
 /* One boot given twice (here the same file under two names: a serial
  * capture beside the stick's copy would be the same) would count as two
  * boots and narrow the interval to nothing ("2 boots", [13.33, 13.33] before
- * this check): it is refused, naming the first copy. */
+ * this check): the second copy is left out, naming the first. */
 static void test_the_same_boot_under_two_names_is_refused(void **state)
 {
 	(void)state;
@@ -346,10 +404,11 @@ static void test_the_same_boot_under_two_names_is_refused(void **state)
 	char *argv[] = { "report", F "plan_a_boot1.csv", copy };
 	report(&o, 3, argv);
 	unlink(copy);
+	/* the copy is named and left out, the boot counted once */
 	assert_int_equal(o.status, 1);
-	assert_string_equal(o.out, "");
-	assert_contains(o.err, ": the same boot as " F "plan_a_boot1.csv (identical stream: crc32=");
-	assert_contains(o.err, ", 240 rows); give each boot once\n");
+	assert_contains(o.err, ": skipped, duplicate: the same boot as " F "plan_a_boot1.csv (end record crc32=");
+	assert_contains(o.err, ", 240 rows)\n");
+	assert_contains(o.out, ": 1 boot of one plan on one machine");
 }
 
 static void test_a_run_without_hlt_gets_the_table_without_slowdowns(void **state)
@@ -494,7 +553,7 @@ static void test_usage_errors_exit_2_and_help_exits_0(void **state)
 	report(&o, 2, help);
 	assert_int_equal(o.status, 0);
 	assert_contains(o.out, "usage: idlebench report [--png OUT.png] [--html OUT.html] [--firmware-s SECONDS]\n"
-			       "                        [--format text|commit] [--by machine|model] [--wide] FILE...\n");
+			       "                        [--format text|commit] [--by machine|model] [--wide] FILE|DIR...\n");
 	char *bad_by[] = { "report", "--by=cpu", F };
 	report(&o, 3, bad_by);
 	assert_int_equal(o.status, 2);
@@ -569,7 +628,8 @@ int main(void)
 		cmocka_unit_test(test_a_schema_1_file_still_reports_by_machine_identity),
 		cmocka_unit_test(test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top),
 		cmocka_unit_test(test_a_carry_over_names_the_previous_mode),
-		cmocka_unit_test(test_a_rejected_file_prints_its_reason_and_no_table),
+		cmocka_unit_test(test_a_rejected_file_is_named_and_the_rest_reported_exit_1),
+		cmocka_unit_test(test_incomplete_capture_among_good_boots_and_a_directory),
 		cmocka_unit_test(test_the_same_boot_under_two_names_is_refused),
 		cmocka_unit_test(test_a_run_without_hlt_gets_the_table_without_slowdowns),
 		cmocka_unit_test(test_sibling_wakeups_per_ms_beside_the_slowdown),
