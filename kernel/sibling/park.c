@@ -20,6 +20,7 @@
 #include "kernel/arch/x86.h"
 #include "core/sibling/idle_mode.h"
 #include "kernel/sibling/mailbox.h"
+#include "kernel/sibling/mperf_mwait.h"
 #include "kernel/sibling/park.h"
 #include "kernel/sibling/residency.h"
 
@@ -133,6 +134,10 @@ void park_main(struct ap_cpu *ap)
 	if (__atomic_load_n(&dead_apic_plus1, __ATOMIC_SEQ_CST) == lapic_id() + 1)
 		__atomic_store_n(&dead_apic_plus1, 0, __ATOMIC_SEQ_CST); /* INIT-SIPI-SIPI revived it */
 	enum mperf_state mperf = probe_mperf();
+	/* HWCR is per thread: each CPU reads its own EffFreqCntMwait (mperf_mwait.h). */
+	uint64_t hwcr;
+	m->hwcr_state = hwcr_read(rdmsr_safe, config.amd_like, &hwcr);
+	m->hwcr = hwcr;
 	m->mperf_state = mperf;
 	m->mwait_ecx = ecx;
 	if (config.selftest_ud && ap->index == 0) {

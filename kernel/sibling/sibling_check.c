@@ -176,21 +176,21 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 				c0_worst = m->c0_permille;
 		}
 	}
-	/* C0 only where MPERF was seen counting (a 0 from a dead MPERF is no residency). */
-	c0_known &= mperf == MPERF_COUNTING;
-	uint32_t c0_pm = c0_known ? (uint32_t)(c0_sum / parked_count) : RESIDENCY_UNKNOWN;
+	/* C0 only where MPERF was seen counting (a 0 from a dead MPERF is no
+	 * residency) and where it stops outside C0 in this mode (HWCR[26]). */
+	struct mode_c0 v = mode_c0_verdict(mode, sibling_mperf_in_mwait(), mperf == MPERF_COUNTING,
+					   mperf_state_text(mperf), c0_known, c0_sum, c0_worst, parked_count);
 	char c0[200];
-	if (c0_known)
-		fmt_snprintf(c0, sizeof c0, "%u.%u", c0_pm / 10, c0_pm % 10);
+	if (v.known)
+		fmt_snprintf(c0, sizeof c0, "%u.%u", v.mean / 10, v.mean % 10);
 	else
-		fmt_snprintf(c0, sizeof c0, "unknown c0_note=%s", stream_quote(q, sizeof q, mperf_state_text(mperf)));
+		fmt_snprintf(c0, sizeof c0, "unknown c0_note=%s", stream_quote(q, sizeof q, v.why));
 	uint64_t wakeups = wakes_after - wakes_before;
 	char busy_why[160], reason[200];
 	/* judged on the worst CPU: one busy CPU among idle ones is not idle */
-	const char *busy = idle_modes[mode].idles ? idleness_judge(worst_wakeups, VERIFY_DWELL_US,
-								   c0_known ? c0_worst : RESIDENCY_UNKNOWN, busy_why,
-								   sizeof busy_why)
-						  : NULL;
+	const char *busy = idle_modes[mode].idles
+				   ? idleness_judge(worst_wakeups, VERIFY_DWELL_US, v.worst, busy_why, sizeof busy_why)
+				   : NULL;
 	reason[0] = '\0';
 	if (busy)
 		fmt_snprintf(reason, sizeof reason, " reason=%s", stream_quote(q, sizeof q, busy));
