@@ -171,7 +171,7 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	selftest_raise(cfg.selftest);           /* selftest=ud|pf|gp: fault here on purpose */
 
 	/* What the machine is: CPU, ACPI, C2 port, SMT siblings, SMBIOS, TSC. */
-	platform_discover(&platform, &boot_info, cfg.c2port, s);
+	platform_discover(&platform, &boot_info, cfg.c2port, cfg.c2_untrapped_run, s);
 	platform_report(&platform, s);
 	if (cfg.run == RUN_PLATFORM)
 		run_end(true);

@@ -222,7 +222,7 @@ static void read_c2_hw(struct platform *p, const struct acpi_c2_inputs *in)
 }
 
 /* What platform_load_acpi found, as error records, and the C2 port. */
-static void discover_acpi(struct platform *p, uint16_t c2port, struct stream *s)
+static void discover_acpi(struct platform *p, uint16_t c2port, bool c2_untrapped_run, struct stream *s)
 {
 	char msg[160];
 
@@ -255,8 +255,9 @@ static void discover_acpi(struct platform *p, uint16_t c2port, struct stream *s)
 		in.msr_present = rdmsr_safe(MSR_AMD_CSTATE_BASE, &in.msr_cstate_base) == 0;
 	p->c2 = acpi_decide_c2_port(&in);
 	read_c2_hw(p, &in);
-	acpi_c2_entry_decide(&p->c2_hw, p->c2.source != ACPI_C2_NONE, p->c2.port, p->c2.source == ACPI_C2_CMDLINE,
-			     &p->c2_entry);
+	struct acpi_c2_choice choice = { p->c2.source != ACPI_C2_NONE, p->c2.port, p->c2.source == ACPI_C2_CMDLINE,
+					 c2_untrapped_run };
+	acpi_c2_entry_decide(&p->c2_hw, &choice, &p->c2_entry);
 }
 
 static void discover_smbios(struct platform *p, const struct boot_info *bi)
@@ -332,10 +333,11 @@ static void discover_tsc(struct platform *p, struct stream *s)
 	p->timer_overhead = tsc_measure_overhead();
 }
 
-void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s)
+void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, bool c2_untrapped_run,
+		       struct stream *s)
 {
 	discover_cpu(p);
-	discover_acpi(p, c2port, s);
+	discover_acpi(p, c2port, c2_untrapped_run, s);
 	discover_siblings(p);
 	discover_smbios(p, bi);
 	discover_tsc(p, s);

@@ -47,7 +47,7 @@ static char no_cpu_reason[96];
 /* What the parked CPUs' HWCR[26] says of MPERF in MWAIT (mperf_mwait.h). */
 static enum mperf_in_mwait mperf_mwait = MPERF_MWAIT_NOT_AMD;
 static const char *ioport_reason; /* why ioport is not run (NULL: it is) */
-static char ioport_fields[300], ioport_fields_note[300];
+static char ioport_fields[300], ioport_fields_note[800];
 /* The first path a CPU in mwait needs here: the store, unless this
  * platform's MONITOR was seen to miss it twice in a row (learned by
  * parked_wake_wait; once may be a vCPU descheduled for a wake step). */
@@ -137,7 +137,7 @@ static void describe_ioport(const struct platform *p)
 {
 	const struct acpi_c2_entry *e = &p->c2_entry;
 	bool have_port = p->c2.source != ACPI_C2_NONE;
-	char q[256];
+	char q[520];
 
 	park.c2_port = have_port && e->offer ? p->c2.port : 0;
 	park.pm_timer_port = park.c2_port && e->pm_timer_dummy && p->acpi_found && p->acpi.fadt_status == ACPI_OK

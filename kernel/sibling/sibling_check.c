@@ -123,7 +123,7 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 {
 	const char *name = idle_modes[mode].name;
 	const char *why = sibling_mode_unavailable(mode);
-	char q[256]; /* a c2_note (kernel/acpi/acpi_c2.h) quoted */
+	char q[520]; /* a c2_note (kernel/acpi/acpi_c2.h) quoted */
 
 	if (why) {
 		stream_record(s, "mode", "name=%s status=skipped reason=%s%s", name, stream_quote(q, sizeof q, why),

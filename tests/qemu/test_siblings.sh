@@ -104,21 +104,37 @@ qtest_siblings_cst_port_not_trapped_skips_ioport() {
 		expect_line '^#= amd_pwr_mgt_misc=(0x[0-9a-f]+|fault)$' && expect_line '^#= amd_cstate_policy=(0x[0-9a-f]+|fault)$' &&
 		expect_line '^#= intel_pkg_cst_config=$' && expect_line '^#= c2_kind=(untrapped|unknown)$' &&
 		expect_line '^#= c2_trapped=no$' && expect_line '^#= c2_entry=none$' &&
-		expect_line '^#! mode name=ioport status=skipped reason="CStateBaseAddr \(MSR C001_0073\) (is 0|unreadable)[^"]*; give c2port= to run it anyway" c2_kind=(untrapped|unknown) c2_trapped=no$' &&
+		expect_line '^#! mode name=ioport status=skipped reason="CStateBaseAddr \(MSR C001_0073\) (is 0|unreadable)[^"]*STPCLK#[^"]*; give c2port=0x414 c2_untrapped=run to run it anyway" c2_kind=(untrapped|unknown) c2_trapped=no$' &&
 		expect_mode hlt ok
 }
 
-# The same with c2port=0x414: run, and the stream says it is not the trapped port.
-qtest_siblings_c2port_forces_untrapped_ioport_and_says_so() {
+# The same with c2port=0x414: a port no core traps is not read on c2port=
+# alone (the read may assert STPCLK# and stop the package): skipped, the
+# reason naming the risk, its source and c2_untrapped=run.
+qtest_siblings_c2port_untrapped_is_refused_with_the_risk() {
+	local aml="$QTEST_LOGS/sib-refused-cst-c2-0x414.aml"
+	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"${aml%.aml}.iasl.log" 2>&1 ||
+		{ cat "${aml%.aml}.iasl.log" >&2; return 1; }
+	boot sib_cst_refused BOOT=pvh CMDLINE="run=siblings modes=hlt,ioport c2port=0x414 placement=other-core exit=qemu" \
+		QEMU_CPU="Dhyana,-hypervisor" SMP="2,sockets=1,cores=2,threads=1" QEMU_EXTRA="-acpitable file=$aml"
+	expect_rc 0 && expect_line '^#= c2_source=cmdline$' && expect_line '^#= c2_trapped=no$' &&
+		expect_line '^#= c2_entry=none$' &&
+		expect_line '^#! mode name=ioport status=skipped reason="c2port=0x414 refused: CStateBaseAddr \(MSR C001_0073\) (is 0|unreadable)[^"]* P_LVL2 asserts STPCLK# until a break event \(Intel ICH10 datasheet 13.8.3.6\)[^"]*; add c2_untrapped=run to run it anyway" c2_kind=(untrapped|unknown) c2_trapped=no$' &&
+		expect_no_line 'only reaches the chipset' && expect_mode hlt ok
+}
+
+# c2port=0x414 c2_untrapped=run: run, and the stream says it is a port no core
+# is known to trap, with the risk.
+qtest_siblings_c2_untrapped_run_forces_the_port_and_says_so() {
 	local aml="$QTEST_LOGS/sib-forced-cst-c2-0x414.aml"
 	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"${aml%.aml}.iasl.log" 2>&1 ||
 		{ cat "${aml%.aml}.iasl.log" >&2; return 1; }
-	boot sib_cst_forced BOOT=pvh CMDLINE="run=siblings modes=ioport c2port=0x414 placement=other-core exit=qemu" \
+	boot sib_cst_forced BOOT=pvh CMDLINE="run=siblings modes=ioport c2port=0x414 c2_untrapped=run placement=other-core exit=qemu" \
 		QEMU_CPU="Dhyana,-hypervisor" SMP="2,sockets=1,cores=2,threads=1" QEMU_EXTRA="-acpitable file=$aml"
 	expect_rc 0 && expect_line '^#= c2_source=cmdline$' && expect_line '^#= c2_trapped=no$' &&
-		expect_line '^#= c2_note=c2port=0x414 given: run, but not the trapped port \(CStateBaseAddr' &&
+		expect_line '^#= c2_note=c2port=0x414 c2_untrapped=run given: run on a port no core is known to trap \(CStateBaseAddr' &&
 		expect_line '^#= c2_entry=in8 0x414$' &&
-		expect_line '^#! mode name=ioport status=(ok|not_idle) .* c2_kind=(untrapped|unknown) c2_trapped=no c2_note="c2port=0x414 given: run, but not the trapped port'
+		expect_line '^#! mode name=ioport status=(ok|not_idle) .* c2_kind=(untrapped|unknown) c2_trapped=no c2_note="c2port=0x414 c2_untrapped=run given: run on a port no core is known to trap[^"]*STPCLK#'
 }
 
 qtest_siblings_mwait_ecx1_fault_falls_back_to_0() {
