@@ -26,7 +26,11 @@
  * table 35-23 for Ivy Bridge): */
 #define MSR_PKG_CST_CONFIG    0xE2u  /* MSR_PKG_CST_CONFIG_CONTROL, bit 10 I/O MWAIT redirection enable */
 #define MSR_PMG_IO_CAPTURE    0xE4u  /* MSR_PMG_IO_CAPTURE_BASE: LVL_2 base 15:0, C-state range 18:16 */
-#define MSR_POWER_CTL         0x1FCu /* MSR_POWER_CTL: bit 1 C1E enable (not confirmed in the text read here) */
+/* MSR_POWER_CTL bit 1 C1E enable: Linux drivers/idle/intel_idle.c
+ * c1e_promotion_disable() clears 0x2 of MSR_IA32_POWER_CTL (0x1FC); Intel's
+ * reference code IdleStates.c sets B_MSR_POWER_CTL_C1E in MSR_POWER_CTL for
+ * PPM_C1E. Recorded raw. */
+#define MSR_POWER_CTL         0x1FCu
 #define MSR_IA32_PM_ENABLE    0x770u /* IA32_PM_ENABLE: bit 0 HWP_ENABLE (vol. 3B 14.4.2) */
 #define MSR_IA32_HWP_REQUEST  0x774u /* IA32_HWP_REQUEST, if CPUID.06H:EAX[7] (vol. 3B 14.4.4) */
 #define MSR_IA32_BIOS_SIGN_ID 0x8Bu /* microcode revision, Intel: bits 63:32 */

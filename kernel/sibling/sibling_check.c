@@ -6,6 +6,7 @@
 #include "kernel/arch/tsc.h"
 #include "lib/fmt.h"
 #include "lib/sort.h"
+#include "kernel/sibling/others.h"
 #include "kernel/sibling/parked.h"
 #include "kernel/sibling/residency.h"
 #include "kernel/sibling/sibling.h"
@@ -116,6 +117,26 @@ static void quiet_in_mode(enum idle_mode mode, struct stream *s)
 
 	quiet_probe_run(&q);
 	quiet_probe_report(s, idle_modes[mode].name, &q);
+}
+
+/* `#! mce_exposure`: which CPUs of the run sat with CR4.MCE = 0 while the
+ * parked CPUs were in mode. INIT leaves a CPU in wait-for-SIPI with CR4 = 0
+ * (Intel SDM Vol. 3A, table "IA-32 Processor States Following Power-up,
+ * Reset, or INIT": CR4 00000000H), so a parked CPU in `off` and every
+ * others=off CPU has machine checks disabled, and a machine check broadcast
+ * to it then shuts the machine down (SDM Vol. 3B 16, Machine-Check
+ * Architecture, CR4.MCE; Linux commit 45e34c8af58f as the review cites it
+ * for this hazard: its text was not opened here). The CPUs idlebench runs
+ * set CR4.MCE themselves (boot/cpu_setup64.asm), the `cr4_mce` meta. */
+static void mce_exposure(enum idle_mode mode, struct stream *s)
+{
+	size_t parked_off = 0, others_off = others_in_wait_for_sipi();
+
+	for (size_t i = 0; i < parked_count; i++)
+		parked_off += !parked_cpus[i].ap.running;
+	stream_record(s, "mce_exposure", "mode=%s exposed=%s cr4_mce_clear=%zu parked_off=%zu others_off=%zu",
+		      idle_modes[mode].name, parked_off + others_off ? "yes" : "no", parked_off + others_off, parked_off,
+		      others_off);
 }
 
 /* Enter mode, idle a while, ping, and report what the CPUs say. */
@@ -229,8 +250,10 @@ bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 			continue;
 		bool skipped = sibling_mode_unavailable((enum idle_mode)m) != NULL;
 		enum check_outcome outcome = check_mode((enum idle_mode)m, s);
-		if (!skipped)
+		if (!skipped) {
+			mce_exposure((enum idle_mode)m, s);
 			stray_record_write(s, idle_modes[m].name); /* strays during this mode's check */
+		}
 		ok &= outcome != CHECK_FAILED;
 		if (outcome == CHECK_OK && !skipped)
 			*usable |= 1u << m;

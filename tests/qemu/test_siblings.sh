@@ -226,3 +226,21 @@ qtest_others_hlt_under_uefi_firmware_parks_its_aps() {
 		expect_line '^#= others=hlt$' && expect_line '^#= others_cpus=2$' && expect_line '^#= others_failed=0$' &&
 		expect_mode hlt ok && expect_mode off ok
 }
+
+# modes=hlt,off: in off the parked CPUs sit in wait-for-SIPI with CR4 = 0
+# (no CR4.MCE: a broadcast machine check shuts the machine down), which the
+# mode's `#! mce_exposure` record says; in hlt no CPU of the run is exposed.
+qtest_siblings_off_says_its_cr4_mce_exposure() {
+	boot_valid 0 sib_mce_off BOOT=pvh CMDLINE="run=siblings modes=hlt,off" SMP="2,sockets=1,cores=1,threads=2" &&
+		expect_mode off ok && expect_mode hlt ok &&
+		expect_line '^#! mce_exposure mode=off exposed=yes cr4_mce_clear=1 parked_off=1 others_off=0$' &&
+		expect_line '^#! mce_exposure mode=hlt exposed=no cr4_mce_clear=0 parked_off=0 others_off=0$'
+}
+
+# others=off: every other CPU sits in wait-for-SIPI for the whole run, so
+# every mode is exposed.
+qtest_siblings_others_off_exposes_every_mode() {
+	boot_valid 0 sib_mce_others BOOT=pvh CMDLINE="run=siblings modes=hlt others=off" SMP="4,sockets=1,cores=2,threads=2" &&
+		expect_line '^#= others=off$' && expect_line '^#= others_cpus=2$' &&
+		expect_line '^#! mce_exposure mode=hlt exposed=yes cr4_mce_clear=2 parked_off=0 others_off=2$'
+}
