@@ -204,6 +204,8 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 		ok = experiment_run(&plan, &platform, &cond, &phys, s);
 	}
 	ok &= others_finish(s); /* stop others=load, check its checksums */
+	others_release(s);                      /* held and others=hlt CPUs: extended LVTs back, then INIT */
+	ok &= sibling_release(s) == 0;          /* parked CPUs: the same */
 	stray_record_write(s, "end");           /* strays since the mode checks (the experiment's) */
 	run_end(ok);
 }

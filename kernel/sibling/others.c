@@ -182,6 +182,22 @@ void others_bringup(const struct platform *p, enum others_mode mode, struct phys
 		    held_n ? " (held in HLT: placement=other-core parks another core)" : "");
 }
 
+void others_release(struct stream *s)
+{
+	for (size_t i = 0; i < cpu_count; i++) {
+		struct other_cpu *o = &cpus[i];
+		if (!o->up || !o->cpu.ap.running)
+			continue;
+		enum wake_path path;
+		uint32_t seq = parked_command(&o->cpu, IDLE_OFF, NULL, &path);
+		/* park_main writes its extended LVTs back before it acknowledges */
+		if (parked_wake_wait(&o->cpu, seq, path, PARKED_ACK_TIMEOUT_US) > WAKE_PATH_NMI)
+			parked_error(s, "ACK_TIMEOUT", o->cpu.ap.apic_id, "did not take the release command; sent INIT");
+		smp_stop(&o->cpu.ap);
+		o->up = false;
+	}
+}
+
 size_t others_in_wait_for_sipi(void)
 {
 	return inited;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel/arch/amd_eilvt.h"
 #include "kernel/sibling/load.h"
 #include "kernel/sibling/mailbox.h"
 #include "kernel/smp/smp.h"
@@ -17,6 +18,7 @@ struct parked_cpu {
 	struct sibling_mailbox mailbox; /* first: 64-byte aligned, its two lines its own */
 	struct ap_cpu ap;               /* ap.main gets &ap */
 	struct load_work *busy;         /* mode busy's rounds (sibling.c; NULL: it cannot run busy) */
+	struct eilvt_state eilvt;       /* its AMD extended LVTs as found, masked while it runs park_main */
 } __attribute__((aligned(64)));
 
 /* The parked_cpu holding ap (an AP smp_start ran with park_main, or with a

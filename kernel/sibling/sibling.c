@@ -176,6 +176,34 @@ static void mperf_mwait_meta(const struct platform *p, struct stream *s)
 			    note[0] ? "; " : "", note);
 }
 
+/* amd_eilvt_parked: each parked CPU's extended LVTs as it found them and
+ * whether it masked them ("APIC 1: efeat=... lvt=... masked=yes; APIC 3:
+ * ..."), written once every CPU has taken its first command. */
+static void eilvt_parked_meta(struct stream *s)
+{
+	char all[900], one[160];
+	size_t at = 0;
+
+	all[0] = '\0';
+	for (size_t i = 0; i < parked_count; i++) {
+		eilvt_meta(&parked_cpus[i].eilvt, one, sizeof one);
+		fmt_append(all, sizeof all, &at, "%sAPIC %u: %s", i ? "; " : "", parked_cpus[i].ap.apic_id, one);
+	}
+	stream_meta(s, "amd_eilvt_parked", all);
+}
+
+unsigned sibling_release(struct stream *s)
+{
+	unsigned failed = 0;
+
+	if (parked_count && parked_mode != IDLE_OFF) {
+		failed = sibling_set_mode(IDLE_OFF, ACK_TIMEOUT_US, s);
+		stream_text(s, "parked CPUs released (INIT), their AMD extended LVTs written back as found first (%u failed)",
+			    failed);
+	}
+	return failed;
+}
+
 enum mperf_in_mwait sibling_mperf_in_mwait(void)
 {
 	return mperf_mwait;
@@ -296,6 +324,7 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 		stream_text(s, "sibling C0 residency: not reported (%s)", mperf_state_text(mperf));
 	}
 	mperf_mwait_meta(p, s);
+	eilvt_parked_meta(s);
 	if (park.c2_port && park.pm_timer_port)
 		stream_metaf(s, "c2_entry", "in8 0x%x; in32 0x%x (PM timer, as Linux's io_idle)", park.c2_port,
 			     park.pm_timer_port);

@@ -244,3 +244,13 @@ qtest_siblings_others_off_exposes_every_mode() {
 		expect_line '^#= others=off$' && expect_line '^#= others_cpus=2$' &&
 		expect_line '^#! mce_exposure mode=hlt exposed=yes cr4_mce_clear=2 parked_off=0 others_off=2$'
 }
+
+# Each parked CPU records its own AMD extended LVTs (masked where they exist;
+# TCG has no ExtApicSpace, so "none" with the reason) and at the end is
+# commanded off, writing them back before its INIT (the hand-back).
+qtest_siblings_parked_eilvt_recorded_and_released() {
+	boot_valid 0 sib_eilvt BOOT=pvh CMDLINE="run=siblings modes=hlt" SMP="2,sockets=1,cores=1,threads=2" &&
+		expect_line '^#= amd_eilvt_parked=APIC 1: none \((not AMD or Hygon|CPUID 8000_0001 ECX\[3\] ExtApicSpace clear)\)$' &&
+		expect_line '^#  parked CPUs released \(INIT\), their AMD extended LVTs written back as found first \(0 failed\)$' &&
+		expect_no_line '^#! error'
+}
