@@ -17,6 +17,8 @@ expect_mode() {
 qtest_siblings_smt2_every_mode_acknowledged_with_wake_records() {
 	boot_valid 0 sib_smt2 BOOT=pvh CMDLINE="run=siblings c2port=0x414 c2_untrapped=run" SMP="2,sockets=1,cores=1,threads=2" &&
 		expect_line '^#= aps_started=1$' && expect_line '^#= x2apic=off$' &&
+		expect_line '^#= amd_mperf_in_mwait=unknown$' &&
+		expect_line '^#= amd_mperf_in_mwait_note=under a hypervisor HWCR is its answer, not the core.s$' &&
 		expect_line '^#= c2_entry=in8 0x414$' &&
 		expect_mode hlt ok && expect_mode spin ok &&
 		expect_line '^#! mode name=mwait status=not_idle .*reason="[0-9]+ returns from the idle instruction' &&
@@ -121,6 +123,7 @@ qtest_siblings_c2port_untrapped_is_refused_with_the_risk() {
 		QEMU_CPU="Dhyana,-hypervisor" SMP="2,sockets=1,cores=2,threads=1" QEMU_EXTRA="-acpitable file=$aml"
 	expect_rc 0 && expect_line '^#= c2_source=cmdline$' && expect_line '^#= c2_trapped=no$' &&
 		expect_line '^#= c2_entry=none$' &&
+		expect_line '^#= amd_mperf_in_mwait=stops$' && expect_line '^#= amd_mperf_in_mwait_note=$' &&
 		expect_line '^#! mode name=ioport status=skipped reason="c2port=0x414 refused: CStateBaseAddr \(MSR C001_0073\) (is 0|unreadable)[^"]* P_LVL2 asserts STPCLK# until a break event \(Intel ICH10 datasheet 13.8.3.6\)[^"]*; add c2_untrapped=run to run it anyway" c2_kind=(untrapped|unknown) c2_trapped=no$' &&
 		expect_no_line 'only reaches the chipset' && expect_mode hlt ok
 }
