@@ -201,7 +201,7 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 	 * residency) and where it stops outside C0 in this mode (HWCR[26]). */
 	struct mode_c0 v = mode_c0_verdict(mode, sibling_mperf_in_mwait(), mperf == MPERF_COUNTING,
 					   mperf_state_text(mperf), c0_known, c0_sum, c0_worst, parked_count);
-	char c0[200];
+	char c0[320];
 	if (v.known)
 		fmt_snprintf(c0, sizeof c0, "%u.%u", v.mean / 10, v.mean % 10);
 	else
