@@ -171,7 +171,7 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	selftest_raise(cfg.selftest);           /* selftest=ud|pf|gp: fault here on purpose */
 
 	/* What the machine is: CPU, ACPI, C2 port, SMT siblings, SMBIOS, TSC. */
-	platform_discover(&platform, &boot_info, cfg.c2port, s);
+	platform_discover(&platform, &boot_info, cfg.c2port, cfg.c2_untrapped_run, s);
 	platform_report(&platform, s);
 	if (cfg.run == RUN_PLATFORM)
 		run_end(true);
@@ -204,6 +204,8 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 		ok = experiment_run(&plan, &platform, &cond, &phys, s);
 	}
 	ok &= others_finish(s); /* stop others=load, check its checksums */
+	others_release(s);                      /* held and others=hlt CPUs: extended LVTs back, then INIT */
+	ok &= sibling_release(s) == 0;          /* parked CPUs: the same */
 	stray_record_write(s, "end");           /* strays since the mode checks (the experiment's) */
 	run_end(ok);
 }

@@ -23,6 +23,7 @@ void run_config_resolve(struct run_config *c, const struct options *o)
 	c->exit = (enum exit_action)options_enum_index(o, OPTION_EXIT);
 	c->run = (enum run_scope)options_enum_index(o, OPTION_RUN);
 	c->c2port = (uint16_t)options_uint(o, OPTION_C2PORT);
+	c->c2_untrapped_run = options_enum_index(o, OPTION_C2_UNTRAPPED) == 1; /* refuse|run */
 	if (idle_modes_parse(options_value(o, OPTION_MODES), &c->modes, err, sizeof err))
 		c->modes = 0;
 	c->placement = (enum placement)options_enum_index(o, OPTION_PLACEMENT);

@@ -31,6 +31,7 @@ struct run_config {
 	enum exit_action exit;         /* exit= */
 	enum run_scope run;            /* run= */
 	uint16_t c2port;               /* c2port=, 0 when not given */
+	bool c2_untrapped_run;         /* c2_untrapped=run: a c2port= no core is known to trap is read anyway */
 	uint32_t modes;                /* modes=, bit = enum idle_mode */
 	enum placement placement;      /* placement= */
 	enum others_mode others;       /* others= */

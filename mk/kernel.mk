@@ -49,7 +49,7 @@ KERNEL_SRCS := \
 	kernel/smp/smp.c \
 	kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
 	kernel/sibling/sibling_check.c kernel/sibling/residency.c kernel/sibling/cpu_roles.c \
-	kernel/sibling/others.c kernel/sibling/load.c \
+	kernel/sibling/others.c kernel/sibling/load.c kernel/sibling/mperf_mwait.c \
 	kernel/experiment/measured_cpu.c kernel/experiment/counters.c kernel/experiment/power.c \
 	kernel/experiment/experiment.c kernel/experiment/eta.c kernel/experiment/boot_seed.c \
 	kernel/experiment/probes.c

@@ -208,6 +208,8 @@ static bool step(void *ctx, const struct plan_step *st)
 		return st->round_end ? round_done(h, st) : true;
 
 	bool ok = ws->expected_ok && sum == (n == ws->iterations ? ws->reference : ws->spike_reference);
+	if (h->ops->sample_bad && h->ops->sample_bad(h->ctx))
+		ok = false; /* a busy sibling computed wrongly during it */
 	row.seq = h->seq++;
 	row.workload = plan_workload_name(h->plan, st->workload);
 	row.class = h->plan->command_name ? "cmd" : workload_class_name(wl->class);

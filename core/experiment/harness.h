@@ -52,6 +52,12 @@ struct harness_ops {
 	 * tsc_cycles per iteration. False stops the run. */
 	bool (*measure)(void *ctx, const struct plan_step *st, uint64_t n, struct sample_row *row, uint64_t *checksum,
 			bool *usable);
+	/* After measure (may be NULL): true when something the caller checks
+	 * besides the workload's checksum computed wrongly during the sample
+	 * (the kernel: a parked CPU in mode busy gave a wrong checksum in a
+	 * round, its BUSY_CHECKSUM record): the row is check=bad, counted bad,
+	 * kept out of the summary like a wrong checksum. */
+	bool (*sample_bad)(void *ctx);
 	/* After a measured row is written (may be NULL): the caller's own records. */
 	void (*after_row)(void *ctx, const struct plan_step *st, const struct sample_row *row, bool usable);
 	/* Calibration: run n iterations of workload w on arena, timed as a

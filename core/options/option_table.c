@@ -22,6 +22,9 @@ static const struct option_def defs[OPTION_COUNT] = {
 	  "how far to go: platform = print what idlebench sees and stop", NULL },
 	[OPTION_C2PORT] = { "c2port", OPT_UINT, "", "0x1..0xffff", 1, 0xFFFF,
 	  "I/O port whose read enters C2 (overrides the _CST and P_BLK rules, see c2_rule)", NULL },
+	[OPTION_C2_UNTRAPPED] = { "c2_untrapped", OPT_ENUM, "refuse", "refuse|run", 0, 0,
+	  "a c2port= no core is known to trap: refuse (skip ioport) or run it; an untrapped P_LVL2 read may assert "
+	  "STPCLK# until a break event and stop the package (Intel ICH datasheets)", NULL },
 	[OPTION_MODES] = { "modes", OPT_TEXT, IDLE_MODES_DEFAULT, "comma list of " IDLE_MODES_DEFAULT, 0, 0,
 	  "idle modes for the parked CPUs; hlt2 (A/A) and spike (+1 % work) are controls; the quick "
 	  "preset leaves them out unless named", idle_modes_validate },

@@ -22,7 +22,8 @@
  *
  * AMD/Hygon MSR C001_0073 CStateBaseAddr (AMD PPR, "IO-based C-state base"):
  * the core traps reads of base + N as entry to C-state N + 1, and firmware's
- * own _CST puts C2 at base + 1 (coreboot cpu_power_state.c). Linux never reads
+ * own _CST puts C2 at base + 1 (coreboot cpu_power_state.c: C-state n at
+ * cstate_io_base_address + ctype - 1). Linux never reads
  * it, so it only cross-checks the chosen port, and gives the port only when
  * a static _CST declares a C2 that is not an I/O port (an FFixedHW C2, which
  * Linux enters by MWAIT: we infer, not know, that base + 1 reaches the same
@@ -150,136 +151,186 @@ const char *acpi_c2_kind_name(enum acpi_c2_kind kind)
 	return c2_kind_text[kind];
 }
 
-/* What the C2 port read enters.
+/* What the C2 port read requests, and whether it may be run.
  *
- * AMD/Hygon family >= 17h. Sources: AMD's AGESA CcxRegistersRv.h (family 17h
- * model 10h-2Fh register unions) and CcxZenZpC6.c/CcxZenRvC6.c, Hygon's HGPI
- * CcxDharmaC6.c (family 18h), coreboot soc/amd/common cpu_power_state.c; the
- * PPRs themselves (54945 for 17h model 01h, 55570 for 31h) could not be read
- * here, so every field below is "per AGESA, unverified against the PPR":
- *  - C001_0073 CStateBaseAddr: bits 15:0 CstateAddr, 0 = no port trapped.
- *    Firmware writes the same base on every thread (CcxZen*InitializeC6Aps)
- *    and puts its _CST C2 at base + 1.
- *  - C001_0296 CStateCfg: per C-state control register n (CCR0..CCR2) a
- *    CC1 DFS ID (bits 8n+5:8n) and CC6EN (bit 8n+6: 6, 14, 22); a CCR whose
- *    CC6EN is clear ends in CC1. Xen's AMD erratum 1474 fix and Microsoft's
- *    note on it disable CC6 by clearing bits 22, 14 and 6 of MSRC001_0296.
- *    Which CCR the read of base + 1 uses is unverified (base + n -> CCRn is
- *    the natural reading): every AGESA and HGPI path seen programs the three
- *    CCRs alike, so the kind is decided only when the three CC6EN agree.
- *    Hygon's HGPI also sets a CCRn_CC1EN field whose bit is not known here:
- *    it is recorded raw only.
- *  - C001_0292 PwrMgtMisc (bit 32 PC6En) and C001_0294 CStatePolicy (CC1 and
- *    hysteresis timers, cache flush on halt): recorded raw, not interpreted;
- *    neither changes which core state the read asks for.
+ * A C-state an AMD/Hygon port read requests belongs to the core: the core
+ * reaches it only when every thread of it is idle, so while the measured
+ * thread runs the core stays in C0 and the read only halts the sibling
+ * thread (illumos uts/oxide/os/cpupm/cpupm_oxide.c and
+ * uts/intel/sys/amdzen/ccx.h: the CCRs are per core, "L3::SCFCTP::PMC_CCR").
+ * The kinds name the request, not a state entered.
  *
- * Intel: SDM vol. 4 (MSRs), Nehalem and later tables: MSR_PKG_CST_CONFIG_CONTROL
+ * AMD/Hygon family >= 17h:
+ *  - C001_0073 CStateBaseAddr bits 15:0 CstateAddr, 0 = no port trapped
+ *    (AGESA CcxZen*InitializeC6Aps and Hygon HGPI CcxDharmaInitializeC6Aps
+ *    write the same base on every thread). The core traps base .. base + 2:
+ *    coreboot src/soc/amd/common/block/acpi/cpu_power_state.c puts _CST
+ *    C-state n at "cstate_io_base_address + data->ctype - 1" (C2 at base + 1,
+ *    C3 at base + 2), and AGESA's SSDT generator (Universal/Acpi
+ *    AmdAcpiCpuSsdt.c) its _LPI C3 at "IoCstateAddr + 2". Which CCR each of
+ *    the three selects no source here says (base + n -> CCRn is the natural
+ *    reading, unverified): the kind is decided only when the three CCRs
+ *    agree, and the note says the CCR is unknown.
+ *  - C001_0296 CStateCfg: per CCRn (n = 0..2) CC1DFSID in bits 8n+5:8n and
+ *    CC6EN in bit 8n+6 (6, 14, 22): illumos uts/intel/sys/amdzen/ccx.h
+ *    (CSTATE_CFG CCR0_CC1DFSID 5:0, CCR0_CC6EN 6, CCR1_* 13:8 and 14,
+ *    CCR2_* 21:16 and 22), Xen xen/arch/x86/cpu/amd.c fam17_disable_c6
+ *    ("Disable C6 by clearing the CCR{0,1,2}_CC6EN bits"), AGESA
+ *    CcxRegistersZp.h CSTATE_CFG_MSR. A CCR whose CC6EN is clear requests
+ *    CC1. Hygon's HGPI also sets a CCRn_CC1EN field whose bit is not known
+ *    here: it is recorded raw only.
+ *  - C001_0292 PwrMgtMisc (bit 32 PC6En) and C001_0294 CStatePolicy: recorded
+ *    raw, not interpreted; neither changes which core state the read asks for.
+ *
+ * Intel: SDM vol. 4 (MSRs), Nehalem and later: MSR_PKG_CST_CONFIG_CONTROL
  * (0xE2) bit 10 "I/O MWAIT Redirection Enable: when set, will map IO_read
  * instructions sent to IO register specified by MSR_PMG_IO_CAPTURE_BASE to
  * MWAIT instructions"; MSR_PMG_IO_CAPTURE_BASE (0xE4) bits 15:0 LVL_2 Base
- * Address, bits 18:16 C-state Range (000b: C3 is the max C-state included,
- * 001b: C6, 010b: C7). That the range covers LVL_2 base .. base + range (one
- * port per deeper C-state, as P_LVL2..P_LVL4) is an inference, unverified. */
+ * Address, bits 18:16 C-state Range. Intel's reference code names range
+ * values 0..5: CpuRegs.h V_IO_CAPT_LVL2 0 "C3", LVL3 1 "C6", LVL4 2 "C7",
+ * LVL5 3 "C8", LVL6 4 "C9", LVL7 5 "C10" (e.g. Kaby Lake's
+ * KabylakeSiliconPkg, BSD-licensed CpuRegs.h copies); IdleStates.c
+ * (KabylakeSiliconPkg/Cpu/Library/Private/PeiCpuPowerMgmtLib) sets LVL_2 to
+ * ACPI base + PM_CST_LVL2 and the range to the deepest state enabled, and
+ * gives _CST's deepest state the port PCH_ACPI_LV5..LV7 for C8..C10, so
+ * base + k (P_LVL(k+2)) requests the k-th of C3, C6, C7, C8, C9, C10 and the
+ * range covers base .. base + range. Values 6 and 7 no source names.
+ *
+ * A port no core traps is a read of the chipset: an Intel ICH's LV2 register
+ * (PMBASE + 14h, ACPI P_BLK + 4) "generate[s] a 'enter a level 2 power
+ * state' (C2) to the clock control logic. This will cause the STPCLK# signal
+ * to go active, and stay active until a break event occurs", and "should not
+ * be used by ... systems with more than 1 logical processor" (Intel ICH10
+ * datasheet 319973, 13.8.3.6 LV2 - Level 2 Register). The measured CPU runs
+ * with IF = 0 and its interrupt sources masked: nothing may end it. Whether
+ * current PCHs and AMD FCHs still do this is unknown, so such a read is
+ * refused unless the user asks for it (c2_untrapped=run). */
 #define CSTATE_CFG_CC6EN(n) (1ull << (8 * (n) + 6))
+#define AMD_TRAPPED_PORTS 3u /* base .. base + 2 */
 #define INTEL_IO_MWAIT_REDIRECT (1ull << 10)
-#define INTEL_CAPTURE_RANGE_MAX 2u
+#define INTEL_CAPTURE_RANGE_MAX 5u
 
-static void note_forced(struct acpi_c2_entry *out, bool cmdline, uint16_t port, const char *why)
+static const char *const intel_range_state[INTEL_CAPTURE_RANGE_MAX + 1] = { "C3", "C6", "C7", "C8", "C9", "C10" };
+
+#define UNTRAPPED_RISK                                                                                                \
+	"a read no core traps reaches the chipset, where P_LVL2 asserts STPCLK# until a break event (Intel ICH10 "      \
+	"datasheet 13.8.3.6) and the measured CPU, IF=0, takes none: it may stop the package"
+
+/* A port not known to be trapped: refused unless c2port= and
+ * c2_untrapped=run both ask for it. */
+static void note_untrapped(struct acpi_c2_entry *out, const struct acpi_c2_choice *c, const char *why)
 {
-	out->offer = cmdline;
-	if (cmdline)
-		fmt_snprintf(out->note, sizeof out->note, "c2port=0x%x given: run, but not the trapped port (%s)", port,
-			     why);
+	out->offer = c->cmdline && c->untrapped_run;
+	if (out->offer)
+		fmt_snprintf(out->note, sizeof out->note,
+			     "c2port=0x%x c2_untrapped=run given: run on a port no core is known to trap (%s); " UNTRAPPED_RISK,
+			     c->port, why);
+	else if (c->cmdline)
+		fmt_snprintf(out->note, sizeof out->note, "c2port=0x%x refused: %s; " UNTRAPPED_RISK "; add c2_untrapped=run to run it anyway",
+			     c->port, why);
 	else
-		fmt_snprintf(out->note, sizeof out->note, "%s; give c2port= to run it anyway", why);
+		fmt_snprintf(out->note, sizeof out->note, "%s; " UNTRAPPED_RISK "; give c2port=0x%x c2_untrapped=run to run it anyway",
+			     why, c->port);
 }
 
-static void decide_amd(const struct acpi_c2_hw *hw, uint16_t port, bool cmdline, struct acpi_c2_entry *out)
+static void decide_amd(const struct acpi_c2_hw *hw, const struct acpi_c2_choice *c, struct acpi_c2_entry *out)
 {
 	char why[160];
 
 	if (hw->cstate_base.state != ACPI_MSR_READ) {
 		out->kind = ACPI_C2_KIND_UNKNOWN;
-		note_forced(out, cmdline, port, "CStateBaseAddr (MSR C001_0073) unreadable: no port is known to be trapped");
+		note_untrapped(out, c, "CStateBaseAddr (MSR C001_0073) unreadable: no port is known to be trapped");
 		return;
 	}
 	uint32_t base = (uint32_t)(hw->cstate_base.value & MSR_CSTATE_BASE_MASK);
 	if (!base) {
 		out->kind = ACPI_C2_KIND_UNTRAPPED;
-		note_forced(out, cmdline, port,
-			    "CStateBaseAddr (MSR C001_0073) is 0: the core traps no port, the read only reaches the chipset");
+		note_untrapped(out, c, "CStateBaseAddr (MSR C001_0073) is 0: the core traps no port");
 		return;
 	}
-	if (base + 1 != port) {
+	if (c->port < base || c->port >= base + AMD_TRAPPED_PORTS) {
 		out->kind = ACPI_C2_KIND_UNKNOWN;
-		fmt_snprintf(why, sizeof why, "port 0x%x is not CStateBaseAddr+1 (0x%x)", port, base + 1);
-		note_forced(out, cmdline, port, why);
+		fmt_snprintf(why, sizeof why, "port 0x%x is outside CStateBaseAddr..+2 (0x%x-0x%x)", c->port, base,
+			     base + AMD_TRAPPED_PORTS - 1);
+		note_untrapped(out, c, why);
 		return;
 	}
+	unsigned k = c->port - base;
 	out->trapped = true;
 	out->offer = true;
 	if (hw->cstate_cfg.state != ACPI_MSR_READ) {
 		out->kind = ACPI_C2_KIND_UNKNOWN;
-		fmt_snprintf(out->note, sizeof out->note, "CStateCfg (MSR C001_0296) unreadable: CC1 or CC6 unknown");
+		fmt_snprintf(out->note, sizeof out->note,
+			     "CStateBaseAddr+%u (I/O C-state %u); CStateCfg (MSR C001_0296) unreadable: CC1 or CC6 unknown", k,
+			     k + 1);
 		return;
 	}
 	unsigned cc6 = 0;
 	for (unsigned n = 0; n < 3; n++)
 		cc6 += (hw->cstate_cfg.value & CSTATE_CFG_CC6EN(n)) != 0;
-	if (cc6 == 3)
-		out->kind = ACPI_C2_KIND_CC6;
-	else if (cc6 == 0)
-		out->kind = ACPI_C2_KIND_CC1;
-	else {
+	if (cc6 == 3 || cc6 == 0) {
+		out->kind = cc6 ? ACPI_C2_KIND_CC6 : ACPI_C2_KIND_CC1;
+		fmt_snprintf(out->note, sizeof out->note,
+			     "CStateBaseAddr+%u (I/O C-state %u) requests %s, which the core reaches only when all its "
+			     "threads idle; its CCR is unknown, CCR0..CCR2 agree",
+			     k, k + 1, cc6 ? "CC6" : "CC1");
+	} else {
 		out->kind = ACPI_C2_KIND_UNKNOWN;
 		fmt_snprintf(out->note, sizeof out->note,
-			     "CStateCfg (MSR C001_0296) CC6EN differs between CCR0..CCR2 and which one base+1 uses is unverified");
+			     "CStateBaseAddr+%u (I/O C-state %u): CStateCfg (MSR C001_0296) CC6EN differs between "
+			     "CCR0..CCR2 and which CCR the port selects is unknown",
+			     k, k + 1);
 	}
 }
 
-static void decide_intel(const struct acpi_c2_hw *hw, uint16_t port, bool cmdline, struct acpi_c2_entry *out)
+static void decide_intel(const struct acpi_c2_hw *hw, const struct acpi_c2_choice *c, struct acpi_c2_entry *out)
 {
 	char why[160];
 
 	out->kind = ACPI_C2_KIND_UNKNOWN;
 	if (hw->pkg_cst_config.state != ACPI_MSR_READ) {
-		note_forced(out, cmdline, port, "MSR_PKG_CST_CONFIG_CONTROL (0xE2) unreadable: I/O MWAIT redirection unknown");
+		note_untrapped(out, c, "MSR_PKG_CST_CONFIG_CONTROL (0xE2) unreadable: I/O MWAIT redirection unknown");
 		return;
 	}
 	if (!(hw->pkg_cst_config.value & INTEL_IO_MWAIT_REDIRECT)) {
 		out->kind = ACPI_C2_KIND_UNTRAPPED;
-		note_forced(out, cmdline, port, "I/O MWAIT redirection off (MSR 0xE2 bit 10 clear)");
+		note_untrapped(out, c, "I/O MWAIT redirection off (MSR 0xE2 bit 10 clear)");
 		return;
 	}
 	if (hw->io_capture_base.state != ACPI_MSR_READ) {
-		note_forced(out, cmdline, port, "MSR_PMG_IO_CAPTURE_BASE (0xE4) unreadable: the redirected range is unknown");
+		note_untrapped(out, c, "MSR_PMG_IO_CAPTURE_BASE (0xE4) unreadable: the redirected range is unknown");
 		return;
 	}
 	uint32_t base = (uint32_t)(hw->io_capture_base.value & 0xFFFFu);
 	uint32_t range = (uint32_t)(hw->io_capture_base.value >> 16) & 7u;
 	if (range > INTEL_CAPTURE_RANGE_MAX) {
-		fmt_snprintf(why, sizeof why, "MSR 0xE4 C-state range %u is not one the SDM names", range);
-		note_forced(out, cmdline, port, why);
+		fmt_snprintf(why, sizeof why, "MSR 0xE4 C-state range %u is not one Intel's reference code names (0..5)",
+			     range);
+		note_untrapped(out, c, why);
 		return;
 	}
-	if (port < base || port > base + range) {
+	if (c->port < base || c->port > base + range) {
 		out->kind = ACPI_C2_KIND_UNTRAPPED;
-		fmt_snprintf(why, sizeof why, "port 0x%x outside the redirected range 0x%x-0x%x (MSR 0xE4)", port, base,
+		fmt_snprintf(why, sizeof why, "port 0x%x outside the redirected range 0x%x-0x%x (MSR 0xE4)", c->port, base,
 			     base + range);
-		note_forced(out, cmdline, port, why);
+		note_untrapped(out, c, why);
 		return;
 	}
-	/* Redirected to MWAIT: which core C-state is the processor's (not CC1/CC6 words). */
+	/* Redirected to MWAIT: the kind stays unknown (CC1/CC6 are AMD's words);
+	 * the note names the state the read requests. */
+	unsigned k = c->port - base;
 	out->trapped = true;
 	out->offer = true;
-	fmt_snprintf(out->note, sizeof out->note, "redirected to MWAIT (MSR 0xE4 LVL_2 base 0x%x, range %u)", base, range);
+	fmt_snprintf(out->note, sizeof out->note,
+		     "redirected to MWAIT: P_LVL%u (MSR 0xE4 LVL_2 base 0x%x + %u, range %u) requests %s, which the "
+		     "core reaches only when all its threads idle",
+		     k + 2, base, k, range, intel_range_state[k]);
 }
 
-void acpi_c2_entry_decide(const struct acpi_c2_hw *hw, bool have_port, uint16_t port, bool cmdline,
-			  struct acpi_c2_entry *out)
+void acpi_c2_entry_decide(const struct acpi_c2_hw *hw, const struct acpi_c2_choice *c, struct acpi_c2_entry *out)
 {
 	out->kind = ACPI_C2_KIND_UNKNOWN;
-	out->offer = have_port;
+	out->offer = c->have_port;
 	out->trapped = false;
 	out->note[0] = '\0';
 	/* drivers/acpi/processor_idle.c io_idle() (earlier wait_for_freeze()):
@@ -287,10 +338,10 @@ void acpi_c2_entry_decide(const struct acpi_c2_hw *hw, bool have_port, uint16_t 
 	 * guest and, since the "Assume that any Intel systems using this are
 	 * ancient" change, on every vendor but Intel. */
 	out->pm_timer_dummy = hw->vendor == ACPI_C2_VENDOR_INTEL && !hw->hypervisor;
-	if (!have_port)
+	if (!c->have_port)
 		return; /* nothing to run: the caller names the missing port */
 	if (hw->vendor == ACPI_C2_VENDOR_AMD && hw->family >= 0x17)
-		decide_amd(hw, port, cmdline, out);
+		decide_amd(hw, c, out);
 	else if (hw->vendor == ACPI_C2_VENDOR_INTEL)
-		decide_intel(hw, port, cmdline, out);
+		decide_intel(hw, c, out);
 }

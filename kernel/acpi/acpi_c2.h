@@ -77,11 +77,12 @@ struct acpi_c2_decision {
 	uint16_t msr_port;                /* CStateBaseAddr + 1, 0 when not read or base 0 */
 };
 
-/* What the C2 port read enters (X(name, text)); the metadata value `c2_kind`
- * and the `c2_kind=` field of `#! mode name=ioport`. */
+/* The core state the C2 port read requests (X(name, text)); the metadata
+ * value `c2_kind` and the `c2_kind=` field of `#! mode name=ioport`. The core
+ * reaches it only when all its threads idle (acpi_c2.c). */
 #define ACPI_C2_KINDS(X) \
-	X(ACPI_C2_KIND_CC1, "cc1")             /* AMD/Hygon: trapped, CCRn without CC6: the CC1 HLT gives */ \
-	X(ACPI_C2_KIND_CC6, "cc6")             /* AMD/Hygon: trapped, CCRn with CC6 enabled */ \
+	X(ACPI_C2_KIND_CC1, "cc1")             /* AMD/Hygon: trapped, CCRs without CC6: requests CC1, as HLT does */ \
+	X(ACPI_C2_KIND_CC6, "cc6")             /* AMD/Hygon: trapped, CCRs with CC6 enabled: requests CC6 */ \
 	X(ACPI_C2_KIND_UNTRAPPED, "untrapped") /* no core traps the port: a plain I/O read */ \
 	X(ACPI_C2_KIND_UNKNOWN, "unknown")     /* not decidable from what was read */
 
@@ -125,16 +126,24 @@ struct acpi_c2_entry {
 	bool offer;          /* run the mode (false: skipped, note says why) */
 	bool trapped;        /* the port is the one the core turns into a C-state */
 	bool pm_timer_dummy; /* follow the read with a PM timer read, as Linux's io_idle() */
-	char note[200];      /* why: the skip reason, or what c2port= overrode */
+	char note[400];      /* why: the skip reason, what the read requests, or what c2port= overrode */
 };
 
-/* Decide from hw, the chosen port (have_port false: none) and whether it came
- * from `c2port=`. AMD/Hygon family >= 17h: the port must be CStateBaseAddr + 1
- * with a base that reads non-zero, else skipped unless c2port=; its kind from
- * CStateCfg. Intel: the port must be redirected (0xE2 bit 10) and inside the
- * 0xE4 range, else skipped unless c2port=. Others: offered, kind unknown. */
-void acpi_c2_entry_decide(const struct acpi_c2_hw *hw, bool have_port, uint16_t port, bool cmdline,
-			  struct acpi_c2_entry *out);
+/* What the run asks of the port. */
+struct acpi_c2_choice {
+	bool have_port;     /* a port was chosen (acpi_decide_c2_port) */
+	uint16_t port;
+	bool cmdline;       /* it came from `c2port=` */
+	bool untrapped_run; /* `c2_untrapped=run`: a port no core is known to trap may be read */
+};
+
+/* Decide from hw and the choice. AMD/Hygon family >= 17h: the port must be
+ * one of CStateBaseAddr .. + 2 with a base that reads non-zero; its kind
+ * from CStateCfg. Intel: the port must be redirected (0xE2 bit 10) and
+ * inside the 0xE4 range (0..5); the note names the state it requests. A port
+ * not known to be trapped is skipped unless both c2port= and
+ * c2_untrapped=run ask for it. Others: offered, kind unknown. */
+void acpi_c2_entry_decide(const struct acpi_c2_hw *hw, const struct acpi_c2_choice *c, struct acpi_c2_entry *out);
 
 /* "cc1", "cc6", "untrapped" or "unknown". */
 const char *acpi_c2_kind_name(enum acpi_c2_kind kind);

@@ -238,7 +238,7 @@ static bool eilvt_wr(void *ctx, uint32_t reg, uint32_t v)
 	return wrmsr_safe(0x800 + (reg >> 4), v) == 0;
 }
 
-const struct eilvt_state *lapic_eilvt_mask(bool amd_or_hygon)
+void lapic_eilvt_mask_into(struct eilvt_state *st, bool amd_or_hygon)
 {
 	uint32_t r[4] = { 0 }, ecx = 0;
 	const struct eilvt_io io = { eilvt_rd, eilvt_wr, NULL };
@@ -249,11 +249,23 @@ const struct eilvt_state *lapic_eilvt_mask(bool amd_or_hygon)
 		cpuid(0x80000001u, 0, r);
 		ecx = r[2];
 	}
-	eilvt = (struct eilvt_state){ .status = EILVT_ABSENT };
-	if (!eilvt_exists(amd_or_hygon, max_ext, ecx, &eilvt.why))
-		return &eilvt;
-	eilvt_save(&eilvt, &io);
-	eilvt_mask(&eilvt, &io);
+	*st = (struct eilvt_state){ .status = EILVT_ABSENT };
+	if (!eilvt_exists(amd_or_hygon, max_ext, ecx, &st->why))
+		return;
+	eilvt_save(st, &io);
+	eilvt_mask(st, &io);
+}
+
+void lapic_eilvt_put_back(const struct eilvt_state *st)
+{
+	const struct eilvt_io io = { eilvt_rd, eilvt_wr, NULL };
+
+	eilvt_restore(st, &io);
+}
+
+const struct eilvt_state *lapic_eilvt_mask(bool amd_or_hygon)
+{
+	lapic_eilvt_mask_into(&eilvt, amd_or_hygon);
 	return &eilvt;
 }
 

@@ -76,6 +76,11 @@ void lapic_mask_all(void);
  * it, in the mode in use (x2APIC: MSR 840h, 850h-853h, read with #GP caught).
  * The state as found, for the `amd_eilvt` meta. */
 const struct eilvt_state *lapic_eilvt_mask(bool amd_or_hygon);
+/* The same on the calling CPU into st (a parked CPU's own, park.c). */
+void lapic_eilvt_mask_into(struct eilvt_state *st, bool amd_or_hygon);
+/* On the same CPU, in the APIC mode in use: write back what
+ * lapic_eilvt_mask_into masked (only the entries it wrote). */
+void lapic_eilvt_put_back(const struct eilvt_state *st);
 /* Write the entries lapic_eilvt_mask masked back as found, through the APIC
  * as IA32_APIC_BASE value apic_base describes it (the UEFI app's hand-back,
  * after the firmware's APIC mode is back: leaving x2APIC resets them). */

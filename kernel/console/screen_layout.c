@@ -118,10 +118,10 @@ static void mode_label(const struct screen_model *m, const char *mode, char *out
 		return;
 	}
 	if (!strcmp(mode, "ioport") && m->meta[SCREEN_META_C2_KIND][0]) {
-		/* what the port read entered (c2_kind, kernel/acpi/acpi_c2.c) */
+		/* the core state the port read requests (c2_kind, kernel/acpi/acpi_c2.c) */
 		const char *k = m->meta[SCREEN_META_C2_KIND];
 		if (!strcmp(k, "cc1") || !strcmp(k, "cc6"))
-			fmt_snprintf(out, size, "IOPORT (C2 = %s)", !strcmp(k, "cc1") ? "CC1" : "CC6");
+			fmt_snprintf(out, size, "IOPORT (C2 requests %s)", !strcmp(k, "cc1") ? "CC1" : "CC6");
 		else
 			fmt_snprintf(out, size, "IOPORT (C2 %s)", k);
 		return;
@@ -499,7 +499,7 @@ static void result_page(struct page *p, const struct screen_model *m)
 	line(p, SCREEN_STYLE_TEXT, "%s", "");
 	if (m->primary_mode[0]) {
 		mode_label(m, m->primary_mode, label, sizeof label);
-		/* A long label ("IOPORT (C2 = CC6)") puts the unit on a line of its own. */
+		/* A long label ("IOPORT (C2 requests CC6)") puts the unit on a line of its own. */
 		if (fmt_snprintf(verdict, sizeof verdict, "PRIMARY RESULT  %s vs HLT%s: slowdown %%, geomean [95%% CI]",
 				 label, where_parked(m)) < SCREEN_DESIGN_COLS - 1) {
 			line(p, SCREEN_STYLE_EMPH, "%s", verdict);

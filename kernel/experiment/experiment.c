@@ -52,6 +52,7 @@ struct run_ctx {
 	uint8_t region_of[WORKLOAD_MAX];  /* each selected workload's region */
 	size_t arena_size[WORKLOAD_MAX];  /* each workload's measurement arena (workload_arena_bytes) */
 	uint64_t last_progress_tsc;
+	bool busy_bad;            /* the last sample: a busy parked CPU computed a wrong checksum */
 };
 
 /* The samples (4.6 MB: taken from the run's memory, not .bss, which the
@@ -176,9 +177,9 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 	struct sibling_observation obs;
 
 	/* The parked CPUs' state is checked by sibling_observe, which stops the
-	 * run; a busy CPU's wrong checksum (its BUSY_CHECKSUM record) leaves
-	 * the sample out: the contention it measured came from a CPU that
-	 * computed wrongly. */
+	 * run; a busy CPU's wrong checksum (its BUSY_CHECKSUM record) makes the
+	 * sample bad (check=bad, sample_bad): the contention it measured came
+	 * from a CPU that computed wrongly. */
 	counters_read(&c->counters, &before);
 	pmu_read(&c->pmu, &pmu_before);
 	uint64_t t0 = tsc_start();
@@ -189,6 +190,7 @@ static bool measure_sample(void *ctx, const struct plan_step *st, uint64_t n, st
 
 	if (!sibling_observe(&obs, c->s))
 		return false;
+	c->busy_bad = obs.busy_bad != 0;
 	if (obs.busy_bad)
 		*usable = false;
 	if (!c->first_sample_tsc)
@@ -240,8 +242,14 @@ static uint64_t us_to_tsc(void *ctx, uint64_t us)
 	return time_us_to_tsc(us);
 }
 
+static bool sample_bad(void *ctx)
+{
+	return ((struct run_ctx *)ctx)->busy_bad;
+}
+
 static const struct harness_ops kernel_ops = {
-	.progress = progress, .prepare = prepare, .measure = measure_sample, .after_row = after_row,
+	.progress = progress, .prepare = prepare, .measure = measure_sample, .sample_bad = sample_bad,
+	.after_row = after_row,
 	.time_run = time_run, .clock = clock_tsc, .us_to_ticks = us_to_tsc,
 };
 

@@ -26,7 +26,11 @@
  * table 35-23 for Ivy Bridge): */
 #define MSR_PKG_CST_CONFIG    0xE2u  /* MSR_PKG_CST_CONFIG_CONTROL, bit 10 I/O MWAIT redirection enable */
 #define MSR_PMG_IO_CAPTURE    0xE4u  /* MSR_PMG_IO_CAPTURE_BASE: LVL_2 base 15:0, C-state range 18:16 */
-#define MSR_POWER_CTL         0x1FCu /* MSR_POWER_CTL: bit 1 C1E enable (not confirmed in the text read here) */
+/* MSR_POWER_CTL bit 1 C1E enable: Linux drivers/idle/intel_idle.c
+ * c1e_promotion_disable() clears 0x2 of MSR_IA32_POWER_CTL (0x1FC); Intel's
+ * reference code IdleStates.c sets B_MSR_POWER_CTL_C1E in MSR_POWER_CTL for
+ * PPM_C1E. Recorded raw. */
+#define MSR_POWER_CTL         0x1FCu
 #define MSR_IA32_PM_ENABLE    0x770u /* IA32_PM_ENABLE: bit 0 HWP_ENABLE (vol. 3B 14.4.2) */
 #define MSR_IA32_HWP_REQUEST  0x774u /* IA32_HWP_REQUEST, if CPUID.06H:EAX[7] (vol. 3B 14.4.4) */
 #define MSR_IA32_BIOS_SIGN_ID 0x8Bu /* microcode revision, Intel: bits 63:32 */
@@ -222,7 +226,7 @@ static void read_c2_hw(struct platform *p, const struct acpi_c2_inputs *in)
 }
 
 /* What platform_load_acpi found, as error records, and the C2 port. */
-static void discover_acpi(struct platform *p, uint16_t c2port, struct stream *s)
+static void discover_acpi(struct platform *p, uint16_t c2port, bool c2_untrapped_run, struct stream *s)
 {
 	char msg[160];
 
@@ -255,8 +259,9 @@ static void discover_acpi(struct platform *p, uint16_t c2port, struct stream *s)
 		in.msr_present = rdmsr_safe(MSR_AMD_CSTATE_BASE, &in.msr_cstate_base) == 0;
 	p->c2 = acpi_decide_c2_port(&in);
 	read_c2_hw(p, &in);
-	acpi_c2_entry_decide(&p->c2_hw, p->c2.source != ACPI_C2_NONE, p->c2.port, p->c2.source == ACPI_C2_CMDLINE,
-			     &p->c2_entry);
+	struct acpi_c2_choice choice = { p->c2.source != ACPI_C2_NONE, p->c2.port, p->c2.source == ACPI_C2_CMDLINE,
+					 c2_untrapped_run };
+	acpi_c2_entry_decide(&p->c2_hw, &choice, &p->c2_entry);
 }
 
 static void discover_smbios(struct platform *p, const struct boot_info *bi)
@@ -332,10 +337,11 @@ static void discover_tsc(struct platform *p, struct stream *s)
 	p->timer_overhead = tsc_measure_overhead();
 }
 
-void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s)
+void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, bool c2_untrapped_run,
+		       struct stream *s)
 {
 	discover_cpu(p);
-	discover_acpi(p, c2port, s);
+	discover_acpi(p, c2port, c2_untrapped_run, s);
 	discover_siblings(p);
 	discover_smbios(p, bi);
 	discover_tsc(p, s);

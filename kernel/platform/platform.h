@@ -71,7 +71,8 @@ const struct acpi_spcr_info *platform_spcr(const struct platform *p);
 /* Run every other discovery step, after platform_load_acpi; problems (the
  * ACPI tables' too) become `#! error` warning records on s.
  * c2port: the `c2port=` override of the C2 entry port, 0 when not given. */
-void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, struct stream *s);
+void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, bool c2_untrapped_run,
+		       struct stream *s);
 /* Write the platform metadata keys (docs/stream-format.md) and a readable summary. */
 void platform_report(const struct platform *p, struct stream *s);
 

@@ -40,6 +40,8 @@ struct other_cpu {
 static struct other_cpu *cpus;
 static size_t cpu_count;
 static enum others_mode others_mode = OTHERS_LEAVE;
+/* others=off: the CPUs one INIT left in wait-for-SIPI (CR4 = 0). */
+static size_t inited;
 static uint32_t others_ids[SMP_TRACKED_MAX], held_ids[PLATFORM_MAX_SIBLINGS];
 
 /* others=load, on the CPU: the workload in a loop until a command arrives. */
@@ -104,8 +106,10 @@ static bool apply(struct other_cpu *o, struct phys_alloc *phys, uint32_t id, uin
 	case OTHERS_HLT:
 		return start(o, phys, id, index, park_main, IDLE_HLT, s);
 	case OTHERS_OFF:
-		if (lapic_send_init(id) == LAPIC_OK)
+		if (lapic_send_init(id) == LAPIC_OK) {
+			inited++;
 			return true;
+		}
 		parked_error(s, "INIT_FAILED", id, "the local APIC did not deliver INIT");
 		return false;
 	case OTHERS_LOAD:
@@ -122,6 +126,7 @@ void others_bringup(const struct platform *p, enum others_mode mode, struct phys
 
 	others_mode = mode;
 	cpu_count = 0;
+	inited = 0;
 	bool madt = p->acpi_found && p->acpi.madt_status == ACPI_OK;
 	if (madt) {
 		struct cpu_roles_input in = { p->bench_apic, p->siblings, p->sibling_count, NULL, 0,
@@ -175,6 +180,27 @@ void others_bringup(const struct platform *p, enum others_mode mode, struct phys
 	stream_text(s, "other CPUs: %zu, others=%s (%zu failed); the measured CPU's own sibling: %s%s", others_n,
 		    others_mode_name(mode), failed, own,
 		    held_n ? " (held in HLT: placement=other-core parks another core)" : "");
+}
+
+void others_release(struct stream *s)
+{
+	for (size_t i = 0; i < cpu_count; i++) {
+		struct other_cpu *o = &cpus[i];
+		if (!o->up || !o->cpu.ap.running)
+			continue;
+		enum wake_path path;
+		uint32_t seq = parked_command(&o->cpu, IDLE_OFF, NULL, &path);
+		/* park_main writes its extended LVTs back before it acknowledges */
+		if (parked_wake_wait(&o->cpu, seq, path, PARKED_ACK_TIMEOUT_US) > WAKE_PATH_NMI)
+			parked_error(s, "ACK_TIMEOUT", o->cpu.ap.apic_id, "did not take the release command; sent INIT");
+		smp_stop(&o->cpu.ap);
+		o->up = false;
+	}
+}
+
+size_t others_in_wait_for_sipi(void)
+{
+	return inited;
 }
 
 bool others_finish(struct stream *s)

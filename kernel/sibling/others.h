@@ -21,6 +21,14 @@
  * that does not answer in time is reported (`#! error … apic_id=`) and sent
  * INIT; the run goes on without it. */
 void others_bringup(const struct platform *p, enum others_mode mode, struct phys_alloc *phys, struct stream *s);
+/* The CPUs others=off sent INIT (wait-for-SIPI, CR4 = 0: no CR4.MCE) for
+ * the rest of the run; 0 for every other others=. */
+size_t others_in_wait_for_sipi(void);
+/* At the end of the run (after others_finish): command each held and
+ * others=hlt CPU into off, so it writes its AMD extended LVTs back as found
+ * before the INIT that stops it (park.c); a CPU that does not answer is an
+ * ACK_TIMEOUT error record and gets the INIT anyway. */
+void others_release(struct stream *s);
 /* At the end of the run: stop the others=load CPUs (they park in HLT) and
  * write their `#! others_load` record. False when one computed a wrong
  * checksum (an `#! error code=LOAD_CHECKSUM` record). */

@@ -20,6 +20,7 @@
 #include "kernel/arch/x86.h"
 #include "core/sibling/idle_mode.h"
 #include "kernel/sibling/mailbox.h"
+#include "kernel/sibling/mperf_mwait.h"
 #include "kernel/sibling/park.h"
 #include "kernel/sibling/residency.h"
 
@@ -133,6 +134,20 @@ void park_main(struct ap_cpu *ap)
 	if (__atomic_load_n(&dead_apic_plus1, __ATOMIC_SEQ_CST) == lapic_id() + 1)
 		__atomic_store_n(&dead_apic_plus1, 0, __ATOMIC_SEQ_CST); /* INIT-SIPI-SIPI revived it */
 	enum mperf_state mperf = probe_mperf();
+	/* HWCR is per thread: each CPU reads its own EffFreqCntMwait (mperf_mwait.h). */
+	uint64_t hwcr;
+	m->hwcr_state = hwcr_read(rdmsr_safe, config.amd_like, &hwcr);
+	m->hwcr = hwcr;
+	/* Its AMD extended LVTs masked as on the measured CPU (measured_cpu.c):
+	 * firmware may route MCA thresholding, deferred errors or IBS there as
+	 * SMI or NMI, which IF = 0 does not hold and which would wake an "idle"
+	 * sibling (amd_eilvt.h). Saved first; written back before it leaves
+	 * our code (the off command below, which sibling_release sends at the
+	 * end). Read by the measured CPU after the first acknowledgment. */
+	if (config.amd_like)
+		lapic_eilvt_mask_into(&parked_cpu_of(ap)->eilvt, true);
+	else
+		parked_cpu_of(ap)->eilvt = (struct eilvt_state){ .status = EILVT_ABSENT, .why = "not AMD or Hygon" };
 	m->mperf_state = mperf;
 	m->mwait_ecx = ecx;
 	if (config.selftest_ud && ap->index == 0) {
@@ -152,6 +167,8 @@ void park_main(struct ap_cpu *ap)
 				play_dead();
 			}
 			uint64_t now = rdtsc();
+			if (cmd.mode == IDLE_OFF) /* INIT follows the acknowledgment: hand them back first */
+				lapic_eilvt_put_back(&parked_cpu_of(ap)->eilvt);
 			mailbox_ack(m, &cmd, now, c0_permille(mperf, &prev_mperf, &prev_tsc, now));
 			seen = cmd.seq;
 			mode = cmd.mode;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel/arch/amd_eilvt.h"
 #include "kernel/sibling/load.h"
 #include "kernel/sibling/mailbox.h"
 #include "kernel/smp/smp.h"
@@ -17,6 +18,7 @@ struct parked_cpu {
 	struct sibling_mailbox mailbox; /* first: 64-byte aligned, its two lines its own */
 	struct ap_cpu ap;               /* ap.main gets &ap */
 	struct load_work *busy;         /* mode busy's rounds (sibling.c; NULL: it cannot run busy) */
+	struct eilvt_state eilvt;       /* its AMD extended LVTs as found, masked while it runs park_main */
 } __attribute__((aligned(64)));
 
 /* The parked_cpu holding ap (an AP smp_start ran with park_main, or with a
@@ -34,6 +36,7 @@ struct park_config {
 	bool mwait_allowed;    /* MONITOR/MWAIT usable */
 	bool try_mwait_ecx1;   /* CPUID.05H:ECX.IBE: try interrupt-break ECX=1 */
 	bool aperfmperf;       /* CPUID.06H:ECX[0]: C0 residency from MPERF */
+	bool amd_like;         /* AMD or Hygon: each CPU reads its HWCR (HWCR[26], mperf_mwait.h) */
 	bool selftest_ud;      /* selftest=sibling-ud*: the first parked CPU runs UD2 on start, */
 	void (*before_fault)(void); /* ... once this returns (NULL: at once); kernel/selftest.c sets both */
 	bool selftest_deaf;    /* sibling-deaf: hlt mode halts with IF=0 (only an NMI wakes it) */

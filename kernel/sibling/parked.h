@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/sibling/idle_mode.h"
+#include "kernel/sibling/mperf_mwait.h"
 #include "kernel/sibling/park.h"
 #include "kernel/smp/smp.h"
 #include "core/stream/stream.h"
@@ -58,6 +59,8 @@ enum wake_path parked_wake_wait(struct parked_cpu *pc, uint32_t seq, enum wake_p
 enum wake_path parked_last_wake_path(void);
 /* An `#! error` record about one parked CPU. */
 void parked_error(struct stream *s, const char *code, uint32_t apic, const char *msg);
+/* What the parked CPUs' HWCR[26] said of MPERF in MWAIT at bring-up. */
+enum mperf_in_mwait sibling_mperf_in_mwait(void);
 /* True when the parked CPUs can report C0 residency (APERF/MPERF). */
 bool parked_aperfmperf(void);
 

@@ -14,6 +14,7 @@
 #include "lib/fmt.h"
 #include "lib/mem.h"
 #include "kernel/selftest.h"
+#include "kernel/sibling/mperf_mwait.h"
 #include "kernel/sibling/park.h"
 #include "kernel/sibling/parked.h"
 #include "kernel/sibling/residency.h"
@@ -43,8 +44,10 @@ static const char *busy_reason;
 static uint64_t busy_mark[SIBLING_MAX_PARKED], busy_bad_mark[SIBLING_MAX_PARKED];
 static uint64_t busy_rounds[SIBLING_MAX_PARKED], busy_bad[SIBLING_MAX_PARKED];
 static char no_cpu_reason[96];
+/* What the parked CPUs' HWCR[26] says of MPERF in MWAIT (mperf_mwait.h). */
+static enum mperf_in_mwait mperf_mwait = MPERF_MWAIT_NOT_AMD;
 static const char *ioport_reason; /* why ioport is not run (NULL: it is) */
-static char ioport_fields[300], ioport_fields_note[300];
+static char ioport_fields[300], ioport_fields_note[800];
 /* The first path a CPU in mwait needs here: the store, unless this
  * platform's MONITOR was seen to miss it twice in a row (learned by
  * parked_wake_wait; once may be a vCPU descheduled for a wake step). */
@@ -134,7 +137,7 @@ static void describe_ioport(const struct platform *p)
 {
 	const struct acpi_c2_entry *e = &p->c2_entry;
 	bool have_port = p->c2.source != ACPI_C2_NONE;
-	char q[256];
+	char q[520];
 
 	park.c2_port = have_port && e->offer ? p->c2.port : 0;
 	park.pm_timer_port = park.c2_port && e->pm_timer_dummy && p->acpi_found && p->acpi.fadt_status == ACPI_OK
@@ -155,6 +158,57 @@ static void describe_ioport(const struct platform *p)
 		fmt_snprintf(ioport_fields_note, sizeof ioport_fields_note, "%s", ioport_fields);
 }
 
+/* amd_mperf_in_mwait and its note, from every parked CPU's own HWCR. */
+static void mperf_mwait_meta(const struct platform *p, struct stream *s)
+{
+	struct hwcr_cpu cpus[SIBLING_MAX_PARKED];
+	char note[200];
+
+	for (size_t i = 0; i < parked_count; i++) {
+		const struct sibling_mailbox *m = &parked_cpus[i].mailbox;
+		cpus[i] = (struct hwcr_cpu){ parked_cpus[i].ap.apic_id, (enum hwcr_reading)m->hwcr_state, m->hwcr };
+	}
+	mperf_mwait = mperf_in_mwait_fold(park.amd_like, p->id.hypervisor, cpus, parked_count, note, sizeof note);
+	stream_meta(s, "amd_mperf_in_mwait", mperf_in_mwait_name(mperf_mwait));
+	stream_meta(s, "amd_mperf_in_mwait_note", note);
+	if (mperf_mwait == MPERF_MWAIT_COUNTS)
+		stream_text(s, "MPERF counts in MWAIT on a parked CPU (HWCR[26] EffFreqCntMwait): mwait's C0 share is not reported%s%s",
+			    note[0] ? "; " : "", note);
+}
+
+/* amd_eilvt_parked: each parked CPU's extended LVTs as it found them and
+ * whether it masked them ("APIC 1: efeat=... lvt=... masked=yes; APIC 3:
+ * ..."), written once every CPU has taken its first command. */
+static void eilvt_parked_meta(struct stream *s)
+{
+	char all[900], one[160];
+	size_t at = 0;
+
+	all[0] = '\0';
+	for (size_t i = 0; i < parked_count; i++) {
+		eilvt_meta(&parked_cpus[i].eilvt, one, sizeof one);
+		fmt_append(all, sizeof all, &at, "%sAPIC %u: %s", i ? "; " : "", parked_cpus[i].ap.apic_id, one);
+	}
+	stream_meta(s, "amd_eilvt_parked", all);
+}
+
+unsigned sibling_release(struct stream *s)
+{
+	unsigned failed = 0;
+
+	if (parked_count && parked_mode != IDLE_OFF) {
+		failed = sibling_set_mode(IDLE_OFF, ACK_TIMEOUT_US, s);
+		stream_text(s, "parked CPUs released (INIT), their AMD extended LVTs written back as found first (%u failed)",
+			    failed);
+	}
+	return failed;
+}
+
+enum mperf_in_mwait sibling_mperf_in_mwait(void)
+{
+	return mperf_mwait;
+}
+
 const char *sibling_ioport_fields(bool with_note)
 {
 	return with_note ? ioport_fields_note : ioport_fields;
@@ -173,6 +227,7 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 	park.mwait_allowed = mwait_reason == NULL;
 	park.try_mwait_ecx1 = p->feat.mwait_ibe;
 	park.aperfmperf = p->feat.aperfmperf;
+	park.amd_like = p->id.vendor_id == CPU_VENDOR_AMD || p->id.vendor_id == CPU_VENDOR_HYGON;
 	selftest_configure_park(c->selftest, &park);
 	park_configure(&park);
 	exception_set_nmi_handler(park_nmi);
@@ -268,6 +323,8 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 		stream_metaf(s, "c0_residency", "unknown (%s)", mperf_state_text(mperf));
 		stream_text(s, "sibling C0 residency: not reported (%s)", mperf_state_text(mperf));
 	}
+	mperf_mwait_meta(p, s);
+	eilvt_parked_meta(s);
 	if (park.c2_port && park.pm_timer_port)
 		stream_metaf(s, "c2_entry", "in8 0x%x; in32 0x%x (PM timer, as Linux's io_idle)", park.c2_port,
 			     park.pm_timer_port);
@@ -503,6 +560,8 @@ bool sibling_observe(struct sibling_observation *out, struct stream *s)
 	out->cpus = (unsigned)parked_count;
 	/* The ping itself wakes each CPU once. */
 	out->wakeups = after - before >= parked_count ? after - before - parked_count : 0;
+	if (mperf_c0_not_c0(parked_mode, mperf_mwait))
+		out->c0_known = false; /* MPERF counts in this mode's wait: no C0 share */
 	out->c0_permille = out->c0_known ? (uint32_t)(c0 / parked_count) : 0;
 	return true;
 }

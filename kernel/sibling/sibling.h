@@ -69,6 +69,10 @@ void sibling_busy_counts(struct sibling_observation *out);
 /* The APIC IDs placement= chose to park (started or not), into *ids; returns the count. */
 size_t sibling_chosen_apic_ids(const uint32_t **ids);
 /* Number of CPUs currently parked (0: no sibling activity to report). */
+/* At the end of the run: command every parked CPU into off, so each writes
+ * its AMD extended LVTs back as found before the INIT that stops it (the
+ * hand-back); the number of CPUs that did not answer (error records). */
+unsigned sibling_release(struct stream *s);
 unsigned sibling_parked_count(void);
 
 #endif

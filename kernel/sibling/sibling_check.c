@@ -6,6 +6,7 @@
 #include "kernel/arch/tsc.h"
 #include "lib/fmt.h"
 #include "lib/sort.h"
+#include "kernel/sibling/others.h"
 #include "kernel/sibling/parked.h"
 #include "kernel/sibling/residency.h"
 #include "kernel/sibling/sibling.h"
@@ -118,12 +119,32 @@ static void quiet_in_mode(enum idle_mode mode, struct stream *s)
 	quiet_probe_report(s, idle_modes[mode].name, &q);
 }
 
+/* `#! mce_exposure`: which CPUs of the run sat with CR4.MCE = 0 while the
+ * parked CPUs were in mode. INIT leaves a CPU in wait-for-SIPI with CR4 = 0
+ * (Intel SDM Vol. 3A, table "IA-32 Processor States Following Power-up,
+ * Reset, or INIT": CR4 00000000H), so a parked CPU in `off` and every
+ * others=off CPU has machine checks disabled, and a machine check broadcast
+ * to it then shuts the machine down (SDM Vol. 3B 16, Machine-Check
+ * Architecture, CR4.MCE; Linux commit 45e34c8af58f as the review cites it
+ * for this hazard: its text was not opened here). The CPUs idlebench runs
+ * set CR4.MCE themselves (boot/cpu_setup64.asm), the `cr4_mce` meta. */
+static void mce_exposure(enum idle_mode mode, struct stream *s)
+{
+	size_t parked_off = 0, others_off = others_in_wait_for_sipi();
+
+	for (size_t i = 0; i < parked_count; i++)
+		parked_off += !parked_cpus[i].ap.running;
+	stream_record(s, "mce_exposure", "mode=%s exposed=%s cr4_mce_clear=%zu parked_off=%zu others_off=%zu",
+		      idle_modes[mode].name, parked_off + others_off ? "yes" : "no", parked_off + others_off, parked_off,
+		      others_off);
+}
+
 /* Enter mode, idle a while, ping, and report what the CPUs say. */
 static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 {
 	const char *name = idle_modes[mode].name;
 	const char *why = sibling_mode_unavailable(mode);
-	char q[256]; /* a c2_note (kernel/acpi/acpi_c2.h) quoted */
+	char q[520]; /* a c2_note (kernel/acpi/acpi_c2.h) quoted */
 
 	if (why) {
 		stream_record(s, "mode", "name=%s status=skipped reason=%s%s", name, stream_quote(q, sizeof q, why),
@@ -176,21 +197,21 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 				c0_worst = m->c0_permille;
 		}
 	}
-	/* C0 only where MPERF was seen counting (a 0 from a dead MPERF is no residency). */
-	c0_known &= mperf == MPERF_COUNTING;
-	uint32_t c0_pm = c0_known ? (uint32_t)(c0_sum / parked_count) : RESIDENCY_UNKNOWN;
-	char c0[200];
-	if (c0_known)
-		fmt_snprintf(c0, sizeof c0, "%u.%u", c0_pm / 10, c0_pm % 10);
+	/* C0 only where MPERF was seen counting (a 0 from a dead MPERF is no
+	 * residency) and where it stops outside C0 in this mode (HWCR[26]). */
+	struct mode_c0 v = mode_c0_verdict(mode, sibling_mperf_in_mwait(), mperf == MPERF_COUNTING,
+					   mperf_state_text(mperf), c0_known, c0_sum, c0_worst, parked_count);
+	char c0[320];
+	if (v.known)
+		fmt_snprintf(c0, sizeof c0, "%u.%u", v.mean / 10, v.mean % 10);
 	else
-		fmt_snprintf(c0, sizeof c0, "unknown c0_note=%s", stream_quote(q, sizeof q, mperf_state_text(mperf)));
+		fmt_snprintf(c0, sizeof c0, "unknown c0_note=%s", stream_quote(q, sizeof q, v.why));
 	uint64_t wakeups = wakes_after - wakes_before;
 	char busy_why[160], reason[200];
 	/* judged on the worst CPU: one busy CPU among idle ones is not idle */
-	const char *busy = idle_modes[mode].idles ? idleness_judge(worst_wakeups, VERIFY_DWELL_US,
-								   c0_known ? c0_worst : RESIDENCY_UNKNOWN, busy_why,
-								   sizeof busy_why)
-						  : NULL;
+	const char *busy = idle_modes[mode].idles
+				   ? idleness_judge(worst_wakeups, VERIFY_DWELL_US, v.worst, busy_why, sizeof busy_why)
+				   : NULL;
 	reason[0] = '\0';
 	if (busy)
 		fmt_snprintf(reason, sizeof reason, " reason=%s", stream_quote(q, sizeof q, busy));
@@ -229,8 +250,10 @@ bool sibling_check_modes(uint32_t mask, struct stream *s, uint32_t *usable)
 			continue;
 		bool skipped = sibling_mode_unavailable((enum idle_mode)m) != NULL;
 		enum check_outcome outcome = check_mode((enum idle_mode)m, s);
-		if (!skipped)
+		if (!skipped) {
+			mce_exposure((enum idle_mode)m, s);
 			stray_record_write(s, idle_modes[m].name); /* strays during this mode's check */
+		}
 		ok &= outcome != CHECK_FAILED;
 		if (outcome == CHECK_OK && !skipped)
 			*usable |= 1u << m;

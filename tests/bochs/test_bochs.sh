@@ -29,8 +29,10 @@
 #   bochs_ryzen_smt2.txt). placement=other-core still runs every mode there.
 # - Bochs has no isa-debug-exit: exit=halt, and bochs-run.sh stops it at the
 #   end record. Its DSDT gives P_BLK 0xb010 but no C2 Linux would use, so
-#   ioport is skipped unless c2port= is given; Bochs's port read returns at
-#   once, so with c2port= ioport is `not_idle` (caught by the dwell).
+#   ioport is skipped unless c2port= is given (with c2_untrapped=run: Bochs's
+#   Skylake does not redirect the port to MWAIT, so c2port= alone is
+#   refused); Bochs's port read returns at once, so then ioport is
+#   `not_idle` (caught by the dwell).
 
 # The `#! mode name=NAME status=STATUS` record (as in tests/qemu/test_siblings.sh).
 declare -F expect_mode >/dev/null || expect_mode() {
@@ -89,7 +91,7 @@ btest_bochs_skylake_mperf_reading_zero_gives_no_residency() {
 btest_bochs_skylake_ioport_that_does_not_idle_is_not_idle() {
 	bochs_missing && return 0
 	# Bochs's port read returns at once: the dwell catches it.
-	bochs_boot bx_c2 corei7_skylake_x 1:1:2 "run=siblings modes=hlt,ioport c2port=0x414"
+	bochs_boot bx_c2 corei7_skylake_x 1:1:2 "run=siblings modes=hlt,ioport c2port=0x414 c2_untrapped=run"
 	expect_rc 0 && expect_line '^#! mode name=ioport status=not_idle .*reason="[0-9]+ returns from the idle instruction' &&
 		expect_mode hlt ok && expect_line 'status=ok crc32='
 }

@@ -12,9 +12,13 @@ expect_mode() {
 # the wake IPI: most wake rounds say ipi and none has a finding (one ping may
 # still need the NMI when the host deschedules the vCPU for 20 ms, so the
 # mode record, one ping, accepts nmi; selftest=sibling-deaf shows nmi).
+# TCG's Dhyana traps no port (CStateBaseAddr 0): c2port= alone is refused,
+# c2_untrapped=run reads it (QEMU has no STPCLK#).
 qtest_siblings_smt2_every_mode_acknowledged_with_wake_records() {
-	boot_valid 0 sib_smt2 BOOT=pvh CMDLINE="run=siblings c2port=0x414" SMP="2,sockets=1,cores=1,threads=2" &&
+	boot_valid 0 sib_smt2 BOOT=pvh CMDLINE="run=siblings c2port=0x414 c2_untrapped=run" SMP="2,sockets=1,cores=1,threads=2" &&
 		expect_line '^#= aps_started=1$' && expect_line '^#= x2apic=off$' &&
+		expect_line '^#= amd_mperf_in_mwait=unknown$' &&
+		expect_line '^#= amd_mperf_in_mwait_note=under a hypervisor HWCR is its answer, not the core.s$' &&
 		expect_line '^#= c2_entry=in8 0x414$' &&
 		expect_mode hlt ok && expect_mode spin ok &&
 		expect_line '^#! mode name=mwait status=not_idle .*reason="[0-9]+ returns from the idle instruction' &&
@@ -104,21 +108,38 @@ qtest_siblings_cst_port_not_trapped_skips_ioport() {
 		expect_line '^#= amd_pwr_mgt_misc=(0x[0-9a-f]+|fault)$' && expect_line '^#= amd_cstate_policy=(0x[0-9a-f]+|fault)$' &&
 		expect_line '^#= intel_pkg_cst_config=$' && expect_line '^#= c2_kind=(untrapped|unknown)$' &&
 		expect_line '^#= c2_trapped=no$' && expect_line '^#= c2_entry=none$' &&
-		expect_line '^#! mode name=ioport status=skipped reason="CStateBaseAddr \(MSR C001_0073\) (is 0|unreadable)[^"]*; give c2port= to run it anyway" c2_kind=(untrapped|unknown) c2_trapped=no$' &&
+		expect_line '^#! mode name=ioport status=skipped reason="CStateBaseAddr \(MSR C001_0073\) (is 0|unreadable)[^"]*STPCLK#[^"]*; give c2port=0x414 c2_untrapped=run to run it anyway" c2_kind=(untrapped|unknown) c2_trapped=no$' &&
 		expect_mode hlt ok
 }
 
-# The same with c2port=0x414: run, and the stream says it is not the trapped port.
-qtest_siblings_c2port_forces_untrapped_ioport_and_says_so() {
+# The same with c2port=0x414: a port no core traps is not read on c2port=
+# alone (the read may assert STPCLK# and stop the package): skipped, the
+# reason naming the risk, its source and c2_untrapped=run.
+qtest_siblings_c2port_untrapped_is_refused_with_the_risk() {
+	local aml="$QTEST_LOGS/sib-refused-cst-c2-0x414.aml"
+	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"${aml%.aml}.iasl.log" 2>&1 ||
+		{ cat "${aml%.aml}.iasl.log" >&2; return 1; }
+	boot sib_cst_refused BOOT=pvh CMDLINE="run=siblings modes=hlt,ioport c2port=0x414 placement=other-core exit=qemu" \
+		QEMU_CPU="Dhyana,-hypervisor" SMP="2,sockets=1,cores=2,threads=1" QEMU_EXTRA="-acpitable file=$aml"
+	expect_rc 0 && expect_line '^#= c2_source=cmdline$' && expect_line '^#= c2_trapped=no$' &&
+		expect_line '^#= c2_entry=none$' &&
+		expect_line '^#= amd_mperf_in_mwait=stops$' && expect_line '^#= amd_mperf_in_mwait_note=$' &&
+		expect_line '^#! mode name=ioport status=skipped reason="c2port=0x414 refused: CStateBaseAddr \(MSR C001_0073\) (is 0|unreadable)[^"]* P_LVL2 asserts STPCLK# until a break event \(Intel ICH10 datasheet 13.8.3.6\)[^"]*; add c2_untrapped=run to run it anyway" c2_kind=(untrapped|unknown) c2_trapped=no$' &&
+		expect_no_line 'only reaches the chipset' && expect_mode hlt ok
+}
+
+# c2port=0x414 c2_untrapped=run: run, and the stream says it is a port no core
+# is known to trap, with the risk.
+qtest_siblings_c2_untrapped_run_forces_the_port_and_says_so() {
 	local aml="$QTEST_LOGS/sib-forced-cst-c2-0x414.aml"
 	iasl -p "${aml%.aml}" tests/qemu/acpi/cst-c2-0x414.asl >"${aml%.aml}.iasl.log" 2>&1 ||
 		{ cat "${aml%.aml}.iasl.log" >&2; return 1; }
-	boot sib_cst_forced BOOT=pvh CMDLINE="run=siblings modes=ioport c2port=0x414 placement=other-core exit=qemu" \
+	boot sib_cst_forced BOOT=pvh CMDLINE="run=siblings modes=ioport c2port=0x414 c2_untrapped=run placement=other-core exit=qemu" \
 		QEMU_CPU="Dhyana,-hypervisor" SMP="2,sockets=1,cores=2,threads=1" QEMU_EXTRA="-acpitable file=$aml"
 	expect_rc 0 && expect_line '^#= c2_source=cmdline$' && expect_line '^#= c2_trapped=no$' &&
-		expect_line '^#= c2_note=c2port=0x414 given: run, but not the trapped port \(CStateBaseAddr' &&
+		expect_line '^#= c2_note=c2port=0x414 c2_untrapped=run given: run on a port no core is known to trap \(CStateBaseAddr' &&
 		expect_line '^#= c2_entry=in8 0x414$' &&
-		expect_line '^#! mode name=ioport status=(ok|not_idle) .* c2_kind=(untrapped|unknown) c2_trapped=no c2_note="c2port=0x414 given: run, but not the trapped port'
+		expect_line '^#! mode name=ioport status=(ok|not_idle) .* c2_kind=(untrapped|unknown) c2_trapped=no c2_note="c2port=0x414 c2_untrapped=run given: run on a port no core is known to trap[^"]*STPCLK#'
 }
 
 qtest_siblings_mwait_ecx1_fault_falls_back_to_0() {
@@ -209,4 +230,32 @@ qtest_others_hlt_under_uefi_firmware_parks_its_aps() {
 	boot_valid 0 oth_uefi BOOT=uefi CMDLINE="run=siblings modes=hlt,off" SMP="$SMP_2X2" &&
 		expect_line '^#= others=hlt$' && expect_line '^#= others_cpus=2$' && expect_line '^#= others_failed=0$' &&
 		expect_mode hlt ok && expect_mode off ok
+}
+
+# modes=hlt,off: in off the parked CPUs sit in wait-for-SIPI with CR4 = 0
+# (no CR4.MCE: a broadcast machine check shuts the machine down), which the
+# mode's `#! mce_exposure` record says; in hlt no CPU of the run is exposed.
+qtest_siblings_off_says_its_cr4_mce_exposure() {
+	boot_valid 0 sib_mce_off BOOT=pvh CMDLINE="run=siblings modes=hlt,off" SMP="2,sockets=1,cores=1,threads=2" &&
+		expect_mode off ok && expect_mode hlt ok &&
+		expect_line '^#! mce_exposure mode=off exposed=yes cr4_mce_clear=1 parked_off=1 others_off=0$' &&
+		expect_line '^#! mce_exposure mode=hlt exposed=no cr4_mce_clear=0 parked_off=0 others_off=0$'
+}
+
+# others=off: every other CPU sits in wait-for-SIPI for the whole run, so
+# every mode is exposed.
+qtest_siblings_others_off_exposes_every_mode() {
+	boot_valid 0 sib_mce_others BOOT=pvh CMDLINE="run=siblings modes=hlt others=off" SMP="4,sockets=1,cores=2,threads=2" &&
+		expect_line '^#= others=off$' && expect_line '^#= others_cpus=2$' &&
+		expect_line '^#! mce_exposure mode=hlt exposed=yes cr4_mce_clear=2 parked_off=0 others_off=2$'
+}
+
+# Each parked CPU records its own AMD extended LVTs (masked where they exist;
+# TCG has no ExtApicSpace, so "none" with the reason) and at the end is
+# commanded off, writing them back before its INIT (the hand-back).
+qtest_siblings_parked_eilvt_recorded_and_released() {
+	boot_valid 0 sib_eilvt BOOT=pvh CMDLINE="run=siblings modes=hlt" SMP="2,sockets=1,cores=1,threads=2" &&
+		expect_line '^#= amd_eilvt_parked=APIC 1: none \((not AMD or Hygon|CPUID 8000_0001 ECX\[3\] ExtApicSpace clear)\)$' &&
+		expect_line '^#  parked CPUs released \(INIT\), their AMD extended LVTs written back as found first \(0 failed\)$' &&
+		expect_no_line '^#! error'
 }

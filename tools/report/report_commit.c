@@ -83,6 +83,13 @@ static const char *mode_words(const char *name, const struct report_records *r, 
 		}
 		return "MWAIT-C1";
 	}
+	/* the core state the port read requests, reached only when all the
+	 * core's threads idle (kernel/acpi/acpi_c2.c) */
+	const char *req = !strcmp(name, "ioport") ? report_c2_request(meta(r, "c2_kind")) : NULL;
+	if (req) {
+		snprintf(buf, size, "IOPORT-C2 (requests %s, which the core reaches only when all its threads idle)", req);
+		return buf;
+	}
 	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
 		if (!strcmp(name, labels[i].name))
 			return labels[i].label;
@@ -288,7 +295,7 @@ static void result_words(struct text *t, const struct report_set *s, const struc
 static void counts_words(struct text *t, const struct report_set *s, const struct report_summary *sum,
 			 const struct report_records *r)
 {
-	char mw[64];
+	char mw[128];
 	size_t p = sum->primary;
 	size_t nh = mode_rows(s, REPORT_MODE_HLT), np = mode_rows(s, p);
 	const char *order = every_boot(r, "order", "interleaved") ? "interleaved " : "";
@@ -396,7 +403,7 @@ static void paragraph(const struct report_pool *pool, const struct report_summar
 	}
 	system_words(&t, s, recs);
 	add(&t, ", ");
-	char mw[64];
+	char mw[128];
 	if (!sum->have_baseline) {
 		add(&t, "no slowdown can be stated: HLT, the baseline, was not measured.");
 	} else if (sum->primary == ANALYSIS_NONE) {

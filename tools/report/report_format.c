@@ -89,12 +89,19 @@ const char *report_reading(char *buf, size_t size, const struct stats_slowdown *
 	return buf;
 }
 
+const char *report_c2_request(const char *c2_kind)
+{
+	if (!c2_kind)
+		return NULL;
+	return !strcmp(c2_kind, "cc1") ? "CC1" : !strcmp(c2_kind, "cc6") ? "CC6" : NULL;
+}
+
 const char *report_mode_label(char *buf, size_t size, const char *mode, const char *c2_kind)
 {
 	if (strcmp(mode, "ioport") || !c2_kind || !*c2_kind)
 		fmt_snprintf(buf, size, "%s", mode);
-	else if (!strcmp(c2_kind, "cc1") || !strcmp(c2_kind, "cc6"))
-		fmt_snprintf(buf, size, "ioport (C2 = %s)", !strcmp(c2_kind, "cc1") ? "CC1" : "CC6");
+	else if (report_c2_request(c2_kind))
+		fmt_snprintf(buf, size, "ioport (C2 requests %s)", report_c2_request(c2_kind));
 	else
 		fmt_snprintf(buf, size, "ioport (C2 %s)", c2_kind);
 	return buf;

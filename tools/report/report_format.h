@@ -52,10 +52,14 @@ const char *report_reading(char *buf, size_t size, const struct stats_slowdown *
 /* Whether e has an interval that excludes 0 (a direction may be stated). */
 bool report_has_direction(const struct stats_slowdown *e);
 
-/* The mode as the report names it: "ioport (C2 = CC6)", "ioport (C2 = CC1)",
- * "ioport (C2 untrapped)", "ioport (C2 unknown)" from the boots' `c2_kind`
- * (kernel/acpi/acpi_c2.c; NULL or "" for streams without it: the mode's
- * name alone); every other mode is its name. */
+/* The core state a `c2_kind` says the port read requests ("CC6", "CC1"),
+ * NULL for the other kinds: the core reaches it only when all its threads
+ * idle (kernel/acpi/acpi_c2.c), so it is a request, not a state entered. */
+const char *report_c2_request(const char *c2_kind);
+/* The mode as the report names it: "ioport (C2 requests CC6)", "ioport (C2
+ * requests CC1)", "ioport (C2 untrapped)", "ioport (C2 unknown)" from the
+ * boots' `c2_kind` (kernel/acpi/acpi_c2.c; NULL or "" for streams without
+ * it: the mode's name alone); every other mode is its name. */
 const char *report_mode_label(char *buf, size_t size, const char *mode, const char *c2_kind);
 
 /* text as lines of at most width columns after indent, words never split;

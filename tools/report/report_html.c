@@ -261,6 +261,9 @@ static void primary_section(FILE *out, const struct report_set *s, const struct 
 	}
 	fprintf(out, "<p>");
 	report_html_escape(out, report_mode_label(label, sizeof label, s->mode_name[sum->primary], set_c2_kind(rec)));
+	if (!strcmp(s->mode_name[sum->primary], "ioport") && report_c2_request(set_c2_kind(rec)))
+		fprintf(out, " (a request: the core reaches %s only when all its threads idle)",
+			report_c2_request(set_c2_kind(rec)));
 	fprintf(out, " vs hlt, class geometric mean of the slowdown, %%; %s</p>\n",
 		sum->boots > 1 ? "t interval over the boots' estimates (boots-t)"
 			       : "paired t over the one boot's repetitions (see the flags above)");

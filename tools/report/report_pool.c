@@ -59,12 +59,13 @@ const char *report_meta_or_empty(const struct stream_reader *r, const char *key)
 }
 
 /* Machine states a sample depends on, with what a difference means.
- * boost: kernel/cpu/machine_state.h; c2_kind and amd_cstate_cfg: what the
- * ioport mode's port read enters on AMD/Hygon (CStateCfg C001_0296). */
+ * boost: kernel/cpu/machine_state.h; c2_kind and amd_cstate_cfg: the core
+ * state the ioport mode's port read requests on AMD/Hygon (CStateCfg
+ * C001_0296). */
 const char *const report_state_keys[REPORT_STATE_KEYS] = { "boost", "c2_kind", "amd_cstate_cfg" };
 static const char *const state_meaning[REPORT_STATE_KEYS] = {
 	"the core may run above base frequency in one and not the other",
-	"the I/O-port read enters another C-state",
+	"the I/O-port read requests another C-state",
 	"another CStateCfg: the C-states the core may enter",
 };
 

@@ -143,7 +143,7 @@ static void print_primary(FILE *out, const struct report_set *s, const struct re
 		return;
 	}
 	char label[64];
-	/* report_state_keys[1] is c2_kind: "ioport (C2 = CC6)" where the boots recorded it */
+	/* report_state_keys[1] is c2_kind: "ioport (C2 requests CC6)" where the boots recorded it */
 	fmt_snprintf(t, sizeof t, "primary result: %s vs hlt, class geometric mean of the slowdown; %s",
 		     report_mode_label(label, sizeof label, s->mode_name[sum->primary], s->state[1]), method);
 	prose(out, "  ", "    ", t, wide);

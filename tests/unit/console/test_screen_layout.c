@@ -317,15 +317,15 @@ static void absent_values_and_missing_classes_show_na_never_a_number(void **stat
 	page_has(80, 25, "full result: on the serial console(s) (not named before the end)"); /* no consoles meta: unknown, not "none" */
 }
 
-/* The ioport label says what the port read entered (c2_kind meta); a stream
+/* The ioport label says the core state the port read requests (c2_kind meta); a stream
  * without it (older kernels) keeps the plain label. */
 static void ioport_label_names_the_c2_kind(void **state)
 {
 	(void)state;
 	static const struct {
 		const char *kind, *label;
-	} cases[] = { { "#= c2_kind=cc6\n", "PRIMARY RESULT  IOPORT (C2 = CC6) vs HLT on the sibling:" },
-		      { "#= c2_kind=cc1\n", "PRIMARY RESULT  IOPORT (C2 = CC1) vs HLT" },
+	} cases[] = { { "#= c2_kind=cc6\n", "PRIMARY RESULT  IOPORT (C2 requests CC6) vs HLT on the sibling:" },
+		      { "#= c2_kind=cc1\n", "PRIMARY RESULT  IOPORT (C2 requests CC1) vs HLT" },
 		      { "#= c2_kind=untrapped\n", "PRIMARY RESULT  IOPORT (C2 untrapped) vs HLT" },
 		      { "", "PRIMARY RESULT  IOPORT-C2 vs HLT" } };
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

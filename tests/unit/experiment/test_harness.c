@@ -22,6 +22,9 @@ struct fake {
 	bool count_smis;        /* the PMU counts SMIs (0 in every sample but smi_workload's) */
 	size_t smi_workload;    /* this workload's hlt reps 0 and 3 saw an SMI (rep 3 also a bad checksum) */
 	bool count_wakeups;     /* the sibling's wake-ups counted: 2 per 1000 ns in hlt, 5 in hlt2 */
+	size_t sibling_bad_plus1; /* workload + 1 (0: none) whose spike rep 3 had a busy sibling compute wrongly */
+	bool last_sibling_bad;
+	unsigned bad_rows;      /* rows written check=bad */
 };
 
 static char written[8192];
@@ -60,6 +63,9 @@ static bool measure(void *ctx, const struct plan_step *st, uint64_t n, struct sa
 	if (st->workload == f->bad_workload && st->mode == IDLE_HLT2 && st->rep == 1 + 1)
 		*sum = 9;
 	*usable = !(st->workload == f->unusable_workload && st->mode == IDLE_SPIKE && st->rep == 2 + 1);
+	f->last_sibling_bad = st->workload + 1 == f->sibling_bad_plus1 && st->mode == IDLE_SPIKE && st->rep == 3 + 1;
+	if (f->last_sibling_bad)
+		*usable = false; /* as the kernel's measure does */
 	if (f->count_smis) {
 		bool smi = st->workload == f->smi_workload && st->mode == IDLE_HLT && (st->rep == 0 + 1 || st->rep == 3 + 1);
 		row->smis = (sample_cell_u64_opt){ .known = true, .value = smi ? 2 : 0 };
@@ -76,6 +82,12 @@ static void after_row(void *ctx, const struct plan_step *st, const struct sample
 	assert_int_equal(row->seq, f->rows);
 	f->rows++;
 	f->unusable_rows += !usable;
+	f->bad_rows += !row->check;
+}
+
+static bool sample_bad(void *ctx)
+{
+	return ((struct fake *)ctx)->last_sibling_bad;
 }
 
 /* Calibration's timed run: 7 ticks per iteration; every n asked for kept. */
@@ -106,7 +118,7 @@ static uint64_t us_to_ticks(void *ctx, uint64_t us)
 }
 
 static const struct harness_ops ops = {
-	.prepare = prepare, .measure = measure, .after_row = after_row, .time_run = time_run, .clock = fake_clock,
+	.prepare = prepare, .measure = measure, .sample_bad = sample_bad, .after_row = after_row, .time_run = time_run, .clock = fake_clock,
 	.us_to_ticks = us_to_ticks,
 };
 
@@ -166,6 +178,29 @@ static void test_rows_and_table_hold_only_good_usable_measured_samples(void **st
 	assert_int_equal(table.group[hash][IDLE_HLT].n, 4);
 }
 
+/* A sample during which a busy sibling computed a wrong checksum
+ * (sample_bad): its row is check=bad and it counts as bad, out of the
+ * table, though the workload's own checksum was right. */
+static void test_a_sibling_that_computed_wrongly_makes_the_sample_bad(void **state)
+{
+	(void)state;
+	struct plan p;
+	struct harness h;
+	struct stream s;
+	size_t hash = (size_t)workload_find("hash");
+	struct fake f = { .tick_per_call = 1, .bad_workload = WORKLOAD_MAX, .unusable_workload = WORKLOAD_MAX,
+			  .sibling_bad_plus1 = hash + 1 };
+
+	setup(&p, &h, &f, &s, 0);
+	assert_true(harness_walk(&h));
+	assert_int_equal(f.rows, 24);
+	assert_int_equal(f.bad_rows, 1);
+	assert_int_equal(table.group[hash][IDLE_SPIKE].bad, 1);
+	assert_int_equal(table.group[hash][IDLE_SPIKE].n, 3);
+	assert_true(table.cpi[hash][IDLE_SPIKE][3] == 0);
+	assert_int_equal(table.group[hash][IDLE_HLT].bad, 0);
+}
+
 /* A sample an SMI arrived in: its row written as measured, out of the
  * table, counted as left out (only when its checksum was good: a bad one is
  * counted bad) and as an SMI sample; warm-ups count in neither. */
@@ -180,7 +215,6 @@ static void test_samples_with_an_smi_are_left_out_and_counted(void **state)
 			  .count_smis = true, .smi_workload = lz };
 
 	setup(&p, &h, &f, &s, 0);
-	written_len = 0;
 	assert_true(harness_walk(&h));
 	assert_int_equal(f.rows, 24);
 	const struct sample_group *g = &table.group[lz][IDLE_HLT];
@@ -283,7 +317,6 @@ static void test_plan_meta_says_precision_budget_and_the_blocked_note(void **sta
 	struct plan_conditions cond = { .placement = "sibling", .others = "linux" };
 	struct stream s;
 
-	written_len = 0;
 	stream_init(&s, sink, NULL);
 	stream_begin(&s, "test");
 	harness_write_plan_meta(&p, &cond, &s);
@@ -296,7 +329,6 @@ static void test_plan_meta_says_precision_budget_and_the_blocked_note(void **sta
 	p.budget_s = 0;
 	p.order = PLAN_BLOCKED;
 	p.blocked_drops = true;
-	written_len = 0;
 	harness_write_plan_meta(&p, &cond, &s);
 	assert_non_null(strstr(written, "#= precision_pct=\n"));
 	assert_non_null(strstr(written, "#= budget_s=\n"));
@@ -307,6 +339,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_and_table_hold_only_good_usable_measured_samples),
+		cmocka_unit_test(test_a_sibling_that_computed_wrongly_makes_the_sample_bad),
 		cmocka_unit_test(test_samples_with_an_smi_are_left_out_and_counted),
 		cmocka_unit_test(test_wakeups_per_ms_of_each_good_sample_are_kept),
 		cmocka_unit_test(test_budget_stops_between_repetitions),

@@ -34,6 +34,7 @@ static void test_empty_line_gives_the_documented_defaults(void **state)
 	assert_int_equal(c.exit, EXIT_AUTO);
 	assert_int_equal(c.run, RUN_ALL);
 	assert_int_equal(c.c2port, 0);
+	assert_false(c.c2_untrapped_run); /* an untrapped c2port= is refused */
 	assert_int_equal(c.modes, idle_modes_offered(IDLE_IN_KERNEL));
 	assert_int_equal(c.placement, PLACEMENT_SIBLING);
 	assert_int_equal(c.others, OTHERS_HLT); /* the machine's state known by default */
@@ -92,6 +93,7 @@ static int enum_field(enum option_id id)
 	case OPTION_PRESET: return (int)c.plan.preset;
 	case OPTION_ORDER: return (int)c.plan.order;
 	case OPTION_SELFTEST: return (int)c.selftest;
+	case OPTION_C2_UNTRAPPED: return (int)c.c2_untrapped_run; /* refuse|run: false, true */
 	default: fail_msg("OPT_ENUM row %s has no run_config field in this test", kernel_options.defs[id].name);
 	}
 	return -1;

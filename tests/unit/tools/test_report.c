@@ -247,7 +247,7 @@ static void test_another_c2_kind_or_cstate_cfg_is_not_pooled_and_absent_is_a_val
 	char p1[] = "/tmp/idlebench-c2kind1-XXXXXX", p2[] = "/tmp/idlebench-c2kind2-XXXXXX";
 	report_two_boots(&o, "#= c2_kind=cc1\n#= amd_cstate_cfg=0x0000000000020202\n",
 			 "#= c2_kind=cc6\n#= amd_cstate_cfg=0x0000000000020202\n", p1, p2);
-	assert_contains_unwrapped(block(o.out, 1), "c2_kind differs (cc1 here, cc6 there: the I/O-port read enters another "
+	assert_contains_unwrapped(block(o.out, 1), "c2_kind differs (cc1 here, cc6 there: the I/O-port read requests another "
 						   "C-state)\n");
 	assert_null(strstr(o.out, "amd_cstate_cfg differs"));
 
@@ -601,14 +601,14 @@ static void test_firmware_option_sets_the_boot_cost(void **state)
 	assert_contains(o.out, "    cost: boot 303.00 s (setup 3.00 s measured from reset + 300 s assumed, --firmware-s)");
 }
 
-/* The ioport label names what the port read entered (c2_kind); other modes
+/* The ioport label names the core state the port read requests (c2_kind); other modes
  * and streams without the key keep the name. */
 static void test_ioport_label_names_the_c2_kind(void **state)
 {
 	(void)state;
 	char b[64];
-	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "cc6"), "ioport (C2 = CC6)");
-	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "cc1"), "ioport (C2 = CC1)");
+	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "cc6"), "ioport (C2 requests CC6)");
+	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "cc1"), "ioport (C2 requests CC1)");
 	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "untrapped"), "ioport (C2 untrapped)");
 	assert_string_equal(report_mode_label(b, sizeof b, "ioport", "unknown"), "ioport (C2 unknown)");
 	assert_string_equal(report_mode_label(b, sizeof b, "ioport", ""), "ioport");

@@ -285,6 +285,50 @@ static void test_no_interval_gives_no_direction_and_a_skipped_mode_is_named(void
 		      "CStateBaseAddr or P_BLK; give c2port=)).\n");
 }
 
+/* A stream whose c2_kind says what the ioport read requests: the paragraph
+ * names the core state as a request the core reaches only when all its
+ * threads idle (the file is the fixture with `#= c2_kind=cc6` after its
+ * machine_id, the end record's CRC recomputed). */
+static void test_ioport_names_the_core_state_its_read_requests(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/idlebench-c2kind-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	FILE *in = fopen(F "linux_guest_acpi_idle.csv", "r"), *out = fopen(path, "w");
+	assert_non_null(in);
+	assert_non_null(out);
+	char line[8192];
+	const char *extra = "#= c2_kind=cc6\n";
+	uint32_t crc = 0;
+	while (fgets(line, sizeof line, in)) {
+		if (!strncmp(line, "#! end ", 7)) {
+			*strstr(line, "crc32=") = '\0';
+			fprintf(out, "%scrc32=%08x\n", line, crc);
+			break;
+		}
+		crc = crc32_update(crc, line, strlen(line));
+		fputs(line, out);
+		if (!strncmp(line, "#= machine_id=", 14)) {
+			crc = crc32_update(crc, extra, strlen(extra));
+			fputs(extra, out);
+		}
+	}
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+	commit(path, NULL);
+	unlink(path);
+	/* the paragraph is wrapped at 72 columns: compare with its line breaks as spaces */
+	char flat[sizeof o.out];
+	snprintf(flat, sizeof flat, "%s", o.out);
+	for (char *c = flat; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+	if (!strstr(flat, "in IOPORT-C2 (requests CC6, which the core reaches only when all its threads idle) ("))
+		fail_msg("no request words in:\n%s", o.out);
+}
+
 /* An `idlebench linux -- COMMAND` stream names the command (linux_command). */
 static void test_single_workload_names_the_command(void **state)
 {
@@ -331,6 +375,7 @@ int main(void)
 		cmocka_unit_test(test_suspect_topology_is_written_in),
 		cmocka_unit_test(test_mwait_hint_other_than_c1_is_named),
 		cmocka_unit_test(test_no_interval_gives_no_direction_and_a_skipped_mode_is_named),
+		cmocka_unit_test(test_ioport_names_the_core_state_its_read_requests),
 		cmocka_unit_test(test_single_workload_names_the_command),
 		cmocka_unit_test(test_format_text_is_the_report_and_a_bad_format_exits_2),
 	};
