@@ -288,7 +288,10 @@ static void result_words(struct text *t, const struct report_set *s, const struc
 		undirected_words(t, item[i].e);
 		said++;
 	}
-	add(t, " (the slowdown in %s against HLT, positive = slower than HLT%s)", mode,
+	/* the mode's label without its parenthesis: the request words were said above */
+	const char *paren = strstr(mode, " (requests ");
+	add(t, " (the slowdown in %.*s against HLT, positive = slower than HLT%s)",
+	    (int)(paren ? (size_t)(paren - mode) : strlen(mode)), mode,
 	    spans != n - directed ? "" : spans > 1 ? "; each interval spans 0" : "; the interval spans 0");
 }
 

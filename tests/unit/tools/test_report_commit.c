@@ -325,7 +325,7 @@ static void test_ioport_names_the_core_state_its_read_requests(void **state)
 	for (char *c = flat; *c; c++)
 		if (*c == '\n')
 			*c = ' ';
-	if (!strstr(flat, "in IOPORT-C2 (requests CC6, which the core reaches only when all its threads idle) ("))
+	if (!strstr(flat, "in IOPORT-C2 (requests CC6, which the core reaches only when all its threads idle) for "))
 		fail_msg("no request words in:\n%s", o.out);
 }
 
