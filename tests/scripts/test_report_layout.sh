@@ -28,7 +28,7 @@ stest_report_layout_default_is_at_most_100_columns() {
 		wide=$(awk 'length($0) > 100 { c++ } END { print c + 0 }' <<<"$out")
 		[ "$wide" = 0 ] || {
 			echo "report $f: $wide lines wider than 100 columns, e.g.:"
-			awk 'length($0) > 100' <<<"$out" | head -3
+			awk 'length($0) > 100 && ++c <= 3' <<<"$out"
 			return 1
 		}
 	done
