@@ -343,6 +343,8 @@ static void print_carryover(FILE *out, const struct report_set *s, const struct 
 		char t[512];
 		report_carryover_sentence(s, sum, i, t, sizeof t);
 		fprintf(out, "    %s\n", t);
+		report_mode_switch_sentence(sum, i, t, sizeof t);
+		fprintf(out, "    %s\n", t);
 	}
 }
 
