@@ -118,8 +118,18 @@ def main():
                       'A/A' if name == 'hlt2' else 'spike', statistics.median(g[0] for g in got),
                       min(g[0] for g in got), max(g[0] for g in got), sum(g[1] for g in got), len(got)))
         sws = [x['switch'] for x in c if 'switch' in x]
-        for i, s in enumerate(sws):
-            print('  mode switch run %d: %+.2f %% [%.2f, %.2f] (%d after a change, %d after their own mode)' % ((i + 1,) + s))
+        if len(sws) >= 2:
+            # the runs are independent: the mean of their estimates, t interval across runs
+            v = [math.log1p(x[0] / 100) for x in sws]
+            m, se = statistics.mean(v), statistics.stdev(v) / math.sqrt(len(v))
+            t = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 6: 2.57, 7: 2.45, 8: 2.36, 9: 2.31, 10: 2.26, 11: 2.23,
+                 12: 2.20, 13: 2.18}.get(len(v), 2.1)
+            print('  mode switch over %d runs: %+.2f %% [%.2f, %.2f] (per run from %+.2f to %+.2f %%; %d samples after a '
+                  'change, %d after their own mode)' % (len(v), math.expm1(m) * 100, math.expm1(m - t * se) * 100,
+                  math.expm1(m + t * se) * 100, min(x[0] for x in sws), max(x[0] for x in sws),
+                  sum(x[3] for x in sws), sum(x[4] for x in sws)))
+        el = [x['rep_s'] * (x['reps'] + int(meta(p, 'warmup') or 0)) for x, p in zip(c, paths) if 'rep_s' in x]
+        print('  sampling time per run (elapsed_s): median %.1f s' % statistics.median(el))
         if not blocked:
             need, secs = [], []
             for x in c:
@@ -127,7 +137,9 @@ def main():
                     # Stein: n = n0 (t s / target)^2 / (t s)^2 ... i.e. n0 (hw / target)^2 at the same t
                     n = max(10, math.ceil(x['reps'] * (x['class_hw'] / 1.0) ** 2))
                     need.append(n)
-                    secs.append((n + 2) * x['rep_s'])
+                    # warmup 2; workload-major: a lead-in per workload (1/3 of a repetition with 3 modes)
+                    # for the segment after the pilot
+                    secs.append((n + 2 + (1 / 3 if tag == 'new' and n > 10 else 0)) * x['rep_s'])
             if need:
                 print('  +-1 pp on the A/A class means (Stein, from %d-rep runs): median %d reps, %.0f s of sampling '
                       '(per repetition %.2f s)' % (c[0]['reps'], statistics.median(need), statistics.median(secs),
