@@ -145,8 +145,10 @@ static bool round_done(struct harness *h, const struct plan_step *st)
 		unsigned need = summary_reps_for_precision(p, h->table, h->measured_reps, p->precision_centi / 100.0);
 		h->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
 		h->stop = need > PLAN_MAX_REPS ? HARNESS_STOP_LIMIT : HARNESS_STOP_TARGET;
-		/* and a lead-in per workload for the segment that follows */
-		h->total = steps_per_round(p) * (p->warmup + h->target_reps) + p->workloads.count * (p->warmup ? 1 : 2);
+		/* and the lead-ins: the pilot's (none after warm-up blocks, else
+		 * one per change), at most one per workload in the segment after */
+		h->total = steps_per_round(p) * (p->warmup + h->target_reps) + p->workloads.count +
+			   (p->warmup ? 0 : p->workloads.count - 1);
 		stream_text(h->s, "pilot of %u repetitions: %u needed for +-%u.%02u points on the primary result%s",
 			    p->reps, need, p->precision_centi / 100, p->precision_centi % 100,
 			    need > PLAN_MAX_REPS ? " (more than the plan's limit)" : "");

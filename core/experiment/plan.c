@@ -107,8 +107,8 @@ static size_t selected_workloads(const struct plan *p, size_t *ws)
 size_t plan_step_count(const struct plan *p)
 {
 	size_t steps = p->workloads.count * count_bits(p->modes) * (p->reps + p->warmup);
-	/* interleaved: the first segment's lead-ins (one per workload, none where warm-up blocks lead in) */
-	return p->order == PLAN_INTERLEAVED && !p->warmup ? steps + p->workloads.count : steps;
+	/* interleaved: the first segment's lead-ins (one per workload change, none where warm-up blocks lead in) */
+	return p->order == PLAN_INTERLEAVED && !p->warmup && p->workloads.count ? steps + p->workloads.count - 1 : steps;
 }
 
 /* A 64-bit mix (splitmix64's finaliser, Steele, Lea and Flood, "Fast
@@ -166,7 +166,7 @@ static bool walk_blocked(const struct plan *p, const enum idle_mode *modes, size
 /* One segment: measured repetitions [from, to) of every workload, workload
  * after workload in the segment's seeded order; the first segment starts
  * each workload with its warm-up blocks. *last: the workload run last
- * (SIZE_MAX: none yet), which needs no lead-in. */
+ * ((size_t)-1: none yet, the run's start), which needs no lead-in. */
 static bool walk_segment(const struct plan *p, const enum idle_mode *modes, size_t nm, unsigned segment,
 			 unsigned from, unsigned to, size_t *last,
 			 bool (*fn)(void *ctx, const struct plan_step *step), void *ctx)
@@ -182,8 +182,9 @@ static bool walk_segment(const struct plan *p, const enum idle_mode *modes, size
 		/* A workload change: one discarded run of the new workload in the
 		 * mode its next block starts with, so no timed sample pays for the
 		 * caches, TLB and predictors the other workload left (warm-up
-		 * blocks lead in where the first segment has them). */
-		if (w != *last && !(segment == 0 && p->warmup)) {
+		 * blocks lead in where the first segment has them). The run's
+		 * start is no change: there warmup= decides (0: no discarded run). */
+		if (*last != (size_t)-1 && w != *last && !(segment == 0 && p->warmup)) {
 			block_order(p, nm, w, first, order);
 			st = (struct plan_step){ w, modes[order[0]], first, true, false, true };
 			if (!fn(ctx, &st))

@@ -123,8 +123,9 @@ size_t plan_step_count(const struct plan *p);
  * labelling and the order of its rows within each cycle. The first segment
  * starts each workload with its warm-up blocks; wherever the workload
  * changes without them, one discarded lead-in run of the new workload in the
- * mode its next block starts with comes first. round_end marks a segment's
- * last step. */
+ * mode its next block starts with comes first (the run's start is no
+ * change: warmup=0 asks for no discarded run there). round_end marks a
+ * segment's last step. */
 void plan_walk(const struct plan *p, bool (*fn)(void *ctx, const struct plan_step *step),
 	       unsigned (*wanted)(void *ctx), void *ctx);
 /* How the samples are ordered (the `order_scheme` meta): "workload-major"
