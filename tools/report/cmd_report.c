@@ -78,7 +78,8 @@ static const struct cli_command report_cli = {
 	"is flagged UNTRUSTWORTHY), per workload and mode the slowdown with its 95% interval,\n"
 	"Holm-adjusted p and minimum detectable effect, class geomeans, the variance components\n"
 	"and the repetitions and boots a +-1 % answer needs (>= 2 boots), and per boot the\n"
-	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n",
+	"carry-over and mode-switch checks. Runs without hlt (`idlebench bench`) get no\n"
+	"slowdown columns.\n",
 	"Exit: 0 report printed; 1 a file rejected (one line per file), gnuplot failed, the\n"
 	"page could not be written, or (--format=commit) a file no longer reads as it did; 2 usage.\n"
 	"With --by: 0 the fleet printed (files not used are named on stderr and not counted), 1 no file\n"
