@@ -157,8 +157,10 @@ static bool round_done(struct harness *h, const struct plan_step *st)
 }
 
 /* The measured repetitions the run wants when a segment ends: the target,
- * cut to what the budget has room for at the pace so far (round_done has
- * stopped the run when not one more repetition fits). */
+ * cut to what half the budget left has room for at the pace so far, so a
+ * pace that slows cannot carry a long segment far past the budget (the
+ * segments shrink towards its end); round_done has stopped the run when not
+ * one more repetition fits. */
 static unsigned wanted(void *ctx)
 {
 	struct harness *h = ctx;
@@ -170,6 +172,8 @@ static unsigned wanted(void *ctx)
 	uint64_t per_rep = elapsed / (h->measured_reps + p->warmup);
 	uint64_t budget = h->ops->us_to_ticks(h->ctx, (uint64_t)p->budget_s * 1000000);
 	uint64_t fit = !per_rep ? h->target_reps : budget > elapsed ? (budget - elapsed) / per_rep : 0;
+	if (fit > 1)
+		fit /= 2;
 	return h->measured_reps + fit < h->target_reps ? (unsigned)(h->measured_reps + fit) : h->target_reps;
 }
 
