@@ -137,9 +137,10 @@ def main():
                     # Stein: n = n0 (t s / target)^2 / (t s)^2 ... i.e. n0 (hw / target)^2 at the same t
                     n = max(10, math.ceil(x['reps'] * (x['class_hw'] / 1.0) ** 2))
                     need.append(n)
-                    # warmup 2; workload-major: a lead-in per workload (1/3 of a repetition with 3 modes)
-                    # for the segment after the pilot
-                    secs.append((n + 2 + (1 / 3 if tag == 'new' and n > 10 else 0)) * x['rep_s'])
+                    # warmup 2; workload-major under the preset's budget: a lead-in per workload (1/3 of
+                    # a repetition with 3 modes) after the first one-repetition segment, and after the
+                    # pilot when more than it is needed
+                    secs.append((n + 2 + (1 / 3 + (1 / 3 if n > 10 else 0) if tag == 'new' else 0)) * x['rep_s'])
             if need:
                 print('  +-1 pp on the A/A class means (Stein, from %d-rep runs): median %d reps, %.0f s of sampling '
                       '(per repetition %.2f s)' % (c[0]['reps'], statistics.median(need), statistics.median(secs),

@@ -146,9 +146,10 @@ static bool round_done(struct harness *h, const struct plan_step *st)
 		h->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
 		h->stop = need > PLAN_MAX_REPS ? HARNESS_STOP_LIMIT : HARNESS_STOP_TARGET;
 		/* and the lead-ins: the pilot's (none after warm-up blocks, else
-		 * one per change), at most one per workload in the segment after */
+		 * one per change; under a budget a second segment's too), at most
+		 * one per workload in the segment after */
 		h->total = steps_per_round(p) * (p->warmup + h->target_reps) + p->workloads.count +
-			   (p->warmup ? 0 : p->workloads.count - 1);
+			   (p->warmup ? 0 : p->workloads.count - 1) + (p->budget_s ? p->workloads.count : 0);
 		stream_text(h->s, "pilot of %u repetitions: %u needed for +-%u.%02u points on the primary result%s",
 			    p->reps, need, p->precision_centi / 100, p->precision_centi % 100,
 			    need > PLAN_MAX_REPS ? " (more than the plan's limit)" : "");
@@ -174,6 +175,8 @@ static unsigned wanted(void *ctx)
 	uint64_t fit = !per_rep ? h->target_reps : budget > elapsed ? (budget - elapsed) / per_rep : 0;
 	if (fit > 1)
 		fit /= 2;
+	if (!fit)
+		h->stop = HARNESS_STOP_BUDGET; /* the walk ends: not one more repetition fits */
 	return h->measured_reps + fit < h->target_reps ? (unsigned)(h->measured_reps + fit) : h->target_reps;
 }
 

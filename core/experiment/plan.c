@@ -217,9 +217,13 @@ void plan_walk(const struct plan *p, bool (*fn)(void *ctx, const struct plan_ste
 		walk_blocked(p, modes, nm, fn, ctx);
 		return;
 	}
-	/* The first segment is the pilot (or the whole of a fixed count); each
-	 * later one runs what the caller still wants, up to max_reps. */
+	/* The first segment is the pilot (or the whole of a fixed count); under
+	 * a budget it is one repetition, which shows the pace the budget's
+	 * check needs before a long segment is started. Each later one runs
+	 * what the caller still wants, up to max_reps. */
 	unsigned done = 0, to = p->reps < p->max_reps ? p->reps : p->max_reps;
+	if (p->budget_s && to > 1)
+		to = 1;
 	for (unsigned segment = 0; to > done; segment++) {
 		if (!walk_segment(p, modes, nm, segment, done, to, &last, fn, ctx))
 			return;

@@ -112,9 +112,10 @@ size_t plan_step_count(const struct plan *p);
 /* Call fn for every step in run order, up to max_reps measured repetitions;
  * stops early when fn returns false. Blocked: each (workload, mode) runs all
  * its repetitions in a row. Interleaved (workload-major): the run is cut in
- * segments (the first: the plan's reps, the pilot of an adaptive plan; each
- * later one up to what wanted(ctx) returns then, capped at max_reps; NULL:
- * max_reps; none when it is not above the repetitions done). A segment runs
+ * segments (the first: the plan's reps, the pilot of an adaptive plan, or
+ * one repetition under a budget; each later one up to what wanted(ctx)
+ * returns then, capped at max_reps; NULL: max_reps; none when it is not
+ * above the repetitions done). A segment runs
  * the workloads one after the other in an order the seed draws per segment;
  * each workload's blocks in a row, each block one repetition visiting every
  * mode in the order of the next row of that workload's Williams design

@@ -275,6 +275,31 @@ static void test_segments_follow_what_the_caller_wants(void **state)
 	check_every_change_is_led_in();
 }
 
+/* Under a budget the first segment is one repetition (its pace sizes the
+ * next), then what the caller wants. */
+static void test_a_budget_starts_with_a_one_repetition_segment(void **state)
+{
+	struct plan p;
+	char err[128];
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	p.reps = 10, p.max_reps = PLAN_MAX_REPS, p.warmup = 2, p.sample_ms = 20, p.seed = 3, p.budget_s = 600;
+	p.order = PLAN_INTERLEAVED, p.modes = (1u << IDLE_HLT) | (1u << IDLE_SPIKE);
+	assert_int_equal(workload_select("hash,lz", &p.workloads, err, sizeof err), WORKLOAD_SELECT_OK);
+	nsteps = 0;
+	wanted_reps = 10;
+	plan_walk(&p, record, wanted, NULL);
+	unsigned ends[4], n = 0;
+	for (size_t i = 0; i < nsteps && n < 4; i++)
+		if (steps[i].round_end)
+			ends[n++] = steps[i].rep + 1 - p.warmup;
+	assert_int_equal(n, 2);
+	assert_int_equal(ends[0], 1);
+	assert_int_equal(ends[1], 10);
+	check_every_change_is_led_in();
+}
+
 /* The workloads' order is the seed's: over a few seeds more than one order
  * shows, and the same seed repeats its order (registry order was fixed). */
 static void test_workload_order_is_seeded(void **state)
@@ -346,6 +371,7 @@ int main(void)
 		cmocka_unit_test(test_every_workload_change_is_followed_by_a_discarded_run),
 		cmocka_unit_test(test_segments_follow_what_the_caller_wants),
 		cmocka_unit_test(test_workload_order_is_seeded),
+		cmocka_unit_test(test_a_budget_starts_with_a_one_repetition_segment),
 		cmocka_unit_test(test_plan_id_is_not_the_repetition_major_plans),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
