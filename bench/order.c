@@ -278,3 +278,41 @@ struct stats_carryover stats_carryover(const struct stats_order_sample *s, size_
 	out.excludes_zero = out.effect_log - half > 0 || out.effect_log + half < 0;
 	return out;
 }
+
+struct stats_mode_switch stats_mode_switch(const struct stats_switch_sample *s, size_t n, size_t cells,
+					   struct stats_switch_cell *scratch)
+{
+	struct stats_mode_switch out = { .valid = false };
+	double sum = 0, sumsq = 0;
+
+	for (size_t c = 0; c < cells; c++)
+		scratch[c] = (struct stats_switch_cell){ { 0, 0 }, { 0, 0 } };
+	for (size_t i = 0; i < n; i++)
+		if (s[i].cell < cells) {
+			scratch[s[i].cell].n[s[i].switched]++;
+			scratch[s[i].cell].sum[s[i].switched] += s[i].log_cpi;
+		}
+	for (size_t c = 0; c < cells; c++) {
+		const struct stats_switch_cell *k = &scratch[c];
+		if (!k->n[0] || !k->n[1])
+			continue;
+		double d = k->sum[1] / (double)k->n[1] - k->sum[0] / (double)k->n[0];
+		out.cells++;
+		out.switched += k->n[1];
+		out.continued += k->n[0];
+		sum += d;
+		sumsq += d * d;
+	}
+	if (out.cells < 2)
+		return out;
+	double k = (double)out.cells, mean = sum / k, var = (sumsq - k * mean * mean) / (k - 1);
+	out.valid = true;
+	out.effect_log = mean;
+	out.df = k - 1;
+	out.se_log = bench_sqrt(var > 0 ? var / k : 0);
+	double half = stats_t_975(out.df) * out.se_log;
+	out.value_pct = (bench_exp(mean) - 1) * 100;
+	out.lo_pct = (bench_exp(mean - half) - 1) * 100;
+	out.hi_pct = (bench_exp(mean + half) - 1) * 100;
+	return out;
+}

@@ -70,4 +70,40 @@ struct stats_carryover {
  * mode and the two cannot be told apart. */
 struct stats_carryover stats_carryover(const struct stats_order_sample *s, size_t n, size_t modes);
 
+/* One sample as the mode-switch check needs it: its (workload, mode) cell
+ * and whether the sample run just before it was another mode of the same
+ * workload (switched) or the same mode and workload (continued). Samples
+ * after another workload, or after nothing known, are left out. */
+struct stats_switch_sample {
+	uint32_t cell; /* 0 .. cells-1 */
+	bool switched;
+	double log_cpi;
+};
+
+/* Per cell: its sums (the check's scratch, one per cell). */
+struct stats_switch_cell {
+	size_t n[2];
+	double sum[2];
+};
+
+/* How much slower the first sample after a mode change runs than later
+ * samples of the same mode and workload. */
+struct stats_mode_switch {
+	bool valid;              /* >= 2 cells hold both kinds */
+	double value_pct;        /* (exp(effect_log) - 1) x 100 */
+	double lo_pct, hi_pct;   /* its 95 % t interval */
+	double effect_log, se_log, df;
+	size_t cells, switched, continued; /* cells with both kinds; their samples of each kind */
+};
+
+/* Mode-switch check: in every cell holding both kinds, d = mean log_cpi of
+ * the switched samples - mean of the continued ones; the estimate is the
+ * mean of d over those cells with a t interval from d's spread across them
+ * (df = cells - 1). The cells are independent, so the interval needs no
+ * assumption that switched and continued samples are equally noisy (the
+ * point in question) nor that every cell has the same effect. scratch holds
+ * `cells` entries. */
+struct stats_mode_switch stats_mode_switch(const struct stats_switch_sample *s, size_t n, size_t cells,
+					   struct stats_switch_cell *scratch);
+
 #endif

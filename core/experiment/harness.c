@@ -24,6 +24,7 @@ void harness_write_plan_meta(const struct plan *plan, const struct plan_conditio
 	stream_metaf(s, "warmup", "%u", plan->warmup);
 	stream_metaf(s, "sample_ms", "%u", plan->sample_ms);
 	stream_meta(s, "order", plan->order == PLAN_BLOCKED ? "blocked" : "interleaved");
+	stream_meta(s, "order_scheme", plan_order_scheme(plan));
 	stream_metaf(s, "seed", "%llu", (unsigned long long)plan->seed);
 	stream_meta(s, "seed_source", plan->seed_source);
 	stream_metaf(s, "settle_us", "%u", plan->settle_us);
@@ -108,7 +109,7 @@ const char *harness_stop_name(enum harness_stop stop)
 	return stop <= HARNESS_STOP_BUDGET ? names[stop] : "?";
 }
 
-/* Steps in one repetition: every workload in every mode. */
+/* Steps in one repetition: every workload in every mode (lead-ins apart). */
 static uint64_t steps_per_round(const struct plan *p)
 {
 	uint64_t modes = 0;
@@ -144,12 +145,39 @@ static bool round_done(struct harness *h, const struct plan_step *st)
 		unsigned need = summary_reps_for_precision(p, h->table, h->measured_reps, p->precision_centi / 100.0);
 		h->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
 		h->stop = need > PLAN_MAX_REPS ? HARNESS_STOP_LIMIT : HARNESS_STOP_TARGET;
-		h->total = steps_per_round(p) * (p->warmup + h->target_reps);
+		/* and the lead-ins: the pilot's (none after warm-up blocks, else
+		 * one per change; under a budget a second segment's too), at most
+		 * one per workload in the segment after */
+		h->total = steps_per_round(p) * (p->warmup + h->target_reps) + p->workloads.count +
+			   (p->warmup ? 0 : p->workloads.count - 1) + (p->budget_s ? p->workloads.count : 0);
 		stream_text(h->s, "pilot of %u repetitions: %u needed for +-%u.%02u points on the primary result%s",
 			    p->reps, need, p->precision_centi / 100, p->precision_centi % 100,
 			    need > PLAN_MAX_REPS ? " (more than the plan's limit)" : "");
 	}
 	return h->measured_reps < h->target_reps;
+}
+
+/* The measured repetitions the run wants when a segment ends: the target,
+ * cut to what half the budget left has room for at the pace so far, so a
+ * pace that slows cannot carry a long segment far past the budget (the
+ * segments shrink towards its end); round_done has stopped the run when not
+ * one more repetition fits. */
+static unsigned wanted(void *ctx)
+{
+	struct harness *h = ctx;
+	const struct plan *p = h->plan;
+
+	if (!p->budget_s)
+		return h->target_reps;
+	uint64_t elapsed = h->ops->clock(h->ctx) - h->start;
+	uint64_t per_rep = elapsed / (h->measured_reps + p->warmup);
+	uint64_t budget = h->ops->us_to_ticks(h->ctx, (uint64_t)p->budget_s * 1000000);
+	uint64_t fit = !per_rep ? h->target_reps : budget > elapsed ? (budget - elapsed) / per_rep : 0;
+	if (fit > 1)
+		fit /= 2;
+	if (!fit)
+		h->stop = HARNESS_STOP_BUDGET; /* the walk ends: not one more repetition fits */
+	return h->measured_reps + fit < h->target_reps ? (unsigned)(h->measured_reps + fit) : h->target_reps;
 }
 
 /* A good, usable sample into the table the summary reads (n: the
@@ -247,7 +275,7 @@ bool harness_walk(struct harness *h)
 	h->total = plan_step_count(h->plan);
 	h->start = h->ops->clock(h->ctx);
 	stream_table_header(h->s);
-	plan_walk(h->plan, step, h);
+	plan_walk(h->plan, step, wanted, h);
 	if (h->failed)
 		return false;
 	if (h->plan->order == PLAN_BLOCKED)

@@ -12,7 +12,8 @@
 
 /* Sample order (the `order=` option, values in this order). */
 enum plan_order {
-	PLAN_INTERLEAVED, /* every repetition visits every workload and mode; modes in a Williams order */
+	PLAN_INTERLEAVED, /* every block (one repetition of one workload) visits every mode in a Williams
+			   * order; a workload's blocks in a row (plan_walk) */
 	PLAN_BLOCKED,     /* all repetitions of one (workload, mode) in a row */
 };
 
@@ -75,7 +76,9 @@ struct plan_step {
 	enum idle_mode mode;
 	unsigned rep;         /* counts warm-up repetitions too */
 	bool warmup;          /* discarded */
-	bool round_end;       /* the last step of its repetition (interleaved order) */
+	bool round_end;       /* interleaved: the last step of a segment, where every workload has
+			       * reached rep (the run may stop there) */
+	bool lead_in;         /* interleaved: the discarded run after a workload change (warmup too) */
 };
 
 /* What the command line asks of the plan (kernel/run_config.c fills it). */
@@ -103,15 +106,32 @@ struct plan_request {
 void plan_resolve(struct plan *p, const struct plan_request *rq, bool under_hypervisor, uint32_t modes);
 /* The name of the plan's workload w: the registry's, or the command's. */
 const char *plan_workload_name(const struct plan *p, size_t w);
-/* Samples the plan takes, warm-ups included. */
+/* Samples the plan takes, warm-ups and the first segment's lead-ins
+ * included (an adaptive plan: its pilot). */
 size_t plan_step_count(const struct plan *p);
 /* Call fn for every step in run order, up to max_reps measured repetitions;
- * stops early when fn returns false. Interleaved: each repetition visits the
- * workloads in registry order, and each workload's modes in the order of the
- * next row of a Williams design over the modes (bench/order.h), so every
- * mode follows every other equally often; the seed picks the design's
- * labelling and the order of its rows within each cycle. */
-void plan_walk(const struct plan *p, bool (*fn)(void *ctx, const struct plan_step *step), void *ctx);
+ * stops early when fn returns false. Blocked: each (workload, mode) runs all
+ * its repetitions in a row. Interleaved (workload-major): the run is cut in
+ * segments (the first: the plan's reps, the pilot of an adaptive plan, or
+ * one repetition under a budget; each later one up to what wanted(ctx)
+ * returns then, capped at max_reps; NULL: max_reps; none when it is not
+ * above the repetitions done). A segment runs
+ * the workloads one after the other in an order the seed draws per segment;
+ * each workload's blocks in a row, each block one repetition visiting every
+ * mode in the order of the next row of that workload's Williams design
+ * (bench/order.h), so every mode follows every other equally often and a
+ * pair's samples stay adjacent in time; the seed picks the design's
+ * labelling and the order of its rows within each cycle. The first segment
+ * starts each workload with its warm-up blocks; wherever the workload
+ * changes without them, one discarded lead-in run of the new workload in the
+ * mode its next block starts with comes first (the run's start is no
+ * change: warmup=0 asks for no discarded run there). round_end marks a
+ * segment's last step. */
+void plan_walk(const struct plan *p, bool (*fn)(void *ctx, const struct plan_step *step),
+	       unsigned (*wanted)(void *ctx), void *ctx);
+/* How the samples are ordered (the `order_scheme` meta): "workload-major"
+ * (interleaved), "blocked". */
+const char *plan_order_scheme(const struct plan *p);
 /* What else sets the conditions of a plan's samples. */
 struct plan_conditions {
 	const char *placement; /* placement= */
@@ -122,8 +142,9 @@ struct plan_conditions {
 };
 
 /* The plan's fingerprint (`plan_id`): FNV-1a 64 over the stream schema, the
- * workloads, sample_ms, settle_us, the order (blocked samples are not paired
- * in time like interleaved ones), the modes and the conditions (others=
+ * workloads, sample_ms, settle_us, the order and its scheme (blocked samples
+ * are not paired in time like interleaved ones; workload-major interleaving
+ * removes the workload switch that repetition-major boots timed), the modes and the conditions (others=
  * among them: a loaded machine is another regime), and a command's key. Runs with
  * equal ids measured the same thing the same way and may be pooled; reps,
  * warmup, seed, precision and budget only change how much was measured and

@@ -48,7 +48,8 @@ static const struct option_def defs[OPTION_COUNT] = {
 	[OPTION_SAMPLE_MS] = { "sample_ms", OPT_UINT, "", "1..60000", 1, 60000,
 	  "target length of one sample in ms (overrides the preset)", NULL },
 	[OPTION_ORDER] = { "order", OPT_ENUM, "interleaved", "interleaved|blocked", 0, 0,
-	  "interleaved: every repetition visits every mode, in a Williams-balanced order chosen by seed=", NULL },
+	  "interleaved: every repetition visits every mode, in a Williams-balanced order chosen by seed=; "
+	  "a workload's repetitions in a row, a discarded run after each workload change", NULL },
 	[OPTION_SEED] = { "seed", OPT_UINT, "", "0..2^64-1", 0, UINT64_MAX,
 	  "seed of the mode order (default: a new one each boot, from RDRAND or the TSC; the stream records it)", NULL },
 	[OPTION_SETTLE_US] = { "settle_us", OPT_UINT, "500", "0..1000000", 0, 1000000,

@@ -87,7 +87,8 @@ static const struct cli_command report_cli = {
 	"pass), per workload and mode the slowdown with its 95% interval,\n"
 	"Holm-adjusted p and minimum detectable effect, class geomeans, the variance components\n"
 	"and the repetitions and boots a +-1 % answer needs (>= 2 boots), and per boot the\n"
-	"carry-over check. Runs without hlt (`idlebench bench`) get no slowdown columns.\n"
+	"carry-over and mode-switch checks. Runs without hlt (`idlebench bench`) get no\n"
+	"slowdown columns.\n"
 	"slowdown: positive = slower than hlt; \"faster\"/\"slower\" only where the interval excludes 0.\n"
 	"The text keeps to 100 columns (file basenames, long lines wrapped); --wide lifts that.\n",
 	"A DIR operand is searched for *.csv recursively. A file that cannot be used (unreadable,\n"

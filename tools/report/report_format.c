@@ -51,6 +51,29 @@ enum report_carry_level report_carryover_sentence(const struct report_set *s, co
 	return REPORT_CARRY_NONE;
 }
 
+bool report_mode_switch_sentence(const struct report_summary *sum, size_t b, char *buf, size_t size)
+{
+	const struct report_mode_switch *c = &sum->mode_switch[b];
+	char val[32], lo[32], hi[32];
+
+	if (!c->checked) {
+		fmt_snprintf(buf, size, "boot %zu: mode switch %s", b + 1, c->why);
+		return false;
+	}
+	report_num(val, sizeof val, c->m.value_pct, 2);
+	report_num(lo, sizeof lo, c->m.lo_pct, 2);
+	report_num(hi, sizeof hi, c->m.hi_pct, 2);
+	/* words follow the interval: a direction only where it excludes 0 */
+	bool found = c->m.lo_pct > 0 || c->m.hi_pct < 0;
+	fmt_snprintf(buf, size,
+		     "boot %zu: %s the first sample after a mode change runs %s %% [%s, %s] %s later ones of the "
+		     "same mode and workload (%zu cells; %zu samples after a change, %zu after their own mode)",
+		     b + 1, found ? "MODE SWITCH:" : "mode switch: none detected:", val, lo, hi,
+		     !found ? "against" : c->m.lo_pct > 0 ? "slower than" : "faster than", c->m.cells, c->m.switched,
+		     c->m.continued);
+	return found;
+}
+
 void report_seed_figures(char *buf, size_t size)
 {
 	fmt_snprintf(buf, size,

@@ -22,6 +22,9 @@ const char *report_num(char *buf, size_t size, double v, int decimals);
 /* "[lo, hi]" of an estimate with an interval, else REPORT_NO_NUMBER. */
 const char *report_interval(char *buf, size_t size, const struct stats_slowdown *s);
 
+/* Boot b's mode-switch check as one sentence; true when its interval
+ * excludes 0. */
+bool report_mode_switch_sentence(const struct report_summary *sum, size_t b, char *buf, size_t size);
 /* How a carry-over sentence qualifies the set (the page's flag colours). */
 enum report_carry_level { REPORT_CARRY_NOT_CHECKED, REPORT_CARRY_NONE, REPORT_CARRY_FOUND };
 /* Boot b's carry-over check as one sentence ("boot 2: CARRY-OVER: a sample

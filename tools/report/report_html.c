@@ -442,6 +442,8 @@ static void carryover_section(FILE *out, const struct report_set *s, const struc
 		char t[512];
 		enum report_carry_level l = report_carryover_sentence(s, sum, i, t, sizeof t);
 		flag_item(out, level[l], t);
+		bool found = report_mode_switch_sentence(sum, i, t, sizeof t);
+		flag_item(out, found ? "bad" : sum->mode_switch[i].checked ? "ok" : "info", t);
 	}
 	fprintf(out, "</ul>\n");
 }

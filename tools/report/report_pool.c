@@ -544,6 +544,7 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	unsigned long long warmup;
 	if (parse_count(report_meta_or_empty(r, "warmup"), &warmup))
 		b->warmup = (size_t)warmup;
+	b->workload_major = !strcmp(report_meta_or_empty(r, "order_scheme"), "workload-major");
 	read_uniform(scratch, r, b);
 	read_unmeasured(r, b);
 	if (!b->stop_reason || !read_excluded(scratch, r, b, path, err, err_size))

@@ -102,6 +102,8 @@ struct report_boot {
 	double setup_s, elapsed_s;       /* TSC reset (firmware included) to first sample; sampling time */
 	size_t rounds;                   /* measured repetitions it states */
 	size_t warmup;                   /* `#= warmup` (discarded repetitions, inside elapsed_s) */
+	bool workload_major;             /* `#= order_scheme=workload-major`: a discarded run, not in the
+	                                  * rows, came before each workload's first row after another's */
 	bool uniform_recorded;           /* the `#! workload` records say uniform_iterations (schema 2) */
 	bool uniform[REPORT_WORKLOAD_SLOTS]; /* per workload slot: what the boot recorded */
 	struct report_unmeasured unmeasured[REPORT_MAX_UNMEASURED]; /* in record order */

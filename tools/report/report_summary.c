@@ -334,9 +334,12 @@ static bool check_carryover(const struct report_boot *b, struct report_carryover
 		/* A bad row is a missing sample, but it ran: it is the next row's previous mode. */
 		if (!p->ok)
 			continue;
+		/* Workload-major: a discarded run the rows do not show came
+		 * between another workload's last row and this workload's first. */
+		bool hidden = b->workload_major && i && b->sample[i - 1].w != p->w;
 		x[n++] = (struct stats_order_sample){
 			.rep = p->rep, .workload = p->w, .mode = index[p->m],
-			.prev_mode = i ? index[b->sample[i - 1].m] : STATS_NO_PREVIOUS, .log_cpi = log(p->cpi),
+			.prev_mode = i && !hidden ? index[b->sample[i - 1].m] : STATS_NO_PREVIOUS, .log_cpi = log(p->cpi),
 		};
 	}
 	out->c = stats_carryover(x, n, modes);
@@ -347,6 +350,38 @@ static bool check_carryover(const struct report_boot *b, struct report_carryover
 	else
 		snprintf(out->why, sizeof out->why,
 			 "not estimable (%zu complete blocks; the order never varies, or too few blocks)", out->c.blocks);
+	return true;
+}
+
+/* The mode-switch check of boot b: every usable row whose previous row is
+ * the same workload, after another mode (switched) or the same (continued);
+ * a row after another workload, or the first, is left out (what ran just
+ * before it is another question: the workload switch). */
+static bool check_mode_switch(const struct report_boot *b, struct report_mode_switch *out)
+{
+	*out = (struct report_mode_switch){ .checked = false };
+	struct stats_switch_sample *x = malloc((b->rows ? b->rows : 1) * sizeof *x);
+	struct stats_switch_cell *cells = malloc(REPORT_WORKLOAD_SLOTS * REPORT_MODE_SLOTS * sizeof *cells);
+	if (!x || !cells) {
+		free(x);
+		free(cells);
+		return false;
+	}
+	size_t n = 0;
+	for (size_t i = 1; i < b->rows; i++) {
+		const struct report_sample *p = &b->sample[i], *q = &b->sample[i - 1];
+		if (!p->ok || p->excluded || p->smi || q->w != p->w)
+			continue;
+		x[n++] = (struct stats_switch_sample){ (uint32_t)(p->w * REPORT_MODE_SLOTS + p->m), q->m != p->m,
+							log(p->cpi) };
+	}
+	out->m = stats_mode_switch(x, n, REPORT_WORKLOAD_SLOTS * REPORT_MODE_SLOTS, cells);
+	free(x);
+	free(cells);
+	out->checked = out->m.valid;
+	if (!out->m.valid)
+		snprintf(out->why, sizeof out->why,
+			 "not estimable (%zu cells hold a sample after its own mode and one after another)", out->m.cells);
 	return true;
 }
 
@@ -420,7 +455,7 @@ bool report_summarize(const struct report_set *s, double firmware_s, struct repo
 	for (size_t i = 0; ok && i < s->boot_count; i++) {
 		out->boot[i] = malloc(sizeof *out->boot[i]);
 		ok = out->boot[i] && analyse_boot(s, out, &s->boot[i], out->boot[i]) &&
-		     check_carryover(&s->boot[i], &out->carry[i]);
+		     check_carryover(&s->boot[i], &out->carry[i]) && check_mode_switch(&s->boot[i], &out->mode_switch[i]);
 	}
 	out->set = ok ? malloc(sizeof *out->set) : NULL;
 	ok = ok && out->set && describe_samples(s, out) && ipc_slowdowns(s, out);

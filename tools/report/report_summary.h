@@ -9,8 +9,8 @@
  *    family (per-workload cells, neither the baseline nor the controls);
  *  - the variance components of the primary result and the repetitions per
  *    boot and boots a ±1 % answer needs (bench/planning.h);
- *  - per boot the carry-over check over the rows in measurement order
- *    (bench/order.h). */
+ *  - per boot the carry-over check over the rows in measurement order and
+ *    the mode-switch check (bench/order.h). */
 #ifndef IDLEBENCH_TOOLS_REPORT_SUMMARY_H
 #define IDLEBENCH_TOOLS_REPORT_SUMMARY_H
 
@@ -50,6 +50,14 @@ struct report_carryover {
 	struct stats_carryover c;       /* c.prev_mode is a mode slot here (not the check's index) */
 };
 
+/* The mode-switch check of one boot: the first sample after a mode change
+ * against later ones of the same mode and workload (bench/order.h). */
+struct report_mode_switch {
+	bool checked;                   /* else why says why not */
+	char why[96];
+	struct stats_mode_switch m;
+};
+
 /* Planning from one primary class's boots. */
 struct report_plan {
 	bool have;                      /* >= 2 boots with an estimate: v is meaningful */
@@ -77,6 +85,7 @@ struct report_summary {
 	 * within a boot, boots-t across boots (status STATS_NO_DATA without a PMU). */
 	struct stats_slowdown ipc[REPORT_WORKLOAD_SLOTS][REPORT_MODE_SLOTS];
 	struct report_carryover carry[REPORT_MAX_BOOTS];
+	struct report_mode_switch mode_switch[REPORT_MAX_BOOTS];
 	/* Planning (set->... of the primary mode, int and fp). */
 	double firmware_s;              /* the firmware assumption used */
 	bool have_costs;                /* every boot has a `#! stop` record */

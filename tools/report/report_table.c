@@ -473,6 +473,8 @@ static void print_carryover(FILE *out, const struct report_set *s, const struct 
 		char t[512];
 		report_carryover_sentence(s, sum, i, t, sizeof t);
 		prose(out, "    ", "      ", t, wide);
+		report_mode_switch_sentence(sum, i, t, sizeof t);
+		prose(out, "    ", "      ", t, wide);
 	}
 }
 

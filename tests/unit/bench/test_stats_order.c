@@ -1,6 +1,7 @@
 /* bench/order.c: Williams designs are balanced for every k the experiment
  * can have and any relabelling seed; the carry-over check finds an injected
- * carry-over and stays quiet without one. Data for the latter come from the
+ * carry-over and stays quiet without one; the mode-switch check's interval
+ * covers its truth. Data for the latter come from the
  * simulator of the coverage tests (stats_simulation.h). */
 #include <math.h>
 #include <setjmp.h>
@@ -191,6 +192,67 @@ static void test_carryover_needs_samples(void **state)
 	assert_false(stats_carryover(one, 1, 1).valid);
 }
 
+/* A blocked-like boot: 30 (workload, mode) cells, each one switched sample
+ * with sd_switched noise and 19 continued ones with 0.5 %, every cell with
+ * its own level; the switched samples slower by effect (log scale). */
+static size_t simulate_switch(double effect, double sd_switched, uint64_t seed, struct stats_switch_sample *out)
+{
+	struct sim_rng r;
+	size_t n = 0;
+
+	sim_rng_seed(&r, seed);
+	for (uint32_t c = 0; c < 30; c++) {
+		double level = 0.05 * sim_normal(&r);
+		for (int k = 0; k < 20; k++)
+			out[n++] = (struct stats_switch_sample){ c, k == 0,
+				level + (k == 0 ? effect + sd_switched * sim_normal(&r) : 0.005 * sim_normal(&r)) };
+	}
+	return n;
+}
+
+/* The interval holds the truth in 93-97 % of 2000 boots, with and without
+ * an effect, though the switched samples are four times as noisy; a 2 %
+ * effect is found. */
+static void test_mode_switch_interval_covers_and_finds_an_effect(void **state)
+{
+	static struct stats_switch_sample x[600];
+	struct stats_switch_cell scratch[30];
+	const double effects[] = { 0, 0.02 };
+
+	(void)state;
+	for (size_t e = 0; e < 2; e++) {
+		size_t covered = 0, found = 0, runs = 2000;
+		for (size_t i = 0; i < runs; i++) {
+			size_t n = simulate_switch(effects[e], 0.02, 5000 + i, x);
+			struct stats_mode_switch m = stats_mode_switch(x, n, 30, scratch);
+			assert_true(m.valid);
+			assert_int_equal(m.cells, 30);
+			assert_int_equal(m.switched, 30);
+			assert_int_equal(m.continued, 570);
+			double truth = (exp(effects[e]) - 1) * 100;
+			covered += m.lo_pct <= truth && truth <= m.hi_pct;
+			found += m.lo_pct > 0;
+		}
+		print_message("mode switch %.0f %%: interval covers in %zu of %zu boots, excludes 0 above in %zu\n",
+			      effects[e] * 100, covered, runs, found);
+		assert_true(covered >= runs * 93 / 100 && covered <= runs * 97 / 100);
+		if (effects[e] > 0)
+			assert_true(found > runs * 9 / 10);
+	}
+}
+
+/* Fewer than two cells with both kinds: no figure. */
+static void test_mode_switch_needs_two_cells_with_both_kinds(void **state)
+{
+	const struct stats_switch_sample x[] = { { 0, true, 1.0 }, { 0, false, 1.1 }, { 1, true, 1.0 }, { 9, false, 2 } };
+	struct stats_switch_cell scratch[2];
+
+	(void)state;
+	assert_false(stats_mode_switch(x, 3, 2, scratch).valid); /* cell 1 has no continued sample */
+	assert_false(stats_mode_switch(x, 0, 2, scratch).valid);
+	assert_false(stats_mode_switch(x, 4, 2, scratch).valid); /* cell 9 is out of range: ignored */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +263,8 @@ int main(void)
 		cmocka_unit_test(test_carryover_false_alarms_are_rare),
 		cmocka_unit_test(test_carryover_not_separable_from_mode_in_a_fixed_order),
 		cmocka_unit_test(test_carryover_needs_samples),
+		cmocka_unit_test(test_mode_switch_interval_covers_and_finds_an_effect),
+		cmocka_unit_test(test_mode_switch_needs_two_cells_with_both_kinds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
