@@ -322,9 +322,9 @@ static void test_the_first_sample_after_a_mode_change_is_measured_apart(void **s
 	char *argv[] = { "report", F "switch_blocked.csv", F "plan_a_boot1.csv" };
 	report(&o, 3, argv);
 	assert_int_equal(o.status, 0);
-	assert_contains_unwrapped(block(o.out, 1), "    boot 1: MODE SWITCH: the first sample after a mode change runs 3.71 % [3.09, "
+	assert_contains_unwrapped(block(o.out, 1), "boot 1: MODE SWITCH: the first sample after a mode change runs 3.71 % [3.09, "
 					 "4.33] slower than later ones of the same mode and workload (16 cells; 16 samples "
-					 "after a change, 176 after their own mode)\n");
+					 "after a change, 176 after their own mode)");
 	assert_contains(block(o.out, 2), "    boot 1: mode switch not estimable (0 cells hold");
 }
 
@@ -452,7 +452,8 @@ static void test_a_run_without_hlt_gets_the_table_without_slowdowns(void **state
 		"  whetstone     host      3     29301.28        -        -        -    0\n"
 		"  carry-over (does a sample depend on the mode run just before it? rows in measurement order):\n"
 		"    boot 1: not checked: 1 modes (the check takes 2 to 8)\n"
-		"    boot 1: mode switch not estimable (0 cells hold a sample after its own mode and one after another)\n");
+		"    boot 1: mode switch not estimable (0 cells hold a sample after its own mode and one after\n"
+		"      another)\n");
 }
 
 /* The parked sibling's wake-ups per ms of each sample, median per (workload,
