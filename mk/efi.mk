@@ -52,7 +52,7 @@ $(BUILD)/efi/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/bench/workload_che
 
 $(BUILD)/efi/%.o: %.asm
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf64 -g -I$(BUILD)/gen/ -o $@ $<
+	$(NASM) -f elf64 $(NASM_DEBUG) -I$(BUILD)/gen/ -o $@ $<
 $(BUILD)/efi/boot/ap_trampoline_blob.o: $(BUILD)/gen/ap_trampoline.bin
 $(BUILD)/efi/boot/uefi/sbat.o: $(BUILD)/gen/sbat.csv
 
