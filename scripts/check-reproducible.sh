@@ -14,7 +14,7 @@
 # 2: the copy could not be made or built.
 set -euo pipefail
 build=${1:-build}
-targets=${REPRO_TARGETS:-all}
+read -r -a targets <<<"${REPRO_TARGETS:-all}"
 jobs=${REPRO_JOBS:-2}
 root=$(pwd)
 die() { echo "check-reproducible: $*" >&2; exit 2; }
@@ -51,9 +51,9 @@ log=$copy/build.log
 t0=$SECONDS
 if ! (cd "$src" && umask "$um" &&
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD TZ="$zone" LC_ALL="$loc" LANG="$loc" \
-		make -j"$jobs" $targets) >"$log" 2>&1; then
+		make -j"$jobs" "${targets[@]}") >"$log" 2>&1; then
 	tail -30 "$log" >&2
-	die "the second build failed (make $targets in $src, umask $um, LC_ALL=$loc, TZ=$zone)"
+	die "the second build failed (make ${targets[*]} in $src, umask $um, LC_ALL=$loc, TZ=$zone)"
 fi
 echo "second build: $src (umask $um, LC_ALL=$loc, TZ=$zone), $((SECONDS - t0)) s"
 

@@ -5,18 +5,28 @@
 # folders: the same tarball, byte for byte; it holds what a lab needs, its
 # checksums verify, every entry is root's and dated SOURCE_DATE_EPOCH.
 rtest_dist() {
-	local tmp v a b sde name want f listing
+	local tmp v a b sde name want f listing re
 	command -v xz >/dev/null 2>&1 || { skip "xz not installed (Debian package xz-utils)"; return; }
 	tmp=$(mktemp -d)
 	a=$tmp/a b=$tmp/b
-	make -s dist DIST_DIR="$a" >"$tmp/a.log" 2>&1 || { cat "$tmp/a.log" >&2; rm -rf "$tmp"; fail "make dist failed"; return 1; }
-	(umask 077 && TZ=Pacific/Kiritimati LC_ALL=C make -s dist DIST_DIR="$b") >"$tmp/b.log" 2>&1 ||
-		{ cat "$tmp/b.log" >&2; rm -rf "$tmp"; fail "the second make dist failed"; return 1; }
+	if ! make -s dist DIST_DIR="$a" >"$tmp/a.log" 2>&1; then
+		fail "make dist failed"
+		tail -20 "$tmp/a.log" >&2
+		rm -rf "$tmp"
+		return 1
+	fi
+	if ! (umask 077 && TZ=Pacific/Kiritimati LC_ALL=C make -s dist DIST_DIR="$b") >"$tmp/b.log" 2>&1; then
+		fail "the second make dist failed (umask 077, TZ=Pacific/Kiritimati, LC_ALL=C)"
+		tail -20 "$tmp/b.log" >&2
+		rm -rf "$tmp"
+		return 1
+	fi
 	name=$(cd "$a" && ls -- *.tar.xz)
 	name=${name%.tar.xz}
 	v=${name#idlebench-}
-	if ! cmp "$a/$name.tar.xz" "$b/$name.tar.xz" >&2; then
+	if ! cmp -s "$a/$name.tar.xz" "$b/$name.tar.xz"; then
 		fail "two make dist of one build gave two tarballs ($a, $b kept)"
+		cmp "$a/$name.tar.xz" "$b/$name.tar.xz" >&2
 		return 1
 	fi
 	# the version: the kernel's string, -dirty exactly when tracked files differ
@@ -27,7 +37,11 @@ rtest_dist() {
 	else
 		[[ $v == *-dirty ]] || { rm -rf "$tmp"; fail "tracked files differ from HEAD, yet version $v"; return 1; }
 	fi
-	mkdir "$tmp/x" && tar -C "$tmp/x" -xJf "$a/$name.tar.xz" || { rm -rf "$tmp"; fail "tar -x failed"; return 1; }
+	if ! { mkdir "$tmp/x" && tar -C "$tmp/x" -xJf "$a/$name.tar.xz"; }; then
+		rm -rf "$tmp"
+		fail "tar -x failed"
+		return 1
+	fi
 	want="README.txt SHA256SUMS idlebench.iso idlebench-usb.img idlebench.efi idlebench.elf
 		netboot/idlebench.efi netboot/idlebench.ipxe netboot/boot/grub/grub.cfg lava/README.md
 		lava/x86-ipxe-job.yaml docs/real-hardware.md docs/cli.md"
@@ -41,8 +55,10 @@ rtest_dist() {
 		{ rm -rf "$tmp"; fail "SHA256SUMS does not list every file"; return 1; }
 	sde=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}
 	# (make-dist.sh allows only [A-Za-z0-9.+~_-] in a version: . and + escaped)
+	re=${name//./\\.}
+	re=${re//+/\\+}
 	listing=$(TZ=UTC tar --full-time -tvJf "$a/$name.tar.xz")
-	if grep -v -E "^[-d]rw[-x]r-[-x]r-[-x] 0/0 .* $(TZ=UTC date -d "@$sde" '+%Y-%m-%d %H:%M:%S') $(sed 's/[.+]/\\&/g' <<<"$name")/" <<<"$listing" >&2; then
+	if grep -v -E "^[-d]rw[-x]r-[-x]r-[-x] 0/0 .* $(TZ=UTC date -d "@$sde" '+%Y-%m-%d %H:%M:%S') $re/" <<<"$listing" >&2; then
 		rm -rf "$tmp"
 		fail "entries above: not root's, not 644/755, or not dated SOURCE_DATE_EPOCH ($sde)"
 		return 1
