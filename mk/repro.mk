@@ -22,9 +22,7 @@ KERNEL_CFLAGS += $(REPRO_CFLAGS)
 HOST_CFLAGS += $(REPRO_CFLAGS)
 FUZZ_CFLAGS += $(REPRO_CFLAGS)
 
-# Assembly objects follow their flags too (mk/kernel.mk's NASM_DEBUG): a
-# changed flag rebuilds them, so a build folder never keeps objects a fresh
-# build would not make.
-$(BUILD)/gen/nasm_flags: FORCE | $(BUILD)/gen
-	@echo '$(NASM_DEBUG)' | cmp -s - $@ || echo '$(NASM_DEBUG)' >$@
-$(patsubst %.asm,$(BUILD)/kernel/%.o,$(KERNEL_ASM)) $(patsubst %.asm,$(BUILD)/efi/%.o,$(EFI_ASM)): $(BUILD)/gen/nasm_flags
+
+# The assembly's DWARF: mk/kernel.mk's NASM_COMP_DIR, run on each object.
+$(NASM_COMP_DIR): tools/build/nasm_comp_dir.c | $(BUILD)/gen
+	$(HOST_CC) -O2 -Wall -Wextra -o $@ $<
