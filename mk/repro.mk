@@ -7,7 +7,8 @@
 # (volume dates, GPT GUIDs: man xorrisofs, "SOURCE_DATE_EPOCH") and mtools
 # (FAT dates) read it; scripts/make-iso.sh and scripts/make-usb.sh derive
 # what those tools take from the clock or chance (the ISO's UUID, the FAT
-# volume serials) from it too.
+# volume serials) from it too. The UEFI app's PE header needs nothing:
+# Debian 12's objcopy writes TimeDateStamp 0 (checked: build/idlebench.efi).
 SOURCE_DATE_EPOCH ?= $(shell git -C '$(CURDIR)' log -1 --format=%ct 2>/dev/null)
 ifeq ($(strip $(SOURCE_DATE_EPOCH)),)
 SOURCE_DATE_EPOCH := $(shell stat -c %Y '$(CURDIR)/Makefile')
