@@ -76,7 +76,7 @@ first_differences() { # first_differences A B
 	dfs=$(command -v diffoscope || true)
 	if [ -z "$dfs" ]; then
 		echo "  (diffoscope not installed: Debian package diffoscope-minimal; cmp's first differing bytes instead)"
-		cmp -l "$1" "$2" 2>&1 | head -10 | sed 's/^/  /' || true
+		cmp -l "$1" "$2" 2>&1 | sed -n 's/^/  /;1,10p' || true
 		return 0
 	fi
 	py=$(sed -n '1s/^#! *\([^ ]*\).*/\1/p' "$dfs")
@@ -86,10 +86,10 @@ sys.argv[0] = "diffoscope"
 main()' --no-progress --text "$out" "$1" "$2" >/dev/null 2>&1 || true
 	# where each difference is (├── lines) and the lines that differ
 	if [ -s "$out" ]; then
-		grep -E '^(│ )*([-+]|├──)' "$out" | head -40 | sed 's/^/  /' || true
+		grep -E '^(│ )*([-+]|├──)' "$out" | sed -n 's/^/  /;1,40p' || true
 	else
 		echo "  (diffoscope gave no report; cmp's first differing bytes)"
-		cmp -l "$1" "$2" 2>&1 | head -10 | sed 's/^/  /' || true
+		cmp -l "$1" "$2" 2>&1 | sed -n 's/^/  /;1,10p' || true
 	fi
 	rm -f "$out"
 }
