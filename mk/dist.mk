@@ -4,8 +4,9 @@
 # from the commit (added here unless the string says so already). Two
 # `make dist` of one commit give the same tarball (tests/build/test_dist.sh).
 DIST_DIR ?= $(BUILD)/dist
-DIST_DIRTY := $(if $(GIT_REV),$(shell git -C '$(CURDIR)' update-index -q --refresh >/dev/null 2>&1; \
-                git -C '$(CURDIR)' diff-index --quiet HEAD -- 2>/dev/null || echo -dirty))
+# Asked only when `make dist` runs (= and ?=, not :=): git status compares
+# contents where the index's stat data is stale, without needing its lock.
+DIST_DIRTY = $(if $(GIT_REV),$(if $(shell git -C '$(CURDIR)' status --porcelain --untracked-files=no 2>/dev/null),-dirty))
 DIST_VERSION ?= $(if $(filter %-dirty,$(FULL_VERSION)),$(FULL_VERSION),$(FULL_VERSION)$(DIST_DIRTY))
 
 .PHONY: dist

@@ -32,7 +32,7 @@ rtest_dist() {
 	# the version: the kernel's string, -dirty exactly when tracked files differ
 	grep -F "\"${v%-dirty}\"" "${BUILD:-build}/gen/version.h" >/dev/null ||
 		{ rm -rf "$tmp"; fail "version $v is not the kernel's ($(cat "${BUILD:-build}/gen/version.h"))"; return 1; }
-	if git diff-index --quiet HEAD -- 2>/dev/null; then
+	if [ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
 		[[ $v != *-dirty ]] || { rm -rf "$tmp"; fail "clean tree, yet version $v"; return 1; }
 	else
 		[[ $v == *-dirty ]] || { rm -rf "$tmp"; fail "tracked files differ from HEAD, yet version $v"; return 1; }
