@@ -55,10 +55,11 @@ cat >"$dir/README.txt" <<TXT
 idlebench $version
 $(printf '%*s' $((10 + ${#version})) '' | tr ' ' '=')
 
-A bootable x86-64 benchmark that times integer and floating-point work on
-one hardware thread while its SMT sibling idles in HLT, MWAIT-C1, an I/O-port
-C2 read or spins. Built from commit time $built; the same sources build
-these same bytes (reproducible: the project's scripts/check-reproducible.sh).
+A bootable bare-metal x86-64 microbenchmark: how much single-thread
+performance a core loses depending on the idle state its SMT sibling sits
+in (HLT, MWAIT-C1, I/O-port C2, spinning, or off). Every date in these files
+is the commit's, $built: the same sources build the same bytes
+(the project's scripts/check-reproducible.sh checks it).
 
 Check the download first:
     sha256sum -c SHA256SUMS
