@@ -50,9 +50,9 @@ $(BUILD)/efi/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/bench/workload_che
 	@mkdir -p $(dir $@)
 	$(KERNEL_CC) $(EFI_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/efi/%.o: %.asm
+$(BUILD)/efi/%.o: %.asm $(NASM_COMP_DIR)
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf64 -g -I$(BUILD)/gen/ -o $@ $<
+	$(NASM) -f elf64 -g -I$(BUILD)/gen/ -o $@.tmp $< && $(NASM_COMP_DIR) $@.tmp && mv $@.tmp $@
 $(BUILD)/efi/boot/ap_trampoline_blob.o: $(BUILD)/gen/ap_trampoline.bin
 $(BUILD)/efi/boot/uefi/sbat.o: $(BUILD)/gen/sbat.csv
 

@@ -8,6 +8,10 @@
 
 KERNEL_CC  := gcc
 NASM       := nasm
+# Run on every object NASM writes: its DWARF names the source folder by its
+# absolute path (DW_AT_comp_dir; NASM 2.16 has no prefix map), rewritten to
+# "." so two build folders give one kernel (tools/build/nasm_comp_dir.c).
+NASM_COMP_DIR := $(BUILD)/gen/nasm_comp_dir
 # Freestanding, SSE2 code generation allowed (boot/entry64.asm enables it).
 # Position-independent (-fpic, hidden symbols: RIP-relative, no GOT) although
 # the ELF is linked at 1 MiB: build/idlebench.efi must be PIC, and compiling
@@ -82,9 +86,9 @@ $(BUILD)/kernel/%.o: %.c $(BUILD)/gen/font_glyphs.h $(BUILD)/gen/kernel_cflags
 	@mkdir -p $(dir $@)
 	$(KERNEL_CC) $(KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/kernel/%.o: %.asm
+$(BUILD)/kernel/%.o: %.asm $(NASM_COMP_DIR)
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf64 -g -I$(BUILD)/gen/ -o $@ $<
+	$(NASM) -f elf64 -g -I$(BUILD)/gen/ -o $@.tmp $< && $(NASM_COMP_DIR) $@.tmp && mv $@.tmp $@
 
 # The AP trampoline is a flat real-mode binary embedded as data.
 $(BUILD)/gen/ap_trampoline.bin: boot/ap_trampoline.asm | $(BUILD)/gen

@@ -37,6 +37,8 @@ LEAN_PACKAGES=(
 	lava-dispatcher                   # lava/: lava-run runs the QEMU job offline (tests/scripts/test_lava.sh)
 	openipmi ipmitool                 # ipmi_sim as a QEMU machine's BMC, ipmitool -I lanplus (tests/qemu/test_ipmi.sh)
 	sqlite3 libsqlite3-dev            # idlebench export --sqlite, and the test's queries
+	faketime                          # scripts/make-iso.sh: grub-mkrescue's clock stopped at SOURCE_DATE_EPOCH
+	diffoscope-minimal xz-utils       # the reproducibility check's report; make dist's tarball
 )
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep 'install ok installed' >/dev/null; }

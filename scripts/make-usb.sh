@@ -59,6 +59,26 @@ bios_start=$((total - 4096))
 bios_sectors=2048
 fat_sectors=$((bios_start - fat_start))
 
+# Reproducible: what sfdisk and mformat would draw at random (the GPT's disk
+# and partition GUIDs, the FAT volume serial) comes from SOURCE_DATE_EPOCH
+# when it is set (the Makefile sets it: the commit's time), and mtools dates
+# every file and folder it writes SOURCE_DATE_EPOCH (mcopy without -m: the
+# build's own file times would differ between builds).
+# id_from WORD: 32 hex digits, a hash of the epoch and WORD.
+id_from() { printf 'idlebench-usb %s %s' "$SOURCE_DATE_EPOCH" "$1" | sha256sum | cut -c1-32; }
+# as_guid HEX32: 8-4-4-4-12, marked a version-4 (random-format) GUID.
+as_guid() { local h=$1; echo "${h:0:8}-${h:8:4}-4${h:13:3}-8${h:17:3}-${h:20:12}"; }
+gpt_ids=
+serial=()
+if [ -n "${SOURCE_DATE_EPOCH:-}" ]; then
+	[[ $SOURCE_DATE_EPOCH =~ ^[0-9]+$ ]] || die "SOURCE_DATE_EPOCH must be seconds since 1970 (got '$SOURCE_DATE_EPOCH')"
+	gpt_ids="label-id: $(as_guid "$(id_from disk)")"
+	serial=(-N "$(id_from fat | cut -c1-8)")
+fi
+# FAT stores local time: UTC here, whatever the builder's zone.
+export TZ=UTC
+part_uuid() { [ -z "${SOURCE_DATE_EPOCH:-}" ] || echo ", uuid=$(as_guid "$(id_from "part$1")")"; }
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 img="$work/usb.img"
@@ -66,8 +86,9 @@ img="$work/usb.img"
 truncate -s "$((total * SECTOR))" "$img"
 sfdisk --quiet "$img" >"$work/sfdisk.log" 2>&1 <<EOF || { cat "$work/sfdisk.log" >&2; die "sfdisk failed"; }
 label: gpt
-start=$fat_start, size=$fat_sectors, type=$FAT_TYPE, name="IDLEBENCH"
-start=$bios_start, size=$bios_sectors, type=$BIOS_BOOT_TYPE, name="BIOS boot"
+$gpt_ids
+start=$fat_start, size=$fat_sectors, type=$FAT_TYPE, name="IDLEBENCH"$(part_uuid 1)
+start=$bios_start, size=$bios_sectors, type=$BIOS_BOOT_TYPE, name="BIOS boot"$(part_uuid 2)
 EOF
 
 # ---- the FAT partition ------------------------------------------------------
@@ -78,7 +99,7 @@ EOF
 # partition's start as hidden sectors, as DOS-style formatters do.
 export MTOOLS_SKIP_CHECK=1
 fat="$img@@$((fat_start * SECTOR))"
-mformat -i "$fat" -T "$fat_sectors" -H "$fat_start" -v IDLEBENCH :: ||
+mformat -i "$fat" -T "$fat_sectors" -H "$fat_start" "${serial[@]}" -v IDLEBENCH :: ||
 	die "mformat failed on the FAT partition"
 
 modules_common="part_gpt part_msdos fat multiboot2 normal configfile serial terminal echo
@@ -147,7 +168,7 @@ sed -i 's/$/\r/' "$work/README.txt" "$work/cmdline.txt"
 mmd -i "$fat" ::/EFI ::/EFI/BOOT ::/EFI/idlebench ::/boot ::/boot/grub \
 	::/idlebench ::/idlebench/results || die "mmd failed"
 copy() { # copy SRC DEST
-	mcopy -i "$fat" -m "$1" "$2" || die "mcopy $1 -> $2 failed (image too small? raise USB_IMG_MB)"
+	mcopy -i "$fat" "$1" "$2" || die "mcopy $1 -> $2 failed (image too small? raise USB_IMG_MB)"
 }
 copy "$work/BOOTX64.EFI" ::/EFI/BOOT/BOOTX64.EFI
 copy "$app" ::/EFI/idlebench/idlebench.efi

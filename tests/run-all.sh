@@ -5,7 +5,9 @@
 #   3. checks on our own scripts (tests/scripts/test_*.sh; functions stest_*),
 #   4. host checks (tests/host/test_*.sh; functions htest_*): the probes on
 #      real silicon, the HTML report in headless Chromium,
-#   5. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test),
+#   5. QEMU tests (tests/qemu/test_*.sh; each function named qtest_* is one test)
+#      and, in the same lanes, build checks (tests/build/test_*.sh; functions
+#      rtest_*: reproducibility, make dist),
 #   6. Bochs tests (tests/bochs/test_*.sh; functions btest_*; skipped, saying
 #      why, where bochs is not installed).
 # A script test that returns 0 after printing "skipped: why" first counts as
@@ -104,7 +106,7 @@ for ((i = 0; i < ${#fuzz_targets[@]}; i += 2)); do
 done
 
 # run_tests PREFIX FILE...: source the files, then run each function named
-# PREFIX* as one test (success = status 0; the test explains a failure on stderr).
+# PREFIX* (an extended regular expression: 'qtest_|rtest_') as one test (success = status 0; the test explains a failure on stderr).
 # Results are printed in name order, whatever order the tests ran in.
 # TESTS_IN_PAIRS=1: two at a time, in name order (for tests that are each
 # one single-threaded emulator with files of their own: Bochs).
@@ -130,15 +132,15 @@ run_tests() {
 	tmp=$(mktemp -d)
 	local files=()
 	for file in "$@"; do
-		before=$(declare -F | awk '{print $3}' | grep "^$prefix" | sort)
+		before=$(declare -F | awk '{print $3}' | grep -E "^($prefix)" | sort)
 		# shellcheck disable=SC1090
 		. "$file"
 		files+=("$file")
-		for fn in $(comm -13 <(echo "$before") <(declare -F | awk '{print $3}' | grep "^$prefix" | sort)); do
+		for fn in $(comm -13 <(echo "$before") <(declare -F | awk '{print $3}' | grep -E "^($prefix)" | sort)); do
 			echo "$fn" >>"$tmp/fns.$(basename "$file")"
 		done
 	done
-	local fns=($(declare -F | awk '{print $3}' | grep "^$prefix" | sort))
+	local fns=($(declare -F | awk '{print $3}' | grep -E "^($prefix)" | sort))
 	if [ "${TESTS_IN_LANES:-0}" = 1 ]; then
 		local queue=() solo=()
 		for file in "${files[@]}"; do
@@ -210,8 +212,12 @@ echo "== host checks (probes on real silicon, HTML report in Chromium)"
 rm -f "$QTEST_LOGS/host_probes.out.pid" "$QTEST_LOGS/linux_real.csv.pid" "$QTEST_LOGS/linux_guest.out.pid"
 run_tests htest_ tests/host/test_*.sh
 
-echo "== QEMU tests (two files at a time; the load-sensitive ones alone after)"
-TESTS_IN_LANES=1 SOLO_FILES="tests/qemu/test_hazards.sh tests/qemu/test_linux_guest.sh" run_tests qtest_ tests/qemu/test_*.sh
+echo "== QEMU tests and build checks (two files at a time; the load-sensitive ones alone after)"
+# The build checks (tests/build/test_*.sh; functions rtest_*: a second build
+# of the tree, make dist twice) first in the queue: the longest file starts
+# at once, beside the emulators in the other lane.
+TESTS_IN_LANES=1 SOLO_FILES="tests/qemu/test_hazards.sh tests/qemu/test_linux_guest.sh" \
+	run_tests 'qtest_|rtest_' tests/build/test_*.sh tests/qemu/test_*.sh
 
 echo "== Bochs tests (two at a time)"
 TESTS_IN_PAIRS=1 run_tests btest_ tests/bochs/test_*.sh
