@@ -21,7 +21,7 @@ static void arg_completion(const char *arg, char *out, size_t size)
 			used += (size_t)snprintf(out + used, size - used, "%s%s", i ? " " : "", values[i]);
 	} else if (arg && !strcmp(arg, "DIR")) {
 		snprintf(out, size, "=dir");
-	} else if (arg && (!strcmp(arg, "FILE") || !strcmp(arg, "DB") || strchr(arg, '.'))) {
+	} else if (arg && (!strcmp(arg, "FILE") || !strcmp(arg, "DB") || !strncmp(arg, "OUT.", 4))) {
 		snprintf(out, size, "=file"); /* FILE, DB, OUT.png, OUT.html */
 	}
 }
@@ -87,7 +87,7 @@ void cli_completion_write(FILE *f, const struct cli_doc *docs, size_t n)
 		put_values(f, &docs[i]);
 	fputs("\tesac\n}\n\n", f);
 	fputs("_idlebench() {\n"
-	      "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev= cmd flag= vals\n"
+	      "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev= cmd flag= pre= vals i\n"
 	      "\t[ \"$COMP_CWORD\" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD - 1]}\n"
 	      "\tCOMPREPLY=()\n"
 	      "\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n"
@@ -102,6 +102,8 @@ void cli_completion_write(FILE *f, const struct cli_doc *docs, size_t n)
 	      "\t# A flag's value: --flag=V as one word, or split at '=' (COMP_WORDBREAKS), or --flag V.\n"
 	      "\tif [[ $cur == --*=* ]]; then\n"
 	      "\t\tflag=${cur%%=*} cur=${cur#*=}\n"
+	      "\t\t# one word only when '=' breaks no words: the reply then is the whole word\n"
+	      "\t\t[[ ${COMP_WORDBREAKS-} == *=* ]] || pre=$flag=\n"
 	      "\telif [ \"$cur\" = = ]; then\n"
 	      "\t\tflag=$prev cur=\n"
 	      "\telif [ \"$prev\" = = ] && [ \"$COMP_CWORD\" -ge 3 ]; then\n"
@@ -118,6 +120,7 @@ void cli_completion_write(FILE *f, const struct cli_doc *docs, size_t n)
 	      "\t\t=file) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
 	      "\t\t*) COMPREPLY=($(compgen -W \"$vals\" -- \"$cur\")) ;;\n"
 	      "\t\tesac\n"
+	      "\t\tfor i in \"${!COMPREPLY[@]}\"; do COMPREPLY[i]=$pre${COMPREPLY[i]}; done\n"
 	      "\t\treturn 0\n"
 	      "\tfi\n"
 	      "\tif [[ $cur == -* ]]; then\n"
