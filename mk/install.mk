@@ -17,6 +17,7 @@ INSTALL ?= install
 # `make host` with gcc and clang and HOST_EXTRA_CFLAGS=-Werror).
 HOST_EXTRA_CFLAGS ?=
 HOST_CFLAGS += $(HOST_EXTRA_CFLAGS)
+$(BUILD)/host/bench/%.o: BENCH_CFLAGS += $(HOST_EXTRA_CFLAGS)
 
 # The CLI prints the version (`idlebench --version`) and puts it in its pages.
 $(BUILD)/host/obj/tools/cli/cmd_version.o $(BUILD)/host/obj/tools/cli/cli_man.o \
