@@ -59,3 +59,8 @@ uninstall:
 	rm -f $(DESTDIR)$(MANDIR)/man1/idlebench.1 $(DESTDIR)$(MANDIR)/man1/idlebench-*.1
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/,$(INSTALL_IMAGES))
 	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
+
+# The version string, for scripts (tests/qemu/test_packages.sh, releases).
+.PHONY: print-version
+print-version:
+	@echo '$(FULL_VERSION)'
