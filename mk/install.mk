@@ -19,6 +19,17 @@ HOST_EXTRA_CFLAGS ?=
 HOST_CFLAGS += $(HOST_EXTRA_CFLAGS)
 $(BUILD)/host/bench/%.o: BENCH_CFLAGS += $(HOST_EXTRA_CFLAGS)
 
+# FULL_VERSION goes into C strings, file names and package versions: only
+# letters, digits and . + ~ _ - (a `make FULL_VERSION=...` with a quote or a
+# space stops here, not halfway through a package).
+version_space := $(subst ,, )
+version_rest := $(subst $(version_space),?,$(FULL_VERSION))
+$(foreach c,a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G H I J K L M N O P Q R S T U V W X Y Z \
+	0 1 2 3 4 5 6 7 8 9 . + ~ _ -,$(eval version_rest := $(subst $(c),,$(version_rest))))
+ifneq ($(version_rest)$(if $(strip $(FULL_VERSION)),,empty),)
+$(error FULL_VERSION '$(FULL_VERSION)': only letters, digits and . + ~ _ - (and not empty))
+endif
+
 # The CLI prints the version (`idlebench --version`) and puts it in its pages.
 $(BUILD)/host/obj/tools/cli/cmd_version.o $(BUILD)/host/obj/tools/cli/cli_man.o \
 	$(BUILD)/host/obj/tools/cli/cli_completion.o: $(VERSION_HEADER)
