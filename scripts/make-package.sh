@@ -32,7 +32,7 @@ need() { # need COMMAND PACKAGE
 # that exist) or, without git, everything but the build folder.
 copy_tree() { # copy_tree DEST
 	mkdir -p "$1"
-	if git rev-parse --show-toplevel 2>/dev/null | grep -qx "$root"; then
+	if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$root" ]; then
 		git ls-files -z -co --exclude-standard |
 			while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
 			tar --null -T - -cf - | tar -xf - -C "$1"

@@ -25,7 +25,7 @@ hb_build() {
 	rc=$?
 	if [ $rc -ne 0 ]; then
 		echo "make host with $cc -Werror failed (exit $rc):"
-		grep -E 'error|not found|No rule' <<<"$out" | head -20
+		grep -m20 -E 'error|not found|No rule' <<<"$out"
 		rm -rf "$tmp"
 		return 1
 	fi
@@ -38,7 +38,7 @@ hb_build() {
 		rm -rf "$tmp"
 		return 1
 	fi
-	if ! "$tmp/build/host/idlebench" --version | grep -qE '^idlebench [0-9]+\.[0-9]+\.[0-9]+'; then
+	if ! [[ $("$tmp/build/host/idlebench" --version) =~ ^idlebench\ [0-9]+\.[0-9]+\.[0-9]+ ]]; then
 		echo "the $cc-built CLI does not print its version"
 		rm -rf "$tmp"
 		return 1
