@@ -10,12 +10,11 @@
 # pk_check_tree ROOT WHAT: the unpacked package at ROOT has what it should
 # and its CLI runs.
 pk_check_tree() {
-	local root=$1 what=$2 want got page n=0 f example=()
+	local root=$1 what=$2 want got page n=0 f examples=(docs/examples/*.csv) example
 	want="idlebench $(make -s --no-print-directory print-version)"
 	got=$("$root/usr/bin/idlebench" --version) || { fail "$what: unpacked idlebench --version failed"; return 1; }
 	[ "$got" = "$want" ] || { fail "$what: unpacked idlebench --version says '$got', the tree '$want'"; return 1; }
-	example=(docs/examples/*.csv)
-	example=${example[0]}
+	example=${examples[0]}
 	"$root/usr/bin/idlebench" report "$example" >"$QTEST_LOGS/pk_report.out" 2>&1 ||
 		{ fail "$what: unpacked idlebench report $example failed: $(tail -3 "$QTEST_LOGS/pk_report.out")"; return 1; }
 	grep -q 'mwait' "$QTEST_LOGS/pk_report.out" ||
