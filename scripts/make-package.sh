@@ -23,6 +23,9 @@ work="$out/$kind-work"
 src_name="idlebench-$pkg_version"
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 maintainer=$(sed -n 's/^Maintainer: //p' debian/control)
+# The build in the copy is a make of its own: none of this make's variables
+# (a BUILD= or FULL_VERSION= given to `make deb`) or job server reaches it.
+unset MAKEFLAGS MFLAGS MAKEOVERRIDES MAKELEVEL
 
 need() { # need COMMAND PACKAGE
 	command -v "$1" >/dev/null || { echo "make-package: no $1 (Debian package $2; scripts/install-deps.sh)" >&2; exit 1; }
