@@ -12,9 +12,17 @@ FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -D_DEFAULT_SOURCE -I. -I$(BUILD)/ge
                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_SECONDS ?= 15
 
+# The version every artefact carries (the stream's `version`, `idlebench
+# --version`, the packages): VERSION+gCOMMIT, then -dirty when a tracked file
+# differs from the commit (git describe's rule; no time, host or user, so a
+# rebuild gives the same string). Git only counts when this folder is the top
+# of its own repository (a tree unpacked inside another one is not it). A
+# source tree without git reads .tarball-version (written into the packages'
+# source tarballs); else VERSION+unknown. `make FULL_VERSION=...` overrides.
 VERSION    := 0.1.0
-GIT_REV    := $(shell git rev-parse --short HEAD 2>/dev/null)
-FULL_VERSION := $(VERSION)$(if $(GIT_REV),+g$(GIT_REV))
+GIT_REV    := $(if $(filter $(CURDIR),$(shell git rev-parse --show-toplevel 2>/dev/null)),$(shell git rev-parse --short=7 HEAD 2>/dev/null))
+GIT_DIRTY  := $(if $(GIT_REV),$(if $(shell git --no-optional-locks status --porcelain --untracked-files=no 2>/dev/null),-dirty))
+FULL_VERSION ?= $(or $(if $(GIT_REV),$(VERSION)+g$(GIT_REV)$(GIT_DIRTY)),$(shell cat .tarball-version 2>/dev/null),$(VERSION)+unknown)
 
 # `make` alone builds everything (fragments below define targets of their own).
 .DEFAULT_GOAL := all

@@ -7,12 +7,24 @@
 # QEMU_X2APIC_PREFIX, default /opt/idlebench-qemu; the system QEMU is left
 # alone). Without one those tests skip and say why, so failing to fetch it
 # is a warning, not an error.
+#
+# What each target needs (the comment beside each package says the same):
+#   make host (the CLI alone):   make gcc binutils libsqlite3-dev; git for the
+#                                version string (without it: .tarball-version)
+#   make man completion install: the CLI's
+#   make kernel iso efi usb netboot (make all): the CLI's and nasm gnu-efi
+#                                grub-pc-bin grub-efi-amd64-bin grub-common
+#                                xorriso mtools fdisk console-setup-linux
+#   make deb: make all's and debhelper (dpkg-dev, fakeroot); make rpm: make
+#             all's and rpm; their checks: lintian rpmlint rpm2cpio cpio man-db
+#   make run / make test:        everything below
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
 PACKAGES=(
-	make gcc binutils nasm            # kernel and host build
-	clang libclang-rt-14-dev          # libFuzzer targets
+	make gcc binutils                 # make host (with libsqlite3-dev, below), the kernel
+	nasm                              # the kernel's and the UEFI app's boot code (make all, not make host)
+	clang libclang-rt-14-dev          # libFuzzer targets; make host with clang -Werror (tests/scripts/test_host_build.sh)
 	libcmocka-dev                     # host unit tests
 	qemu-system-x86                   # smoke tests and `make run`
 	bochs bochsbios vgabios           # a second x86 implementation (tests/bochs)
@@ -29,14 +41,18 @@ PACKAGES=(
 	gnuplot-nox                       # idlebench report --png
 	chromium                          # tests/host/test_html.sh: the --html page in a real browser
 	busybox-static                    # tests/qemu/test_linux_guest.sh: idlebench linux on a real kernel in QEMU
-	gzip git
+	debhelper dpkg-dev fakeroot       # make deb (dpkg-buildpackage, dh)
+	lintian                           # tests/qemu/test_packages.sh: the .deb and its source linted
+	rpm rpm2cpio cpio rpmlint         # make rpm (rpmbuild); the test lints and unpacks it
+	man-db                            # man -l: the generated man pages' tests
+	gzip git                          # git: the version string (VERSION+gCOMMIT[-dirty])
 )
 # Installed without their Recommends (lava-dispatcher's pull in NFS and
 # libguestfs servers none of our tests use).
 LEAN_PACKAGES=(
 	lava-dispatcher                   # lava/: lava-run runs the QEMU job offline (tests/scripts/test_lava.sh)
 	openipmi ipmitool                 # ipmi_sim as a QEMU machine's BMC, ipmitool -I lanplus (tests/qemu/test_ipmi.sh)
-	sqlite3 libsqlite3-dev            # idlebench export --sqlite, and the test's queries
+	sqlite3 libsqlite3-dev            # make host (export --sqlite links libsqlite3), and the test's queries
 	faketime                          # scripts/make-iso.sh: grub-mkrescue's clock stopped at SOURCE_DATE_EPOCH
 	diffoscope-minimal xz-utils       # the reproducibility check's report; make dist's tarball
 )

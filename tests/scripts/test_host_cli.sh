@@ -58,7 +58,7 @@ stest_host_cli_every_command_help_exits_0_and_lists_its_flags() {
 			[[ $help =~ (^|[ ,[])$flag([ =,]|$) ]] || { echo "$c --help does not list $flag"; return 1; }
 		done
 	done
-	[ $n -eq 9 ] || { echo "expected 9 commands in idlebench --help, found $n: $cmds"; return 1; }
+	[ $n -eq 10 ] || { echo "expected 10 commands in idlebench --help, found $n: $cmds"; return 1; }
 }
 
 # docs/cli.md's "Flags" table has a row per command naming each flag its

@@ -28,7 +28,14 @@ __attribute__((format(printf, 2, 3))) static int parse_error(const struct cli_co
 	return CLI_ERROR;
 }
 
+void (*cli_help_hook)(const struct cli_parser *p);
+
 static const struct cli_option help_row = { "help", 'h', NULL, "print this help and exit" };
+
+const struct cli_option *cli_help_option(void)
+{
+	return &help_row;
+}
 
 /* Row i of the table, with --help as the row after the command's own. */
 static const struct cli_option *row_at(const struct cli_parser *p, size_t i)
@@ -212,7 +219,10 @@ int cli_next(struct cli_parser *p, const char **arg)
 	}
 	*arg = optarg;
 	if (row == (int)p->own) {
-		cli_print_help(stdout, p->cmd, p->more_help);
+		if (cli_help_hook)
+			cli_help_hook(p);
+		else
+			cli_print_help(stdout, p->cmd, p->more_help);
 		return CLI_HELP;
 	}
 	if (row > (int)p->own) {

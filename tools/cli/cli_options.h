@@ -90,6 +90,14 @@ int cli_exit_status(int answer);
 
 /* Print "idlebench CMD: <message> (see idlebench CMD --help)" on stderr; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const struct cli_command *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Set by the man page and completion generator (tools/cli/cli_docs.h): a
+ * command's --help hands its parser (table, pass-through rows, more_help) to
+ * this instead of printing, and still answers CLI_HELP. NULL: --help prints. */
+extern void (*cli_help_hook)(const struct cli_parser *p);
+
+/* The --help row every command has ("-h, --help"), as its --help lists it. */
+const struct cli_option *cli_help_option(void);
+
 /* The command's --help text: usage line, about, the options, more's rows (more may be NULL), after. */
 void cli_print_help(FILE *out, const struct cli_command *cmd, void (*more)(FILE *out));
 /* The options section alone ("  -q, --quiet   help"), for commands that add their own rows after it. */

@@ -13,6 +13,14 @@ struct host_command {
 /* The table lives in tools/cli/idlebench.c; each command lives in tools/cmd_<name>.c. */
 extern const struct host_command host_commands[];
 
+/* What `idlebench --help` and idlebench(1) say before the commands: the
+ * one-line summary, the usage lines (without "usage: "), a paragraph. */
+extern const char host_cli_summary[];
+extern const char *const host_cli_usage[];
+extern const char host_cli_about[];
+
+/* `idlebench version` (and `idlebench --version`): the version string. */
+int cmd_version(int argc, char **argv);
 /* `idlebench crc32 FILE|-`: the stream CRC-32 of a file. */
 int cmd_crc32(int argc, char **argv);
 /* `idlebench inspect ACPIDUMP`: the acpi_* and c2_* keys the kernel would report. */

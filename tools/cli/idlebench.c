@@ -2,7 +2,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tools/cli/cli_docs.h"
 #include "tools/cli/commands.h"
+
+const char host_cli_summary[] = "the host tools of idlebench, a bootable benchmark of SMT sibling idle states";
+const char *const host_cli_usage[] = {
+	"idlebench <command> [options] [args]",
+	"idlebench <command> --help   (or idlebench help <command>)",
+	"idlebench --version   (or idlebench version)",
+	NULL,
+};
+const char host_cli_about[] =
+	"Reads, checks, saves, analyses and exports the result streams the idlebench kernel\n"
+	"writes, and runs the same experiment under Linux.\n";
 
 const struct host_command host_commands[] = {
 	{ "crc32", "print the stream CRC-32 of a file (or stdin with -)", cmd_crc32 },
@@ -14,13 +26,16 @@ const struct host_command host_commands[] = {
 	{ "compare", "difference in slowdown between two groups of result files (A -- B), with intervals", cmd_compare },
 	{ "export", "result files as JSON Lines (--jsonl) or into an SQLite database (--sqlite DB)", cmd_export },
 	{ "linux", "the experiment on this Linux system: the sibling's idle state chosen through cpuidle sysfs", cmd_linux },
+	{ "version", "print the version: release, commit, -dirty for uncommitted changes", cmd_version },
 	{ NULL, NULL, NULL },
 };
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: idlebench <command> [options] [args]\n"
-		     "       idlebench <command> --help   (or idlebench help <command>)\n\ncommands:\n");
+	fprintf(out, "idlebench: %s\n", host_cli_summary);
+	for (const char *const *u = host_cli_usage; *u; u++)
+		fprintf(out, "%s%s\n", u == host_cli_usage ? "usage: " : "       ", *u);
+	fprintf(out, "%s\ncommands:\n", host_cli_about);
 	for (const struct host_command *c = host_commands; c->name; c++)
 		fprintf(out, "  %-10s %s\n", c->name, c->summary);
 }
@@ -43,6 +58,15 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
+	if (!strcmp(argv[1], "--version")) {
+		if (argc == 2)
+			return cmd_version(1, argv + 1);
+		fprintf(stderr, "idlebench: --version takes no arguments ('%s') (see idlebench --help)\n", argv[2]);
+		return 2;
+	}
+	/* Hidden: the build makes the man pages and the completion with it (mk/install.mk). */
+	if (!strcmp(argv[1], "__generate"))
+		return cmd_generate(argc - 1, argv + 1);
 	/* `idlebench help CMD` is `idlebench CMD --help`. */
 	if (!strcmp(argv[1], "help")) {
 		const struct host_command *c = command_named(argv[2]);
