@@ -13,7 +13,7 @@ DATADIR ?= $(PREFIX)/share/idlebench
 BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL ?= install
 
-# Warnings as errors on request (CI: tests/scripts/test_host_build.sh builds
+# Warnings as errors on request (CI: tests/build/test_host_build.sh builds
 # `make host` with gcc and clang and HOST_EXTRA_CFLAGS=-Werror).
 HOST_EXTRA_CFLAGS ?=
 HOST_CFLAGS += $(HOST_EXTRA_CFLAGS)
@@ -71,7 +71,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/,$(INSTALL_IMAGES))
 	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
-# The version string, for scripts (tests/qemu/test_packages.sh, releases).
+# The version string, for scripts (tests/build/test_packages.sh, releases).
 .PHONY: print-version
 print-version:
 	@echo '$(FULL_VERSION)'

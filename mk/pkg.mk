@@ -2,7 +2,7 @@
 # debhelper) and build/pkg/idlebench-VERSION-1.x86_64.rpm (rpm/idlebench.spec.in,
 # rpmbuild), each built from a copy of the tree by scripts/make-package.sh
 # (the project's `make all` and `make install` inside). VERSION is
-# FULL_VERSION with '-' read as '+'. tests/scripts/test_packages.sh lints,
+# FULL_VERSION with '-' read as '+'. tests/build/test_packages.sh lints,
 # unpacks and runs them.
 .PHONY: deb rpm
 deb:

@@ -24,7 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 PACKAGES=(
 	make gcc binutils                 # make host (with libsqlite3-dev, below), the kernel
 	nasm                              # the kernel's and the UEFI app's boot code (make all, not make host)
-	clang libclang-rt-14-dev          # libFuzzer targets; make host with clang -Werror (tests/scripts/test_host_build.sh)
+	clang libclang-rt-14-dev          # libFuzzer targets; make host with clang -Werror (tests/build/test_host_build.sh)
 	libcmocka-dev                     # host unit tests
 	qemu-system-x86                   # smoke tests and `make run`
 	bochs bochsbios vgabios           # a second x86 implementation (tests/bochs)
@@ -42,7 +42,7 @@ PACKAGES=(
 	chromium                          # tests/host/test_html.sh: the --html page in a real browser
 	busybox-static                    # tests/qemu/test_linux_guest.sh: idlebench linux on a real kernel in QEMU
 	debhelper dpkg-dev fakeroot       # make deb (dpkg-buildpackage, dh)
-	lintian                           # tests/qemu/test_packages.sh: the .deb and its source linted
+	lintian                           # tests/build/test_packages.sh: the .deb and its source linted
 	rpm rpm2cpio cpio rpmlint         # make rpm (rpmbuild); the test lints and unpacks it
 	man-db                            # man -l: the generated man pages' tests
 	gzip git                          # git: the version string (VERSION+gCOMMIT[-dirty])

@@ -2,7 +2,7 @@
 # errors (HOST_EXTRA_CFLAGS=-Werror) under gcc and under clang, with only a C
 # compiler, binutils, make, git and the shell on PATH: no NASM, GRUB, xorriso,
 # mtools or gnu-efi tool can be reached (scripts/install-deps.sh's HOST_PACKAGES).
-# Sourced by tests/run-all.sh; each stest_* is one test, run from the
+# Sourced by tests/run-all.sh; each rtest_* is one test (a build check, in a QEMU lane), run from the
 # repository root.
 
 # hb_path DIR: DIR holds links to the only commands `make host` may use.
@@ -46,12 +46,12 @@ hb_build() {
 	rm -rf "$tmp"
 }
 
-stest_make_host_builds_with_gcc_and_werror_from_a_compiler_alone() {
+rtest_make_host_builds_with_gcc_and_werror_from_a_compiler_alone() {
 	command -v gcc >/dev/null || { echo "skipped: no gcc"; return 0; }
 	hb_build gcc
 }
 
-stest_make_host_builds_with_clang_and_werror_from_a_compiler_alone() {
+rtest_make_host_builds_with_clang_and_werror_from_a_compiler_alone() {
 	command -v clang >/dev/null || { echo "skipped: no clang (Debian package clang)"; return 0; }
 	hb_build clang
 }

@@ -3,9 +3,9 @@
 # error or warning), unpacked (dpkg-deb -x; rpm2cpio | cpio), and the
 # unpacked CLI run: `idlebench --version` says this tree's version,
 # `idlebench report` reads a shipped example, `man -l` renders every page
-# without a warning, and the images are there. No QEMU: the file sits here so
+# without a warning, and the images are there. A build check (tests/build):
 # run-all.sh runs it in a lane beside the QEMU tests (each build takes one
-# core, JOBS=1). Each qtest_* is one test.
+# core, JOBS=1). Each rtest_* is one test.
 
 # pk_check_tree ROOT WHAT: the unpacked package at ROOT has what it should
 # and its CLI runs.
@@ -43,7 +43,7 @@ pk_need() {
 	done
 }
 
-qtest_deb_builds_lints_clean_and_its_cli_runs_unpacked() {
+rtest_deb_builds_lints_clean_and_its_cli_runs_unpacked() {
 	pk_need dpkg-buildpackage dpkg-dev dh debhelper lintian lintian man man-db || return
 	local deb tmp t0=$SECONDS out
 	deb=$(JOBS=1 make -s --no-print-directory deb 2>"$QTEST_LOGS/pk_deb.err") ||
@@ -58,7 +58,7 @@ qtest_deb_builds_lints_clean_and_its_cli_runs_unpacked() {
 	rm -rf "$tmp"
 }
 
-qtest_rpm_builds_lints_clean_and_its_cli_runs_unpacked() {
+rtest_rpm_builds_lints_clean_and_its_cli_runs_unpacked() {
 	pk_need rpmbuild rpm rpmlint rpmlint rpm2cpio rpm2cpio cpio cpio man man-db || return
 	local rpm tmp t0=$SECONDS out
 	rpm=$(JOBS=1 make -s --no-print-directory rpm 2>"$QTEST_LOGS/pk_rpm.err") ||
