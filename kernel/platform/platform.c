@@ -1,5 +1,5 @@
 /* Platform discovery glue: hardware access (CPUID, MSRs, memory) here, the
- * decoding in the freestanding parsers of platform/acpi, kernel/cpu,
+ * decoding in the freestanding parsers of platform/acpi, platform/cpu,
  * platform/smbios, kernel/time. */
 #include "platform/acpi/acpi_format.h"
 #include "platform/acpi/acpi_rsdp.h"
