@@ -1,6 +1,8 @@
-/* Elementary functions for the FP workloads, written here because freestanding
- * code has no libm. Accuracy is a few ulp over the documented ranges (tested
- * against the host libm in tests/unit/lib/test_fpmath.c); what matters more
+/* Elementary functions for the FP workloads and the statistics, written here
+ * because freestanding code has no libm (the bench_ prefix is their name from
+ * when only the workloads used them). Accuracy is a few ulp over the
+ * documented ranges (tested against the host libm in
+ * tests/unit/lib/test_fpmath.c); what matters more
  * is that they are plain double arithmetic, so the host and the kernel build
  * compute the same bits. */
 #ifndef IDLEBENCH_LIB_FPMATH_H
