@@ -28,16 +28,16 @@ FULL_VERSION ?= $(or $(if $(GIT_REV),$(VERSION)+g$(GIT_REV)$(GIT_DIRTY)),$(shell
 .DEFAULT_GOAL := all
 
 # ---- component fragments -------------------------------------------------
-# mk/core.mk first: lib/, bench/ and core/ into one archive per target (the
+# mk/core.mk first: lib/, stats/, bench/, platform/ and core/ into one archive per target (the
 # host tool and every unit test link $(CORE_HOST_A), every fuzzer
 # $(CORE_FUZZ_A)); then mk/kernel.mk, the one list of kernel sources. Each
 # mk/<component>.mk appends to these lists (see mk/README.md).
 UNIT_TESTS    :=
 FUZZERS       :=
 # The host CLI: every source of its four tools (tools/build/ holds the
-# build-time generators, not part of it); lib/, bench/, core/ and the kernel
-# parsers it reads come from $(CORE_HOST_A).
-HOST_CLI_SRCS := $(sort $(wildcard tools/cli/*.c tools/report/*.c tools/linux/*.c tools/capture/*.c))
+# build-time generators, not part of it; tools/common/ holds what more than
+# one tool uses); lib/, stats/, bench/, platform/ and core/ come from $(CORE_HOST_A).
+HOST_CLI_SRCS := $(sort $(wildcard tools/common/*.c tools/cli/*.c tools/report/*.c tools/linux/*.c tools/capture/*.c))
 include mk/core.mk mk/kernel.mk
 include $(filter-out mk/core.mk mk/kernel.mk,$(sort $(wildcard mk/*.mk)))
 

@@ -161,7 +161,7 @@ static void ab_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct ab_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 5);
+	struct rng rng = rng_init(seed, 5);
 
 	memset(a->table, 0, sizeof a->table);
 	a->stamp = 0;
@@ -169,7 +169,7 @@ static void ab_setup(void *arena, size_t arena_bytes, uint64_t seed)
 		uint64_t cur = 0, mask = 0;
 		int moves = 0;
 		while (moves < AB_OPENING) {
-			int c = (int)bench_rng_below(&rng, AB_WIDTH);
+			int c = (int)rng_below(&rng, AB_WIDTH);
 			/* skip full columns and immediate wins: the search starts from a live game */
 			if (!can_play(mask, c) || wins_by_playing(cur, mask, c))
 				continue;

@@ -94,10 +94,10 @@ static void bignum_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct bignum_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 8);
+	struct rng rng = rng_init(seed, 8);
 
 	for (int i = 0; i < BN_LIMBS; i++)
-		a->n[i] = bench_rng_next(&rng);
+		a->n[i] = rng_next(&rng);
 	a->n[0] |= 1;
 	a->n[BN_LIMBS - 1] |= UINT64_C(1) << 63;
 	/* Newton's iteration doubles the correct low bits: 3 (n*n = 1 mod 8) -> 96 */
@@ -114,10 +114,10 @@ static void bignum_setup(void *arena, size_t arena_bytes, uint64_t seed)
 		bn_double_mod(a->r2, a->n);
 	for (int c = 0; c < BN_CASES; c++) {
 		for (int i = 0; i < BN_LIMBS; i++)
-			a->base[c][i] = bench_rng_next(&rng);
+			a->base[c][i] = rng_next(&rng);
 		a->base[c][BN_LIMBS - 1] >>= 1; /* < 2^511 <= n */
 		for (int i = 0; i < BN_EXP_BITS / 64; i++)
-			a->exp[c][i] = bench_rng_next(&rng);
+			a->exp[c][i] = rng_next(&rng);
 		a->exp[c][BN_EXP_BITS / 64 - 1] |= UINT64_C(1) << 63;
 	}
 }

@@ -7,7 +7,7 @@
  * transforms back and folds the round-trip error.
  * Working set: signal 16 KiB + work 16 KiB + twiddles 8 KiB = 40 KiB (L2). */
 #include "bench/common.h"
-#include "bench/fpmath.h"
+#include "lib/fpmath.h"
 #include "bench/workload.h"
 
 #define FFT_LOG2 10
@@ -24,7 +24,7 @@ static void fft_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct fft_arena *f = arena;
-	struct bench_rng rng = bench_rng_init(seed, 13);
+	struct rng rng = rng_init(seed, 13);
 
 	for (int k = 0; k < FFT_N / 2; k++) {
 		double angle = -2.0 * FFT_PI * k / FFT_N;
@@ -32,8 +32,8 @@ static void fft_setup(void *arena, size_t arena_bytes, uint64_t seed)
 		f->tw_im[k] = bench_sin(angle);
 	}
 	for (int k = 0; k < FFT_N; k++) {
-		f->sig_re[k] = bench_rng_unit(&rng) - 0.5;
-		f->sig_im[k] = bench_rng_unit(&rng) - 0.5;
+		f->sig_re[k] = rng_unit(&rng) - 0.5;
+		f->sig_im[k] = rng_unit(&rng) - 0.5;
 	}
 }
 

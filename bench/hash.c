@@ -20,7 +20,7 @@ static void hash_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct hash_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 2);
+	struct rng rng = rng_init(seed, 2);
 
 	/* Table k maps a byte that is k positions further along (Kounavis and
 	 * Berry, "A systematic approach to building high performance software-based
@@ -35,7 +35,7 @@ static void hash_setup(void *arena, size_t arena_bytes, uint64_t seed)
 		for (int k = 1; k < 4; k++)
 			a->crc_table[k][b] = (a->crc_table[k - 1][b] >> 8) ^ a->crc_table[0][a->crc_table[k - 1][b] & 0xff];
 	for (size_t i = 0; i < HASH_BUFFER; i += 8) {
-		uint64_t v = bench_rng_next(&rng);
+		uint64_t v = rng_next(&rng);
 		memcpy(a->buffer + i, &v, 8);
 	}
 }

@@ -131,11 +131,11 @@ static void interp_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct interp_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 6);
+	struct rng rng = rng_init(seed, 6);
 
 	memset(a->mem, 0, sizeof a->mem);
 	for (int i = 0; i < VM_TEXT; i++) /* words of 2-7 symbols from a 26-letter alphabet */
-		a->mem[i] = bench_rng_below(&rng, 6) == 0 ? 0 : 1 + (int64_t)bench_rng_below(&rng, 26);
+		a->mem[i] = rng_below(&rng, 6) == 0 ? 0 : 1 + (int64_t)rng_below(&rng, 26);
 	a->assembled_ok = assemble(a);
 }
 

@@ -7,7 +7,7 @@
  * time step (ping-pong grids) and folds the total x-momentum and one cell.
  * Working set: two lattices 2 x 9 x 32 x 32 x 8 B = 144 KiB (L2). */
 #include "bench/common.h"
-#include "bench/fpmath.h"
+#include "lib/fpmath.h"
 #include "bench/workload.h"
 
 #define LB_N     32
@@ -38,12 +38,12 @@ static void lbm_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct lbm_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 14);
+	struct rng rng = rng_init(seed, 14);
 
 	for (int y = 0; y < LB_N; y++) {
 		double ux = 0.05 * bench_sin(2.0 * LB_PI * y / LB_N);
 		for (int x = 0; x < LB_N; x++) {
-			double rho = 1.0 + 0.01 * (bench_rng_unit(&rng) - 0.5);
+			double rho = 1.0 + 0.01 * (rng_unit(&rng) - 0.5);
 			for (int q = 0; q < LB_Q; q++)
 				a->initial[q][y][x] = equilibrium(q, rho, ux, 0.0);
 		}

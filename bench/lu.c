@@ -22,11 +22,11 @@ static void lu_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct lu_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 16);
+	struct rng rng = rng_init(seed, 16);
 
 	for (int i = 0; i < LU_N; i++)
 		for (int j = 0; j < LU_N; j++)
-			a->pristine[i][j] = bench_rng_unit(&rng) * 2.0 - 1.0;
+			a->pristine[i][j] = rng_unit(&rng) * 2.0 - 1.0;
 }
 
 static double fabs_(double v)

@@ -37,25 +37,25 @@ static void lz_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct lz_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 1);
+	struct rng rng = rng_init(seed, 1);
 	char vocab[LZ_VOCAB][10];
 	uint8_t len[LZ_VOCAB];
 
 	for (int w = 0; w < LZ_VOCAB; w++) {
-		len[w] = (uint8_t)(2 + bench_rng_below(&rng, 8));
+		len[w] = (uint8_t)(2 + rng_below(&rng, 8));
 		for (int c = 0; c < len[w]; c++)
-			vocab[w][c] = (char)('a' + bench_rng_below(&rng, 26));
+			vocab[w][c] = (char)('a' + rng_below(&rng, 26));
 	}
 	static const char punct[] = "  ,.\n";
 	size_t pos = 0;
 	while (pos < LZ_INPUT) {
 		/* min of two draws: frequent words dominate, like natural text */
-		uint32_t x = bench_rng_below(&rng, LZ_VOCAB), y = bench_rng_below(&rng, LZ_VOCAB);
+		uint32_t x = rng_below(&rng, LZ_VOCAB), y = rng_below(&rng, LZ_VOCAB);
 		uint32_t w = x < y ? x : y;
 		for (int c = 0; c < len[w] && pos < LZ_INPUT; c++)
 			a->input[pos++] = (uint8_t)vocab[w][c];
 		if (pos < LZ_INPUT)
-			a->input[pos++] = (uint8_t)punct[bench_rng_below(&rng, sizeof punct - 1)];
+			a->input[pos++] = (uint8_t)punct[rng_below(&rng, sizeof punct - 1)];
 	}
 }
 

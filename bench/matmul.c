@@ -21,12 +21,12 @@ static void matmul_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct matmul_arena *m = arena;
-	struct bench_rng rng = bench_rng_init(seed, 10);
+	struct rng rng = rng_init(seed, 10);
 
 	for (int i = 0; i < MM_N; i++)
 		for (int j = 0; j < MM_N; j++) {
-			m->a[i][j] = bench_rng_unit(&rng) - 0.5;
-			m->b[i][j] = bench_rng_unit(&rng) - 0.5;
+			m->a[i][j] = rng_unit(&rng) - 0.5;
+			m->b[i][j] = rng_unit(&rng) - 0.5;
 		}
 }
 

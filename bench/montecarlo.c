@@ -8,7 +8,7 @@
  * payoff and the sum of the path averages.
  * Working set: parameters and one path, under 1 KiB (L1). */
 #include "bench/common.h"
-#include "bench/fpmath.h"
+#include "lib/fpmath.h"
 #include "bench/workload.h"
 
 #define MC_PATHS 64
@@ -25,14 +25,14 @@ static void montecarlo_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct montecarlo_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 17);
+	struct rng rng = rng_init(seed, 17);
 
-	a->seed = bench_rng_next(&rng);
-	a->spot = 80.0 + 40.0 * bench_rng_unit(&rng);
-	a->strike = a->spot * (0.9 + 0.2 * bench_rng_unit(&rng)); /* near the money: payoffs rarely all 0 */
-	a->rate = 0.01 + 0.04 * bench_rng_unit(&rng);
-	a->sigma = 0.1 + 0.3 * bench_rng_unit(&rng);
-	a->years = 0.5 + bench_rng_unit(&rng);
+	a->seed = rng_next(&rng);
+	a->spot = 80.0 + 40.0 * rng_unit(&rng);
+	a->strike = a->spot * (0.9 + 0.2 * rng_unit(&rng)); /* near the money: payoffs rarely all 0 */
+	a->rate = 0.01 + 0.04 * rng_unit(&rng);
+	a->sigma = 0.1 + 0.3 * rng_unit(&rng);
+	a->years = 0.5 + rng_unit(&rng);
 	double dt = a->years / MC_STEPS;
 	a->drift = (a->rate - 0.5 * a->sigma * a->sigma) * dt;
 	a->vol_step = a->sigma * bench_sqrt(dt);
@@ -45,13 +45,13 @@ static uint64_t montecarlo_run(void *arena, uint64_t iterations)
 	uint64_t h = BENCH_CHECK_INIT;
 
 	for (uint64_t it = 0; it < iterations; it++) {
-		struct bench_rng rng = bench_rng_init(a->seed, it);
+		struct rng rng = rng_init(a->seed, it);
 		double total = 0.0, average = 0.0;
 		for (int p = 0; p < MC_PATHS; p++) {
 			double log_s = bench_log(a->spot), sum = 0.0;
 			for (int s = 0; s < MC_STEPS; s += 2) {
 				/* Box-Muller: two independent normals per pair of uniforms */
-				double u1 = 1.0 - bench_rng_unit(&rng), u2 = bench_rng_unit(&rng);
+				double u1 = 1.0 - rng_unit(&rng), u2 = rng_unit(&rng);
 				double radius = bench_sqrt(-2.0 * bench_log(u1)), angle = 2.0 * MC_PI * u2;
 				log_s += a->drift + a->vol_step * radius * bench_cos(angle);
 				sum += bench_exp(log_s);

@@ -6,7 +6,7 @@
  * one body's position.
  * Working set: 2 x 96 bodies x 56 B = 10.5 KiB (L1). */
 #include "bench/common.h"
-#include "bench/fpmath.h"
+#include "lib/fpmath.h"
 #include "bench/workload.h"
 
 #define NB_BODIES 96
@@ -27,17 +27,17 @@ static void nbody_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct nbody_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 12);
+	struct rng rng = rng_init(seed, 12);
 
 	for (int i = 0; i < NB_BODIES; i++) {
 		struct nb_body *b = &a->initial[i];
-		b->x = bench_rng_unit(&rng) * 2.0 - 1.0;
-		b->y = bench_rng_unit(&rng) * 2.0 - 1.0;
-		b->z = bench_rng_unit(&rng) * 2.0 - 1.0;
-		b->vx = (bench_rng_unit(&rng) - 0.5) * 0.1;
-		b->vy = (bench_rng_unit(&rng) - 0.5) * 0.1;
-		b->vz = (bench_rng_unit(&rng) - 0.5) * 0.1;
-		b->mass = 0.5 + bench_rng_unit(&rng);
+		b->x = rng_unit(&rng) * 2.0 - 1.0;
+		b->y = rng_unit(&rng) * 2.0 - 1.0;
+		b->z = rng_unit(&rng) * 2.0 - 1.0;
+		b->vx = (rng_unit(&rng) - 0.5) * 0.1;
+		b->vy = (rng_unit(&rng) - 0.5) * 0.1;
+		b->vz = (rng_unit(&rng) - 0.5) * 0.1;
+		b->mass = 0.5 + rng_unit(&rng);
 	}
 }
 

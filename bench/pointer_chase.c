@@ -27,20 +27,20 @@ static void pc_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct pc_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 9);
+	struct rng rng = rng_init(seed, 9);
 
 	/* Sattolo: the permutation lives in .value until it is turned into links */
 	for (uint32_t i = 0; i < PC_NODES; i++)
 		a->node[i].value = i;
 	for (uint32_t i = PC_NODES - 1; i > 0; i--) {
-		uint32_t j = bench_rng_below(&rng, i), t = a->node[i].value;
+		uint32_t j = rng_below(&rng, i), t = a->node[i].value;
 		a->node[i].value = a->node[j].value;
 		a->node[j].value = t;
 	}
 	for (uint32_t i = 0; i < PC_NODES; i++)
 		a->node[a->node[i].value].next = a->node[(i + 1) % PC_NODES].value;
 	for (uint32_t i = 0; i < PC_NODES; i++) {
-		a->node[i].value = (uint32_t)bench_rng_next(&rng);
+		a->node[i].value = (uint32_t)rng_next(&rng);
 		memset(a->node[i].pad, 0, sizeof a->node[i].pad);
 	}
 }

@@ -17,11 +17,11 @@ void chase_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	struct chase_header *h = arena;
 	uint64_t n = (arena_bytes - CHASE_HEADER_BYTES) / CHASE_NODE_BYTES;
-	struct bench_rng rng = bench_rng_init(seed, 101);
+	struct rng rng = rng_init(seed, 101);
 
 	memset(arena, 0, CHASE_HEADER_BYTES);
 	h->nodes = n;
-	h->token = bench_rng_next(&rng);
+	h->token = rng_next(&rng);
 	for (uint64_t i = 0; i < n; i++) {
 		memset(node_at(arena, i), 0, CHASE_NODE_BYTES);
 		node_at(arena, i)[1] = i;
@@ -29,7 +29,7 @@ void chase_setup(void *arena, size_t arena_bytes, uint64_t seed)
 	/* The visiting order (word 1: rank i -> node), shuffled with Sattolo's
 	 * algorithm as bench/pointer_chase.c does. */
 	for (uint64_t i = n - 1; i > 0; i--) {
-		uint64_t j = (bench_rng_next(&rng) >> 11) % i;
+		uint64_t j = (rng_next(&rng) >> 11) % i;
 		uint64_t *ni = node_at(arena, i), *nj = node_at(arena, j), t = ni[1];
 		ni[1] = nj[1];
 		nj[1] = t;

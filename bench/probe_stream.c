@@ -76,12 +76,12 @@ static void stream_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	uint64_t blocks = stream_blocks(arena_bytes), n = blocks * STREAM_BLOCK;
 	double *a = stream_a(arena), *b = stream_b(a, n), *c = stream_c(b, n);
-	struct bench_rng rng = bench_rng_init(seed, 102);
+	struct rng rng = rng_init(seed, 102);
 	struct stream_header *h = arena;
 
 	for (uint64_t i = 0; i < STREAM_BLOCK; i++) {
-		b[i] = bench_rng_unit(&rng);
-		c[i] = bench_rng_unit(&rng);
+		b[i] = rng_unit(&rng);
+		c[i] = rng_unit(&rng);
 	}
 	for (uint64_t i = 0; i < n; i++) {
 		a[i] = 0.0;

@@ -6,7 +6,7 @@
  * each pixel's colour.
  * Working set: scene 24 x 64 B + one band 4 x 64 x 24 B = 7.5 KiB (L1). */
 #include "bench/common.h"
-#include "bench/fpmath.h"
+#include "lib/fpmath.h"
 #include "bench/workload.h"
 
 #define RT_SPHERES 24
@@ -54,20 +54,20 @@ static void raytrace_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct raytrace_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 15);
+	struct rng rng = rng_init(seed, 15);
 
 	for (int s = 0; s < RT_SPHERES; s++) {
 		struct rt_sphere *sp = &a->sphere[s];
 		/* one draw per statement: argument evaluation order is unspecified in C */
-		double r = 0.3 + 0.7 * bench_rng_unit(&rng);
-		sp->center.x = bench_rng_unit(&rng) * 10.0 - 5.0;
+		double r = 0.3 + 0.7 * rng_unit(&rng);
+		sp->center.x = rng_unit(&rng) * 10.0 - 5.0;
 		sp->center.y = r - 1.0;
-		sp->center.z = 4.0 + bench_rng_unit(&rng) * 10.0;
+		sp->center.z = 4.0 + rng_unit(&rng) * 10.0;
 		sp->radius2 = r * r;
-		sp->color.x = bench_rng_unit(&rng);
-		sp->color.y = bench_rng_unit(&rng);
-		sp->color.z = bench_rng_unit(&rng);
-		sp->reflect = bench_rng_unit(&rng) * 0.6;
+		sp->color.x = rng_unit(&rng);
+		sp->color.y = rng_unit(&rng);
+		sp->color.z = rng_unit(&rng);
+		sp->reflect = rng_unit(&rng) * 0.6;
 	}
 	a->light = v3(-4.0, 8.0, -2.0);
 }

@@ -28,16 +28,16 @@ static void sp_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct sp_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 4);
+	struct rng rng = rng_init(seed, 4);
 
 	for (uint32_t v = 0; v < SP_NODES; v++) {
 		a->first[v] = v * SP_DEGREE;
 		for (uint32_t k = 0; k < SP_DEGREE; k++) {
 			uint32_t e = v * SP_DEGREE + k;
-			uint32_t t = k < SP_DEGREE / 2 ? (v + 1 + bench_rng_below(&rng, 64)) % SP_NODES
-			                               : bench_rng_below(&rng, SP_NODES);
+			uint32_t t = k < SP_DEGREE / 2 ? (v + 1 + rng_below(&rng, 64)) % SP_NODES
+			                               : rng_below(&rng, SP_NODES);
 			a->target[e] = t;
-			a->weight[e] = 1 + bench_rng_below(&rng, 1000);
+			a->weight[e] = 1 + rng_below(&rng, 1000);
 		}
 	}
 	a->first[SP_NODES] = SP_EDGES;

@@ -24,10 +24,10 @@ static void sort_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct sort_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 3);
+	struct rng rng = rng_init(seed, 3);
 
 	for (size_t i = 0; i < SORT_POOL; i++) {
-		uint32_t v = (uint32_t)bench_rng_next(&rng);
+		uint32_t v = (uint32_t)rng_next(&rng);
 		/* a quarter of the keys come from a small range: runs of duplicates */
 		a->pool[i] = (v & 3) == 0 ? v >> 24 : v;
 	}

@@ -23,11 +23,11 @@ static void stencil_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct stencil_arena *s = arena;
-	struct bench_rng rng = bench_rng_init(seed, 11);
+	struct rng rng = rng_init(seed, 11);
 
 	for (int i = 0; i < ST_N; i++)
 		for (int j = 0; j < ST_N; j++)
-			s->pristine[i][j] = bench_rng_unit(&rng) * 100.0;
+			s->pristine[i][j] = rng_unit(&rng) * 100.0;
 }
 
 static double update_band(struct stencil_arena *s, int from, int band)

@@ -75,7 +75,7 @@ static void load(struct su_state *s, const uint8_t *grid)
 
 /* Count solutions up to `limit`. With rng, digits are tried in random order
  * (grid generation); without, in increasing order (the timed solve). */
-static void search(struct su_state *s, uint32_t limit, struct bench_rng *rng)
+static void search(struct su_state *s, uint32_t limit, struct rng *rng)
 {
 	if (++s->nodes > SU_NODE_MAX)
 		return;
@@ -104,7 +104,7 @@ static void search(struct su_state *s, uint32_t limit, struct bench_rng *rng)
 			order[n++] = (uint8_t)d;
 	if (rng)
 		for (int i = n - 1; i > 0; i--) {
-			int j = (int)bench_rng_below(rng, (uint32_t)i + 1);
+			int j = (int)rng_below(rng, (uint32_t)i + 1);
 			uint8_t t = order[i];
 			order[i] = order[j];
 			order[j] = t;
@@ -120,7 +120,7 @@ static void sudoku_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct sudoku_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 7);
+	struct rng rng = rng_init(seed, 7);
 	static const uint8_t empty[81];
 
 	for (int p = 0; p < SU_PUZZLES; p++) {
@@ -129,7 +129,7 @@ static void sudoku_setup(void *arena, size_t arena_bytes, uint64_t seed)
 		search(s, 1, &rng);
 		memcpy(a->puzzle[p], s->first, 81);
 		for (int blanks = 81 - SU_GIVENS; blanks > 0;) {
-			int c = (int)bench_rng_below(&rng, 81);
+			int c = (int)rng_below(&rng, 81);
 			if (a->puzzle[p][c]) {
 				a->puzzle[p][c] = 0;
 				blanks--;

@@ -8,7 +8,7 @@
  * every module once (about 400 transcendental calls) and folds the state.
  * Working set: a few hundred bytes (L1). */
 #include "bench/common.h"
-#include "bench/fpmath.h"
+#include "lib/fpmath.h"
 #include "bench/workload.h"
 
 #define WH_ARRAY_LOOPS 64
@@ -33,18 +33,18 @@ static void whetstone_setup(void *arena, size_t arena_bytes, uint64_t seed)
 {
 	(void)arena_bytes; /* fixed arena */
 	struct whetstone_arena *a = arena;
-	struct bench_rng rng = bench_rng_init(seed, 18);
+	struct rng rng = rng_init(seed, 18);
 
 	for (int i = 0; i < 4; i++)
-		a->start.e[i] = bench_rng_unit(&rng) * 2.0 - 1.0;
-	a->start.x = 0.2 + 0.6 * bench_rng_unit(&rng);
-	a->start.y = 0.2 + 0.6 * bench_rng_unit(&rng);
-	a->start.z = 0.5 + bench_rng_unit(&rng);
-	a->start.j = 1 + (int64_t)bench_rng_below(&rng, 3);
+		a->start.e[i] = rng_unit(&rng) * 2.0 - 1.0;
+	a->start.x = 0.2 + 0.6 * rng_unit(&rng);
+	a->start.y = 0.2 + 0.6 * rng_unit(&rng);
+	a->start.z = 0.5 + rng_unit(&rng);
+	a->start.j = 1 + (int64_t)rng_below(&rng, 3);
 	a->start.k = 2;
 	a->start.l = 3;
-	a->t = 0.499975 + 0.00001 * bench_rng_unit(&rng);
-	a->t2 = 2.0 - 0.00002 * bench_rng_unit(&rng);
+	a->t = 0.499975 + 0.00001 * rng_unit(&rng);
+	a->t2 = 2.0 - 0.00002 * rng_unit(&rng);
 }
 
 /* Mixing the four elements with weights summing to about 1 keeps them bounded. */

@@ -9,7 +9,7 @@
 ;   -> long mode with CR3 = cr3_boot (below 4 GiB; maps this page 1:1) and the
 ;      boot CPU's EFER (LME, NXE: the final tables may use NX bits)
 ;   -> 64-bit: CR3 = cr3_final (the boot CPU's own tables, any address)
-;   -> jump to long_entry (boot/cpu_setup64.asm ap_long_entry).
+;   -> jump to long_entry (kernel/arch/cpu_setup64.asm ap_long_entry).
 ; SDM Vol. 3A 10.8.5 "Initializing IA-32e Mode" is the order followed.
 ; The kernel fills the data block at DATA (struct ap_trampoline_data in
 ; kernel/smp/ap_trampoline.h; offsets asserted there).

@@ -5,7 +5,7 @@
 ;
 ; The bootstrap page tables identity-map the first 4 GiB with 2 MiB pages: RAM
 ; below 4 GiB, ACPI tables, the LAPIC (0xFEE00000), HPET (0xFED00000) and a
-; framebuffer below 4 GiB. kernel/arch/paging.c extends the map to RAM and
+; framebuffer below 4 GiB. kernel/mm/paging.c extends the map to RAM and
 ; framebuffers above 4 GiB once the memory map has been read.
 
 BITS 32

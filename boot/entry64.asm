@@ -1,5 +1,5 @@
 ; 64-bit continuation of the boot CPU (multiboot2 and PVH): segments, stack,
-; CR0.NE and CR4.MCE, FPU/SSE/AVX state, kmain. The per-CPU pieces live in boot/cpu_setup64.asm.
+; CR0.NE and CR4.MCE, FPU/SSE/AVX state, kmain. The per-CPU pieces live in kernel/arch/cpu_setup64.asm.
 
 BITS 64
 

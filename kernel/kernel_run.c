@@ -6,26 +6,26 @@
 
 #include "kernel/arch/apic_id.h"
 #include "kernel/arch/cpu_tables.h"
-#include "kernel/arch/cpuid_native.h"
+#include "platform/cpu/cpuid_native.h"
 #include "kernel/arch/hypervisor.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/tsc.h"
 #include "kernel/arch/x86.h"
 #include "kernel/boot/boot_info.h"
 #include "kernel/console/console.h"
-#include "kernel/cpu/cpu_identity.h"
+#include "platform/cpu/cpu_identity.h"
 #include "kernel/experiment/boot_seed.h"
 #include "kernel/experiment/experiment.h"
 #include "kernel/experiment/measured_cpu.h"
-#include "kernel/fault_report.h"
+#include "kernel/fault/fault_report.h"
 #include "kernel/kernel_run.h"
 #include "kernel/mm/memory_setup.h"
 #include "kernel/mm/phys_alloc.h"
 #include "core/options/option_table.h"
 #include "kernel/platform/platform.h"
 #include "kernel/run_config.h"
-#include "kernel/run_end.h"
-#include "kernel/selftest.h"
+#include "kernel/fault/run_end.h"
+#include "kernel/fault/selftest.h"
 #include "kernel/sibling/others.h"
 #include "kernel/sibling/sibling.h"
 #include "kernel/smp/smp.h"
@@ -103,7 +103,7 @@ static void check_bench_apic_id(const struct platform *p, enum selftest selftest
 
 /* Whether every CPU we run can take a machine check (CR4.MCE; without it a
  * broadcast #MC shuts the machine down) and reports x87 errors as #MF
- * (CR0.NE): this CPU and each AP started, as boot/cpu_setup64.asm left them. */
+ * (CR0.NE): this CPU and each AP started, as kernel/arch/cpu_setup64.asm left them. */
 static void report_machine_check_setup(struct stream *s)
 {
 	unsigned aps, mce, ne;

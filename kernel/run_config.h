@@ -12,8 +12,8 @@
 #include "lib/safe_name.h"
 #include "core/experiment/plan.h"
 #include "core/options/options.h"
-#include "kernel/run_end.h"
-#include "kernel/selftest.h"
+#include "kernel/fault/run_end.h"
+#include "kernel/fault/selftest.h"
 #include "kernel/sibling/cpu_roles.h"
 #include "core/sibling/placement.h"
 

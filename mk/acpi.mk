@@ -1,12 +1,12 @@
-# ACPI table parsing (kernel/acpi/, freestanding) and `idlebench inspect`.
-ACPI_SRCS := $(filter kernel/acpi/%,$(KERNEL_SRCS))
+# ACPI table parsing (platform/acpi/, freestanding) and `idlebench inspect`.
+ACPI_SRCS := $(filter platform/acpi/%,$(PLATFORM_SRCS))
 ACPIDUMP_SRCS := tools/cli/acpidump_text.c
 
 
 UNIT_TESTS += test_acpi_fixtures test_acpi_crafted test_acpidump_text test_acpi_spcr test_acpi_c2_entry
 test_acpi_fixtures_SRCS := tests/unit/acpi/test_acpi_fixtures.c $(ACPIDUMP_SRCS)
 test_acpi_crafted_SRCS := tests/unit/acpi/test_acpi_crafted.c
-# What the ioport read enters, from raw MSR values (kernel/acpi/acpi_c2.c).
+# What the ioport read enters, from raw MSR values (platform/acpi/acpi_c2.c).
 test_acpi_c2_entry_SRCS := tests/unit/acpi/test_acpi_c2_entry.c
 test_acpidump_text_SRCS := tests/unit/acpi/test_acpidump_text.c $(ACPIDUMP_SRCS)
 # The SPCR and the UART the console makes of it (kernel/console/spcr_uart.c).

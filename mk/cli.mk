@@ -1,7 +1,7 @@
-# The host CLI's option parsing (tools/cli/cli_options.c): getopt_long over one
+# The host CLI's option parsing (tools/common/cli_options.c): getopt_long over one
 # table per command, which also makes each command's --help. Every test that
 # links a tools/cmd_*.c links $(CLI_SRCS) too.
-CLI_SRCS := tools/cli/cli_options.c
+CLI_SRCS := tools/common/cli_options.c
 # `export --sqlite` (tools/cli/export_sqlite.c) links Debian's libsqlite3
 # (libsqlite3-dev, scripts/install-deps.sh).
 HOST_CLI_LDLIBS += -lsqlite3

@@ -14,4 +14,7 @@ test_pci_uart_SRCS := tests/unit/console/test_pci_uart.c kernel/console/pci_uart
 # The screen's reading of the stream and its pages (80x25 and larger).
 UNIT_TESTS += test_screen_layout
 test_screen_layout_SRCS := tests/unit/console/test_screen_layout.c kernel/console/screen_model.c \
-                           kernel/console/screen_layout.c kernel/experiment/eta.c
+                           kernel/console/screen_layout.c kernel/console/eta.c
+# The time a run has left: the samples' rate bounded by the budget.
+UNIT_TESTS += test_eta
+test_eta_SRCS := tests/unit/console/test_eta.c kernel/console/eta.c

@@ -17,7 +17,7 @@ INSTALL ?= install
 # `make host` with gcc and clang and HOST_EXTRA_CFLAGS=-Werror).
 HOST_EXTRA_CFLAGS ?=
 HOST_CFLAGS += $(HOST_EXTRA_CFLAGS)
-$(BUILD)/host/bench/%.o: BENCH_CFLAGS += $(HOST_EXTRA_CFLAGS)
+$(BUILD)/host/fp/%.o: BENCH_CFLAGS += $(HOST_EXTRA_CFLAGS)
 
 # FULL_VERSION goes into C strings, file names and package versions: only
 # letters, digits and . + ~ _ - (a `make FULL_VERSION=...` with a quote or a

@@ -1,9 +1,10 @@
 # The kernel build/idlebench.elf (multiboot2 and PVH entries) and the hybrid
 # ISO. KERNEL_SRCS below is the one list of kernel/ C sources linked into the
-# kernel (and, all but kmain.c, into idlebench.efi: mk/efi.mk), beside the
-# shared floors lib/, bench/ and core/ in $(CORE_KERNEL_A) (mk/core.mk). The
-# other fragments take their share of it with $(filter), e.g. mk/acpi.mk's
-# kernel/acpi/%, so a new source is named here once and lands in every build
+# kernel (beside BOOT_SRCS, the boot/ front end) and into idlebench.efi
+# (mk/uefi.mk), beside the shared floors lib/, stats/, bench/, platform/ and
+# core/ in $(CORE_KERNEL_A) (mk/core.mk). The
+# other fragments take their share of it with $(filter), e.g. mk/cpu.mk's
+# kernel/cpu/%, so a new source is named here once and lands in every build
 # that uses its folder.
 
 KERNEL_CC  := gcc
@@ -24,41 +25,41 @@ KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --no-
 CONSOLE_FONT ?= /usr/share/consolefonts/Lat15-Terminus16.psf.gz
 
 # Entry, CPU set-up, exception and interrupt stubs, the AP trampoline.
-KERNEL_ASM := boot/headers.asm boot/entry32.asm boot/entry64.asm boot/cpu_setup64.asm \
+KERNEL_ASM := boot/headers.asm boot/entry32.asm boot/entry64.asm kernel/arch/cpu_setup64.asm \
               kernel/arch/exception_stubs.asm kernel/arch/msr_safe.asm kernel/arch/irq_stubs.asm \
               boot/ap_trampoline_blob.asm
 
 # In the order a sample's data flows (the link order is sorted anyway).
 KERNEL_SRCS := \
-	kernel/kmain.c kernel/kernel_run.c kernel/run_config.c \
-	kernel/selftest.c kernel/run_end.c kernel/fault_report.c \
-	kernel/boot/boot_info.c kernel/boot/multiboot2.c kernel/boot/pvh.c kernel/boot/efi_config.c \
+	kernel/kernel_run.c kernel/run_config.c \
+	kernel/fault/selftest.c kernel/fault/run_end.c kernel/fault/fault_report.c \
+	kernel/boot/boot_info.c kernel/platform/efi_config.c \
 	kernel/console/console.c kernel/console/uart.c \
 	kernel/console/pci_uart.c kernel/console/spcr_uart.c \
 	kernel/console/text_grid.c kernel/console/vga_text.c kernel/console/fb_console.c \
 	kernel/console/screen_model.c kernel/console/screen_layout.c kernel/console/screen_ui.c \
-	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/arch/paging.c kernel/arch/pci_config.c \
-	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/cpuid_native.c kernel/arch/tsc.c \
+	kernel/arch/cpu_tables.c kernel/arch/exception.c kernel/arch/msr.c kernel/mm/paging.c kernel/arch/pci_config.c \
+	kernel/arch/hypervisor.c kernel/arch/apic_id.c kernel/arch/tsc.c \
 	kernel/arch/lapic.c kernel/arch/amd_eilvt.c kernel/arch/apic_base.c kernel/arch/stray_irq.c kernel/arch/stray_count.c kernel/arch/nmi_credit.c \
 	kernel/mm/memory_setup.c kernel/mm/phys_alloc.c \
 	kernel/stream/stream_cpu_lock.c \
 	kernel/stream/capture.c kernel/stream/stray_record.c \
 	kernel/platform/platform.c \
-	kernel/cpu/cpu_identity.c kernel/cpu/cpu_features.c kernel/cpu/topology.c kernel/cpu/cache_info.c kernel/cpu/machine_state.c kernel/cpu/pmu.c \
-	kernel/acpi/acpi_aml.c kernel/acpi/acpi_c2.c kernel/acpi/acpi_cst.c kernel/acpi/acpi_error.c \
-	kernel/acpi/acpi_fadt.c kernel/acpi/acpi_format.c kernel/acpi/acpi_hpet.c kernel/acpi/acpi_madt.c \
-	kernel/acpi/acpi_rsdp.c kernel/acpi/acpi_spcr.c kernel/acpi/acpi_summary.c kernel/acpi/acpi_table.c kernel/acpi/acpi_tables.c \
-	kernel/smbios/smbios_entry.c kernel/smbios/smbios_table.c \
+	kernel/cpu/topology.c kernel/cpu/machine_state.c kernel/cpu/pmu.c \
 	kernel/time/tsc_calibrate.c kernel/time/hpet_counter.c kernel/time/delay.c kernel/time/quiet_probe.c \
 	kernel/smp/smp.c \
 	kernel/sibling/mailbox.c kernel/sibling/park.c kernel/sibling/sibling.c \
-	kernel/sibling/sibling_check.c kernel/sibling/residency.c kernel/sibling/cpu_roles.c \
+	kernel/sibling/sibling_check.c kernel/sibling/cpu_roles.c \
 	kernel/sibling/others.c kernel/sibling/load.c kernel/sibling/mperf_mwait.c \
 	kernel/experiment/measured_cpu.c kernel/experiment/counters.c kernel/experiment/power.c \
-	kernel/experiment/experiment.c kernel/experiment/eta.c kernel/experiment/boot_seed.c \
+	kernel/experiment/experiment.c kernel/console/eta.c kernel/experiment/boot_seed.c \
 	kernel/experiment/probes.c
 
-KERNEL_OBJS := $(patsubst %.c,$(BUILD)/kernel/%.o,$(sort $(KERNEL_SRCS))) \
+# The multiboot2/PVH front end's C half (boot/): kmain and the loader
+# information readers; idlebench.efi has its own front end (mk/uefi.mk).
+BOOT_SRCS := boot/kmain.c boot/loader/multiboot2.c boot/loader/pvh.c
+
+KERNEL_OBJS := $(patsubst %.c,$(BUILD)/kernel/%.o,$(sort $(KERNEL_SRCS) $(BOOT_SRCS))) \
                $(patsubst %.asm,$(BUILD)/kernel/%.o,$(KERNEL_ASM))
 
 kernel: $(BUILD)/idlebench.elf

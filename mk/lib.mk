@@ -11,3 +11,6 @@ test_owner_lock_SRCS := tests/unit/lib/test_owner_lock.c
 # pthreads in libc, so this only matters for older C libraries; -pthread is
 # the portable spelling.
 test_owner_lock_LDLIBS := -pthread
+# The elementary functions (lib/fpmath.c) against the host libm.
+UNIT_TESTS += bench_fpmath
+bench_fpmath_SRCS := tests/unit/lib/test_fpmath.c

@@ -11,8 +11,8 @@ test_mailbox_LDLIBS := -pthread
 test_cpu_roles_SRCS := tests/unit/sibling/test_cpu_roles.c kernel/sibling/cpu_roles.c
 # Whether MPERF is trusted (counting at the TSC rate while busy) and whether a
 # mode's dwell was idle (wake-ups, C0 share).
-test_residency_SRCS := tests/unit/sibling/test_residency.c kernel/sibling/residency.c
+test_residency_SRCS := tests/unit/sibling/test_residency.c platform/sibling/residency.c
 # HWCR[26] EffFreqCntMwait on each parked CPU (fake MSR map): MPERF in MWAIT,
 # the amd_mperf_in_mwait meta, and a mode's C0 share and idle verdict.
 UNIT_TESTS += test_mperf_mwait
-test_mperf_mwait_SRCS := tests/unit/sibling/test_mperf_mwait.c kernel/sibling/mperf_mwait.c kernel/sibling/residency.c
+test_mperf_mwait_SRCS := tests/unit/sibling/test_mperf_mwait.c kernel/sibling/mperf_mwait.c platform/sibling/residency.c

@@ -1,6 +1,6 @@
-# SMBIOS entry point and structure table (kernel/smbios/): the firmware and
+# SMBIOS entry point and structure table (platform/smbios/): the firmware and
 # system strings (BIOS vendor, version, date; manufacturer, product).
-SMBIOS_SRCS := $(filter kernel/smbios/%,$(KERNEL_SRCS))
+SMBIOS_SRCS := $(filter platform/smbios/%,$(PLATFORM_SRCS))
 
 UNIT_TESTS += test_smbios
 test_smbios_SRCS := tests/unit/smbios/test_smbios.c $(SMBIOS_SRCS)

@@ -11,7 +11,7 @@ mode) spread, the A/A and spike half-widths and whether they cover their
 truth (IDLEBENCH report on the stream without its `#! excluded` records:
 the controls' truth holds whatever the parked CPU did), and the repetitions
 and sampling time Stein's rule asks for +-1 point on the A/A arm's int and
-fp class means (the standard preset's rule, bench/planning.h, on the
+fp class means (the standard preset's rule, stats/planning.h, on the
 within-mode floor). Rows are all kept (the residency proof is ignored)."""
 import csv, math, os, re, statistics, subprocess, sys, tempfile, zlib
 

@@ -16,7 +16,7 @@
  * during samples; design notes: docs/real-hardware.md, "The UEFI application". */
 #include <efi.h>
 
-#include "boot/cpu_setup64.h"
+#include "kernel/arch/cpu_setup64.h"
 #include "boot/uefi/efi_cmdline.h"
 #include "boot/uefi/efi_files.h"
 #include "boot/uefi/efi_fw_console.h"
@@ -33,7 +33,7 @@
 #include "kernel/kernel_run.h"
 #include "lib/fmt.h"
 #include "lib/mem.h"
-#include "kernel/run_end.h"
+#include "kernel/fault/run_end.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 #include "kernel/smp/smp.h"

@@ -141,7 +141,7 @@ static bool round_done(struct harness *h, const struct plan_step *st)
 	if (st->warmup)
 		return true;
 	if (pilot_done) {
-		/* The pilot is done: Stein's second stage sizes the run (bench/planning.h). */
+		/* The pilot is done: Stein's second stage sizes the run (stats/planning.h). */
 		unsigned need = summary_reps_for_precision(p, h->table, h->measured_reps, p->precision_centi / 100.0);
 		h->target_reps = need > PLAN_MAX_REPS ? PLAN_MAX_REPS : need < p->reps ? p->reps : need;
 		h->stop = need > PLAN_MAX_REPS ? HARNESS_STOP_LIMIT : HARNESS_STOP_TARGET;

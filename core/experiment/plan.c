@@ -9,8 +9,8 @@
  * measured on a KVM vCPU it ran +1.35 % slower on average, and the A/A
  * interval after the same sampling was 2 to 4 times as wide as workload-
  * major order gives (docs/statistics.md, "What the order costs"). */
-#include "bench/inference.h"
-#include "bench/order.h"
+#include "stats/inference.h"
+#include "stats/order.h"
 #include "core/experiment/plan.h"
 #include "lib/fmt.h"
 #include "lib/hash64.h"

@@ -119,7 +119,7 @@ size_t plan_step_count(const struct plan *p);
  * the workloads one after the other in an order the seed draws per segment;
  * each workload's blocks in a row, each block one repetition visiting every
  * mode in the order of the next row of that workload's Williams design
- * (bench/order.h), so every mode follows every other equally often and a
+ * (stats/order.h), so every mode follows every other equally often and a
  * pair's samples stay adjacent in time; the seed picks the design's
  * labelling and the order of its rows within each cycle. The first segment
  * starts each workload with its warm-up blocks; wherever the workload

@@ -1,6 +1,6 @@
 /* Where the measured samples wait for the summary: cycles per iteration by
  * (workload, mode, measured repetition), so the samples of one repetition
- * of a workload pair up across the modes (bench/analysis.h), the PMU's
+ * of a workload pair up across the modes (stats/analysis.h), the PMU's
  * cycles per instruction and instructions per iteration, and effective
  * MHz per (workload, mode). */
 #ifndef IDLEBENCH_KERNEL_EXPERIMENT_SAMPLES_H
@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "bench/inference.h"
-#include "bench/stats.h"
+#include "stats/inference.h"
+#include "stats/stats.h"
 #include "bench/workload.h"
 #include "core/sibling/idle_mode.h"
 

@@ -1,17 +1,17 @@
-/* The summary of one boot, from bench/analysis.c (the host report runs the
+/* The summary of one boot, from stats/analysis.c (the host report runs the
  * same analysis per boot and then combines boots): per block of one
  * repetition of one workload, d = log cpi(mode) - log cpi(hlt); slowdowns
  * are exp(mean d) - 1 with Student t intervals over the blocks, never from
  * fewer than STATS_MIN_BLOCKS. */
-#include "bench/analysis.h"
-#include "bench/planning.h"
+#include "stats/analysis.h"
+#include "stats/planning.h"
 #include "core/experiment/summary.h"
 #include "lib/fmt.h"
 #include "lib/mem.h"
 
 
 _Static_assert(WORKLOAD_MAX <= ANALYSIS_MAX_WORKLOADS && IDLE_MODE_COUNT <= ANALYSIS_MAX_MODES,
-	       "the sample table does not fit bench/analysis.h's limits");
+	       "the sample table does not fit stats/analysis.h's limits");
 
 static struct analysis result;
 static bool have_result;
@@ -164,7 +164,7 @@ static void clock_fields(char *buf, size_t size, const struct sample_table *t, s
 		     hi, fr, differs);
 }
 
-/* ANALYSIS_INSTR_DIFFERS_PCT (bench/analysis.h) says why 0.5 %. */
+/* ANALYSIS_INSTR_DIFFERS_PCT (stats/analysis.h) says why 0.5 %. */
 #define INSTR_TOLERANCE_PCT ANALYSIS_INSTR_DIFFERS_PCT
 
 /* The median of the positive values among v[0..STATS_MAX_REPS) (of their

@@ -1,4 +1,4 @@
-/* The summary of a run (one boot), from bench/analysis.c: per workload and
+/* The summary of a run (one boot), from stats/analysis.c: per workload and
  * mode the median cycles per iteration with its spread and the paired
  * slowdown against `hlt` with its t interval over repetitions, Holm-adjusted
  * p and minimum detectable effect; per class the geometric mean; the primary
@@ -18,7 +18,7 @@ enum idle_mode summary_primary_mode(const struct plan *p);
 /* Metadata the summary's reading depends on: `primary_mode`, `intervals`. */
 void summary_write_plan_meta(const struct plan *p, struct stream *s);
 /* After a pilot of reps repetitions: the repetitions (Stein's two-stage
- * rule, bench/planning.h) that bring both classes of the primary result to a
+ * rule, stats/planning.h) that bring both classes of the primary result to a
  * 95 % half-width of half_width_pct; reps when there is nothing to aim at. */
 unsigned summary_reps_for_precision(const struct plan *p, const struct sample_table *t, unsigned reps,
 				    double half_width_pct);

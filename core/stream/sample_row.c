@@ -85,6 +85,6 @@ void sample_row_write(struct stream *s, const struct sample_row *r)
 double sample_score_cost(double score, bool higher_is_better)
 {
 	if (!(score > 0))
-		return 0; /* a slowdown is a ratio (log differences, bench/analysis.c) */
+		return 0; /* a slowdown is a ratio (log differences, stats/analysis.c) */
 	return higher_is_better ? SAMPLE_SCORE_SCALE / score : score * SAMPLE_SCORE_SCALE;
 }

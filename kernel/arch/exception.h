@@ -1,7 +1,7 @@
 /* CPU exceptions 0-31: the stubs (exception_stubs.asm) save a trap_frame and
  * call exception_dispatch, which lets the safe MSR accessors recover and
  * hands every other exception to the one handler the kernel installed (the
- * fault report, kernel/fault_report.c). */
+ * fault report, kernel/fault/fault_report.c). */
 #ifndef IDLEBENCH_KERNEL_ARCH_EXCEPTION_H
 #define IDLEBENCH_KERNEL_ARCH_EXCEPTION_H
 

@@ -1,5 +1,5 @@
 /* Whether the hypervisor (CPUID leaf 0x40000000 signature, read by
- * kernel/cpu/cpu_identity.c) is QEMU, for exit=auto. */
+ * platform/cpu/cpu_identity.c) is QEMU, for exit=auto. */
 #ifndef IDLEBENCH_KERNEL_ARCH_HYPERVISOR_H
 #define IDLEBENCH_KERNEL_ARCH_HYPERVISOR_H
 

@@ -60,6 +60,9 @@ struct boot_framebuffer {
 
 struct stream_capture;
 
+/* Maps physical memory for reading: returns NULL when [phys, phys+len) is not readable. */
+typedef const void *(*phys_map_fn)(void *ctx, uint64_t phys, size_t len);
+
 /* Everything the kernel learns from its loader. */
 struct boot_info {
 	enum boot_path path;

@@ -3,7 +3,7 @@
  * loader left: an EGA text framebuffer tag or no tag (PVH, BIOS) means VGA
  * text at 0xB8000; a direct-colour framebuffer tag (UEFI GOP) means the
  * framebuffer console. */
-#include "kernel/arch/paging.h"
+#include "kernel/mm/paging.h"
 #include "kernel/arch/pci_config.h"
 #include "kernel/console/console.h"
 #include "kernel/console/fb_console.h"

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "kernel/acpi/acpi_spcr.h"
+#include "platform/acpi/acpi_spcr.h"
 #include "kernel/boot/boot_info.h"
 #include "core/options/console_option.h"
 #include "core/stream/stream.h"

@@ -3,7 +3,7 @@
  * built in a buffer and cut to the screen's width less one column. */
 #include <stdarg.h>
 
-#include "bench/analysis.h"
+#include "stats/analysis.h"
 #include "kernel/console/screen_layout.h"
 #include "lib/fmt.h"
 #include "lib/mem.h"
@@ -118,7 +118,7 @@ static void mode_label(const struct screen_model *m, const char *mode, char *out
 		return;
 	}
 	if (!strcmp(mode, "ioport") && m->meta[SCREEN_META_C2_KIND][0]) {
-		/* the core state the port read requests (c2_kind, kernel/acpi/acpi_c2.c) */
+		/* the core state the port read requests (c2_kind, platform/acpi/acpi_c2.c) */
 		const char *k = m->meta[SCREEN_META_C2_KIND];
 		if (!strcmp(k, "cc1") || !strcmp(k, "cc6"))
 			fmt_snprintf(out, size, "IOPORT (C2 requests %s)", !strcmp(k, "cc1") ? "CC1" : "CC6");

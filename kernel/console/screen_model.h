@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/experiment/eta.h"
+#include "kernel/console/eta.h"
 
 #define SCREEN_FIELD 24       /* one number or name from a record */
 #define SCREEN_META 96        /* one metadata value (longer ones are cut) */
@@ -100,7 +100,7 @@ bool screen_model_line(struct screen_model *m, const char *line, size_t len);
  * end record into the last SCREEN_MAX_AFTER messages the final page shows. */
 void screen_model_message(struct screen_model *m, const char *line, size_t len);
 /* The experiment's progress: done of total samples after elapsed_ms, and the
- * time left (kernel/experiment/eta.h: the budget bounds it). */
+ * time left (kernel/console/eta.h: the budget bounds it). */
 void screen_model_progress(struct screen_model *m, uint64_t done, uint64_t total, uint64_t elapsed_ms,
 			   const struct eta *eta);
 /* The file the full result was saved to (path), or that saving failed (NULL). */

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "kernel/acpi/acpi_spcr.h"
+#include "platform/acpi/acpi_spcr.h"
 #include "core/options/uart_config.h"
 
 /* Fill out from spcr; true when usable, else false with the reason in why. */

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kernel/cpu/cpu_features.h"
-#include "kernel/cpu/cpu_identity.h"
+#include "platform/cpu/cpu_features.h"
+#include "platform/cpu/cpu_identity.h"
 
 /* AMD/Hygon DE_CFG (MSR C001_1029) bit 1: LFENCE is dispatch serialising
  * (AMD, "Software Techniques for Managing Speculation on AMD Processors",

@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/cpu/cpu_features.h"
-#include "kernel/cpu/cpu_identity.h"
+#include "platform/cpu/cpu_features.h"
+#include "platform/cpu/cpu_identity.h"
 
 /* AMD/Hygon (AMD APM vol. 2, 13.2 "Performance counters"; PPR for family 17h,
  * MSRC001_020[0...A] / C001_000[0...7]). */

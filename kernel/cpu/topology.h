@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/cpu/cpu_identity.h"
-#include "kernel/cpu/cpu_features.h"
-#include "kernel/cpu/cpuid_fn.h"
+#include "platform/cpu/cpu_identity.h"
+#include "platform/cpu/cpu_features.h"
+#include "platform/cpu/cpuid_fn.h"
 
 /* Which CPUID leaf decided the SMT shift, in order of preference. */
 enum topology_source {

@@ -11,7 +11,7 @@
 #include "kernel/console/screen_ui.h"
 #include "kernel/cpu/pmu.h"
 #include "kernel/experiment/counters.h"
-#include "kernel/experiment/eta.h"
+#include "kernel/console/eta.h"
 #include "kernel/experiment/experiment.h"
 #include "core/experiment/harness.h"
 #include "kernel/experiment/power.h"

@@ -1,6 +1,6 @@
 /* `#! probe` records from the measured samples (probes.h). */
 #include "bench/probe.h"
-#include "bench/stats.h"
+#include "stats/stats.h"
 #include "kernel/time/delay.h"
 #include "kernel/experiment/probes.h"
 #include "core/stream/probe_record.h"

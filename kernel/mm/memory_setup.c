@@ -1,5 +1,5 @@
 /* Memory set-up of a run (memory_setup.h). */
-#include "kernel/arch/paging.h"
+#include "kernel/mm/paging.h"
 #include "kernel/mm/memory_setup.h"
 
 void memory_setup(struct phys_alloc *phys, const struct boot_info *bi, struct stream *s)

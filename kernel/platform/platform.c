@@ -1,24 +1,25 @@
 /* Platform discovery glue: hardware access (CPUID, MSRs, memory) here, the
- * decoding in the freestanding parsers of kernel/acpi, kernel/cpu,
- * kernel/smbios, kernel/time. */
-#include "kernel/acpi/acpi_format.h"
-#include "kernel/acpi/acpi_rsdp.h"
+ * decoding in the freestanding parsers of platform/acpi, platform/cpu,
+ * platform/smbios, kernel/time. */
+#include "platform/acpi/acpi_format.h"
+#include "platform/acpi/acpi_rsdp.h"
 #include "kernel/arch/apic_id.h"
-#include "kernel/arch/cpuid_native.h"
+#include "platform/cpu/cpuid_native.h"
 #include "kernel/arch/msr.h"
 #include "kernel/arch/x86.h"
-#include "kernel/boot/efi_config.h"
+#include "kernel/platform/efi_config.h"
 #include "lib/fmt.h"
-#include "kernel/cpu/cache_info.h"
+#include "platform/cpu/cache_info.h"
 #include "kernel/cpu/machine_state.h"
 #include "lib/hash64.h"
 #include "lib/mem.h"
+#include "core/platform/cpu_identity_meta.h"
 #include "core/platform/machine_id.h"
 #include "kernel/platform/platform.h"
 #include "kernel/time/delay.h"
 
 #define MSR_AMD_CSTATE_BASE   0xC0010073u
-/* The registers kernel/acpi/acpi_c2.c judges (sources there). */
+/* The registers platform/acpi/acpi_c2.c judges (sources there). */
 #define MSR_AMD_PWR_MGT_MISC  0xC0010292u
 #define MSR_AMD_CSTATE_POLICY 0xC0010294u
 #define MSR_AMD_CSTATE_CFG    0xC0010296u

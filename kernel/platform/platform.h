@@ -8,16 +8,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/acpi/acpi_c2.h"
-#include "kernel/acpi/acpi_summary.h"
-#include "kernel/acpi/acpi_tables.h"
+#include "platform/acpi/acpi_c2.h"
+#include "platform/acpi/acpi_summary.h"
+#include "platform/acpi/acpi_tables.h"
 #include "kernel/boot/boot_info.h"
-#include "kernel/cpu/cpu_features.h"
-#include "kernel/cpu/cache_info.h"
+#include "platform/cpu/cpu_features.h"
+#include "platform/cpu/cache_info.h"
 #include "kernel/cpu/machine_state.h"
-#include "kernel/cpu/cpu_identity.h"
+#include "platform/cpu/cpu_identity.h"
 #include "kernel/cpu/topology.h"
-#include "kernel/smbios/smbios.h"
+#include "platform/smbios/smbios.h"
 #include "core/stream/stream.h"
 #include "kernel/time/tsc_calibrate.h"
 

@@ -27,7 +27,7 @@ struct sibling_mailbox {
 	uint64_t wakeups;       /* returns from the idle instruction since start */
 	uint32_t c0_permille;   /* C0 share (ΔMPERF/ΔTSC) over the previous command's interval */
 	uint32_t mwait_ecx;     /* ECX it uses for MWAIT (1 = interrupt break), once probed */
-	uint32_t mperf_state;   /* enum mperf_state (kernel/sibling/residency.h), once probed */
+	uint32_t mperf_state;   /* enum mperf_state (platform/sibling/residency.h), once probed */
 	uint32_t hwcr_state;    /* enum hwcr_reading (kernel/sibling/mperf_mwait.h), once read */
 	uint64_t hwcr;          /* its AMD HWCR (MSR C001_0015) as read, for HWCR[26] */
 	uint8_t pad1[16];

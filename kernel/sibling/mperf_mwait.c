@@ -1,6 +1,6 @@
 /* MPERF in MWAIT from each parked CPU's HWCR[26] (mperf_mwait.h). */
 #include "kernel/sibling/mperf_mwait.h"
-#include "kernel/sibling/residency.h"
+#include "platform/sibling/residency.h"
 #include "lib/fmt.h"
 
 enum hwcr_reading hwcr_read(int (*rd)(uint32_t msr, uint64_t *value), bool amd_like, uint64_t *value)

@@ -8,7 +8,7 @@
  * then, on bare-metal Intel only, reads the PM timer once ("Dummy wait op -
  * must do something useless after P_LVL2 read because chipsets cannot
  * guarantee that STPCLK# signal gets asserted in time"): park does that read
- * where kernel/acpi/acpi_c2.c says Linux would (pm_timer_port), not elsewhere.
+ * where platform/acpi/acpi_c2.c says Linux would (pm_timer_port), not elsewhere.
  * MWAIT also runs with IF=0: when the platform's MONITOR misses the command
  * store, the measured CPU follows up with the wake IPI (a break event with
  * ECX=1) and then an NMI (always a break event; park_nmi lets it return),
@@ -22,7 +22,7 @@
 #include "kernel/sibling/mailbox.h"
 #include "kernel/sibling/mperf_mwait.h"
 #include "kernel/sibling/park.h"
-#include "kernel/sibling/residency.h"
+#include "platform/sibling/residency.h"
 
 #define MSR_MPERF 0xE7
 

@@ -4,20 +4,20 @@
  * for the whole run and has every LVT entry and the 8259s masked
  * (kernel/experiment/measured_cpu.c), so the only interrupts in the system
  * are the wake IPIs it sends. The `run=siblings` check is sibling_check.c. */
-#include "kernel/acpi/acpi_format.h"
+#include "platform/acpi/acpi_format.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/tsc.h"
 #include "kernel/arch/exception.h"
 #include "kernel/arch/nmi_credit.h"
 #include "kernel/arch/x86.h"
-#include "kernel/fault_report.h"
+#include "kernel/fault/fault_report.h"
 #include "lib/fmt.h"
 #include "lib/mem.h"
-#include "kernel/selftest.h"
+#include "kernel/fault/selftest.h"
 #include "kernel/sibling/mperf_mwait.h"
 #include "kernel/sibling/park.h"
 #include "kernel/sibling/parked.h"
-#include "kernel/sibling/residency.h"
+#include "platform/sibling/residency.h"
 #include "kernel/sibling/sibling.h"
 #include "kernel/smp/smp.h"
 #include "kernel/time/delay.h"
@@ -131,7 +131,7 @@ static void describe_mwait(const struct platform *p)
 		mwait_reason = NULL;
 }
 
-/* Whether ioport is run (kernel/acpi/acpi_c2.c decided: a port the core
+/* Whether ioport is run (platform/acpi/acpi_c2.c decided: a port the core
  * does not trap is skipped unless c2port= forced it) and its record fields. */
 static void describe_ioport(const struct platform *p)
 {
@@ -212,6 +212,21 @@ enum mperf_in_mwait sibling_mperf_in_mwait(void)
 const char *sibling_ioport_fields(bool with_note)
 {
 	return with_note ? ioport_fields_note : ioport_fields;
+}
+
+/* The parked CPUs' part of which: set cfg's self-test fields (selftest_ud
+ * for sibling-ud, sibling-ud-busy and sibling-ud-nmi, selftest_deaf,
+ * selftest_dead; all off for the other values) and its before_fault hook:
+ * for sibling-ud-busy the parked CPU faults once an eighth of the boot
+ * CPU's lines are out, or after 100 ms of TSC at 4 GHz if they never come. */
+static void selftest_configure_park(enum selftest which, struct park_config *cfg)
+{
+	bool busy = which == SELFTEST_SIBLING_UD_BUSY;
+
+	cfg->selftest_ud = busy || which == SELFTEST_SIBLING_UD || which == SELFTEST_SIBLING_UD_NMI;
+	cfg->before_fault = busy ? selftest_wait_for_busy_lines : NULL;
+	cfg->selftest_deaf = which == SELFTEST_SIBLING_DEAF;
+	cfg->selftest_dead = which == SELFTEST_SIBLING_DEAD;
 }
 
 bool sibling_bringup(const struct platform *p, const struct sibling_config *c, struct phys_alloc *phys,

@@ -11,7 +11,7 @@
 
 #include "kernel/mm/phys_alloc.h"
 #include "kernel/platform/platform.h"
-#include "kernel/selftest.h"
+#include "kernel/fault/selftest.h"
 #include "core/sibling/idle_mode.h"
 #include "core/sibling/placement.h"
 #include "core/stream/stream.h"

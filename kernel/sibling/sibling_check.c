@@ -8,7 +8,7 @@
 #include "lib/sort.h"
 #include "kernel/sibling/others.h"
 #include "kernel/sibling/parked.h"
-#include "kernel/sibling/residency.h"
+#include "platform/sibling/residency.h"
 #include "kernel/sibling/sibling.h"
 #include "kernel/stream/stray_record.h"
 #include "kernel/time/delay.h"
@@ -127,7 +127,7 @@ static void quiet_in_mode(enum idle_mode mode, struct stream *s)
  * to it then shuts the machine down (SDM Vol. 3B 16, Machine-Check
  * Architecture, CR4.MCE; Linux commit 45e34c8af58f as the review cites it
  * for this hazard: its text was not opened here). The CPUs idlebench runs
- * set CR4.MCE themselves (boot/cpu_setup64.asm), the `cr4_mce` meta. */
+ * set CR4.MCE themselves (kernel/arch/cpu_setup64.asm), the `cr4_mce` meta. */
 static void mce_exposure(enum idle_mode mode, struct stream *s)
 {
 	size_t parked_off = 0, others_off = others_in_wait_for_sipi();
@@ -144,7 +144,7 @@ static enum check_outcome check_mode(enum idle_mode mode, struct stream *s)
 {
 	const char *name = idle_modes[mode].name;
 	const char *why = sibling_mode_unavailable(mode);
-	char q[520]; /* a c2_note (kernel/acpi/acpi_c2.h) quoted */
+	char q[520]; /* a c2_note (platform/acpi/acpi_c2.h) quoted */
 
 	if (why) {
 		stream_record(s, "mode", "name=%s status=skipped reason=%s%s", name, stream_quote(q, sizeof q, why),

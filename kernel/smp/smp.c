@@ -2,7 +2,7 @@
  * initialization sequence"): INIT IPI, 10 ms, STARTUP IPI, 200 us, STARTUP
  * IPI, 200 us, timed with the calibrated TSC. An AP that does not reach C is
  * reported by APIC ID and the run carries on without it. */
-#include "boot/cpu_setup64.h"
+#include "kernel/arch/cpu_setup64.h"
 #include "kernel/arch/lapic.h"
 #include "kernel/arch/x86.h"
 #include "lib/mem.h"

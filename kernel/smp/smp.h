@@ -79,7 +79,7 @@ size_t smp_restore_firmware_apic_modes(uint64_t bsp_apic_base, uint64_t timeout_
 /* APIC IDs of the APs started at least once (up to cap); returns the count. */
 size_t smp_started_apic_ids(uint32_t *out, size_t cap);
 /* Of the APs started at least once (*cpus), how many had CR4.MCE (*mce) and
- * CR0.NE (*ne) set on reaching C, as boot/cpu_setup64.asm sets them. */
+ * CR0.NE (*ne) set on reaching C, as kernel/arch/cpu_setup64.asm sets them. */
 void smp_control_bits(unsigned *cpus, unsigned *mce, unsigned *ne);
 /* True while the AP's stack canary is intact. */
 bool smp_stack_canary_ok(const struct ap_cpu *ap);

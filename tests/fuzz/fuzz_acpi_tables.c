@@ -6,17 +6,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/acpi/acpi_c2.h"
-#include "kernel/acpi/acpi_cst.h"
-#include "kernel/acpi/acpi_fadt.h"
-#include "kernel/acpi/acpi_format.h"
-#include "kernel/acpi/acpi_hpet.h"
-#include "kernel/acpi/acpi_madt.h"
-#include "kernel/acpi/acpi_rsdp.h"
-#include "kernel/acpi/acpi_spcr.h"
-#include "kernel/acpi/acpi_summary.h"
-#include "kernel/acpi/acpi_table.h"
-#include "kernel/acpi/acpi_tables.h"
+#include "platform/acpi/acpi_c2.h"
+#include "platform/acpi/acpi_cst.h"
+#include "platform/acpi/acpi_fadt.h"
+#include "platform/acpi/acpi_format.h"
+#include "platform/acpi/acpi_hpet.h"
+#include "platform/acpi/acpi_madt.h"
+#include "platform/acpi/acpi_rsdp.h"
+#include "platform/acpi/acpi_spcr.h"
+#include "platform/acpi/acpi_summary.h"
+#include "platform/acpi/acpi_table.h"
+#include "platform/acpi/acpi_tables.h"
 #include "kernel/console/spcr_uart.h"
 
 struct image { const uint8_t *data; size_t len; };

@@ -3,8 +3,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/acpi/acpi_summary.h"
-#include "kernel/acpi/acpi_tables.h"
+#include "platform/acpi/acpi_summary.h"
+#include "platform/acpi/acpi_tables.h"
 #include "tools/cli/acpidump_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/boot/multiboot2.h"
+#include "boot/loader/multiboot2.h"
 
 #define CHECK(cond) \
 	do { \

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "kernel/smbios/smbios.h"
+#include "platform/smbios/smbios.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/stream/schema.h"
-#include "tools/cli/stream_reader.h"
+#include "tools/common/stream_reader.h"
 
 struct buffer {
 	char *data;

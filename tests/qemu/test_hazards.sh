@@ -4,7 +4,7 @@
 
 # CR4.MCE and CR0.NE on every CPU: the measured CPU (PVH here; the BIOS test
 # below takes the multiboot2 path), its parked sibling and the other core's
-# two CPUs (others=hlt). Without boot/cpu_setup64.asm's
+# two CPUs (others=hlt). Without kernel/arch/cpu_setup64.asm's
 # cpu_enable_machine_checks this read 0/4: APs leave INIT with CR4 = 0 and
 # CR0.NE = 0, and QEMU's PVH entry leaves them clear on the boot CPU too.
 qtest_hazards_every_cpu_runs_with_cr4_mce_and_cr0_ne() {

@@ -5,7 +5,7 @@
 # that sbverify accepts or no file at all. Booting the signed image under
 # Secure Boot: tests/qemu/test_secure_boot.sh. Needs `make efi` first.
 
-# efi_from_so SO OUT: the PE image the build makes of SO (mk/efi.mk's objcopy and pe_nx_compat).
+# efi_from_so SO OUT: the PE image the build makes of SO (mk/uefi.mk's objcopy and pe_nx_compat).
 efi_from_so() {
 	objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
 		-j .reloc -j .sbat --strip-all --target efi-app-x86_64 --subsystem=10 "$1" "$2" &&

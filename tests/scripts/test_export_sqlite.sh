@@ -266,7 +266,7 @@ PY
 # boots of 10 repetitions each), equal to the int and fp figures report
 # prints and to the number of machines its note leaves out. The controls are
 # judged in SQL as docs/statistics.md "Controls", "Controls survive pooling"
-# and bench/analysis.c do: a boot's A/A (hlt2) and spike-in (spike) estimate
+# and stats/analysis.c do: a boot's A/A (hlt2) and spike-in (spike) estimate
 # is the mean over repetitions of d averaged over every workload (the
 # generator's four all have uniform_iterations, so the spike-in takes them
 # all too). A machine is left out when a control fails over its pool (the

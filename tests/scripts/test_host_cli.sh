@@ -1,4 +1,4 @@
-# The host CLI's common rules (tools/cli/cli_options.h), checked on the built
+# The host CLI's common rules (tools/common/cli_options.h), checked on the built
 # binary for every command `idlebench --help` lists: --help exits 0 and
 # lists the flags scripts already use; README.md's "The host CLI" table has a
 # row per command and docs/cli.md's "Flags" section names every flag a --help

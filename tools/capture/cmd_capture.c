@@ -24,11 +24,11 @@
 #include "tools/capture/capture_filter.h"
 #include "tools/capture/capture_source.h"
 #include "tools/capture/lava_log.h"
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
-#include "tools/capture/result_file.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
+#include "tools/common/result_file.h"
 #include "tools/capture/serial_port.h"
-#include "tools/cli/stream_reader.h"
+#include "tools/common/stream_reader.h"
 
 /* Defaults: an SOL client is restarted up to 10 times, 5 s apart (a BMC
  * drops a session in seconds and takes a few to accept the next); the

@@ -25,7 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "kernel/acpi/acpi_table.h"
+#include "platform/acpi/acpi_table.h"
 #include "lib/parse.h"
 
 #define BYTES_PER_LINE 16

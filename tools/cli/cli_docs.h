@@ -13,8 +13,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
 
 /* A row of a command's more_help text ("  --key=ALLOWED  (default X)" and
  * its indented help lines), or of its intro (name NULL: a line of prose). */

@@ -4,7 +4,7 @@
  * so a sample lasts about sample-ms, then time `reps` samples with
  * CLOCK_MONOTONIC and serialized TSC reads. Probes (bench/probe.h) are
  * checked at their fixed check arena, then set up again at 4 x the LLC
- * (tools/cli/host_llc.h) in transparent huge pages where Linux grants them (the
+ * (tools/common/host_llc.h) in transparent huge pages where Linux grants them (the
  * kernel maps 2 MiB pages too), run interleaved, and their per-variant
  * fastest repetitions become `#! probe` records (core/stream/probe_record.h) after the rows. Prints the kernel's result
  * stream (core/stream/stream.c: same header, metadata, columns and end
@@ -25,16 +25,17 @@
 
 #include "bench/probe.h"
 #include "bench/workload.h"
-#include "kernel/arch/cpuid_native.h"
-#include "kernel/cpu/cpu_identity.h"
+#include "platform/cpu/cpuid_native.h"
+#include "core/platform/cpu_identity_meta.h"
+#include "platform/cpu/cpu_identity.h"
 #include "core/stream/probe_record.h"
 #include "core/stream/sample_row.h"
 #include "core/stream/schema.h"
 #include "core/stream/stream.h"
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
-#include "tools/cli/host_llc.h"
-#include "tools/cli/host_timing.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
+#include "tools/common/host_llc.h"
+#include "tools/common/host_timing.h"
 
 #include "version.h" /* IDLEBENCH_VERSION, generated (mk/kernel.mk) */
 

@@ -1,7 +1,7 @@
 /* `idlebench check FILE…`: verify saved result streams (schema version, header,
  * field counts, row count, CRC-32). An intact stream whose end record says
  * status=error passes: it is a faithful record of a run that failed, and its
- * status is printed. A directory is searched for *.csv (tools/report/result_tree.h).
+ * status is printed. A directory is searched for *.csv (tools/common/result_tree.h).
  * Exit 0 only when every file passes; 1 when one fails or cannot be read
  * (named once with the reason, the others still checked); 2 usage. */
 #include <errno.h>
@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
-#include "tools/cli/stream_reader.h"
-#include "tools/report/result_tree.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
+#include "tools/common/stream_reader.h"
+#include "tools/common/result_tree.h"
 
 /* Verify one file; prints its verdict line; returns true when it passes. */
 static bool check_file(const char *path)
@@ -95,7 +95,7 @@ int cmd_check(int argc, char **argv)
 		return cli_usage_error(&check_cli, "no result file given");
 	}
 	/* A directory is searched for *.csv as report and export search one
-	 * (tools/report/result_tree.h); each file is verified, duplicates and
+	 * (tools/common/result_tree.h); each file is verified, duplicates and
 	 * INCOMPLETE names included: check verifies files, not boots. */
 	struct check_walk cw = { .all_ok = true };
 	int named = result_tree_list((char *const *)files, (int)n, check_one, &cw, stderr);

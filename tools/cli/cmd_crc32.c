@@ -6,8 +6,8 @@
 #include <sys/stat.h>
 
 #include "lib/crc32.h"
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
 
 static const struct cli_option options[] = {
 	{ NULL, 0, NULL, NULL },

@@ -16,7 +16,7 @@
  * as "field_" + key (put_own_key).
  *
  * The operands are files or directories (searched for *.csv), read by the
- * walker report uses (tools/report/result_tree.h): each file not used is
+ * walker report uses (tools/common/result_tree.h): each file not used is
  * named once on stderr with the reason, the others written.
  *
  * Exit status: 0 every file written; 1 a file not used (nothing written for
@@ -27,11 +27,11 @@
 #include <string.h>
 
 #include "core/stream/schema.h"
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
 #include "tools/cli/export_sqlite.h"
-#include "tools/cli/stream_reader.h"
-#include "tools/report/result_tree.h"
+#include "tools/common/stream_reader.h"
+#include "tools/common/result_tree.h"
 
 /* Whether a column holds numbers (schema.h kinds u64, u64_opt, fixed, fixed_opt). */
 #define EXPORT_KIND_u64 1
@@ -304,7 +304,7 @@ int cmd_export(int argc, char **argv)
 		free(files);
 		return status;
 	}
-	/* The operands as a result tree (tools/report/result_tree.h), as --sqlite
+	/* The operands as a result tree (tools/common/result_tree.h), as --sqlite
 	 * and report read them: a directory searched for *.csv, each file not
 	 * used named once on stderr with the reason, the others written. */
 	size_t skipped = 0;

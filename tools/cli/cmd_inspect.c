@@ -1,7 +1,7 @@
 /* `idlebench inspect FILE|DIR`: what idlebench would learn from a machine's
  * ACPI tables, before booting it. Reads a Linux `acpidump` text file (or a
  * directory of binary *.dat tables), runs the kernel's own parsers
- * (kernel/acpi/) and prints the ACPI metadata keys as key=value lines, with
+ * (platform/acpi/) and prints the ACPI metadata keys as key=value lines, with
  * human-readable details on lines starting with "# ".
  *
  * Input comes from users' machines, so by default whatever is not understood
@@ -24,14 +24,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/acpi/acpi_c2.h"
-#include "kernel/acpi/acpi_format.h"
-#include "kernel/acpi/acpi_rsdp.h"
-#include "kernel/acpi/acpi_summary.h"
-#include "kernel/acpi/acpi_tables.h"
+#include "platform/acpi/acpi_c2.h"
+#include "platform/acpi/acpi_format.h"
+#include "platform/acpi/acpi_rsdp.h"
+#include "platform/acpi/acpi_summary.h"
+#include "platform/acpi/acpi_tables.h"
 #include "tools/cli/acpidump_text.h"
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
 
 /* The input rejected: 1, as every command exits on input it rejects (2 is usage only). */
 #define EXIT_MALFORMED 1

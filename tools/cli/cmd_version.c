@@ -4,8 +4,8 @@
  * tree had uncommitted changes to tracked files. */
 #include <stdio.h>
 
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
 #include "version.h" /* IDLEBENCH_VERSION, generated (mk/kernel.mk) */
 
 static const struct cli_option options[] = {

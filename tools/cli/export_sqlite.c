@@ -32,8 +32,8 @@
 #include "core/stream/schema.h"
 #include "lib/hash64.h"
 #include "tools/cli/export_sqlite.h"
-#include "tools/cli/stream_reader.h"
-#include "tools/report/result_tree.h"
+#include "tools/common/stream_reader.h"
+#include "tools/common/result_tree.h"
 
 /* PRAGMA application_id (SQLite file format, database header offset 68):
  * "IDLB", so that a database of ours is told from anyone else's. */

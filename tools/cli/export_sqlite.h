@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 /* Add the streams of paths[0..n) (files, and directories searched for *.csv
- * recursively: tools/report/result_tree.h) to the database at db_path,
+ * recursively: tools/common/result_tree.h) to the database at db_path,
  * created when absent, in one transaction. A boot already there is named on
  * err and not inserted again; a file not used (not a verified stream, a
  * duplicate within the paths) is named on err with the reason. One line of

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "tools/cli/cli_docs.h"
-#include "tools/cli/commands.h"
+#include "tools/common/commands.h"
 
 const char host_cli_summary[] = "the host tools of idlebench, a bootable benchmark of SMT sibling idle states";
 const char *const host_cli_usage[] = {

@@ -13,14 +13,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tools/cli/commands.h"
+#include "tools/common/commands.h"
 #include "tools/linux/linux_cpuidle.h"
 #include "tools/linux/linux_options.h"
 #include "tools/linux/linux_restore.h"
 #include "tools/linux/linux_run.h"
 #include "tools/linux/linux_topology.h"
-#include "tools/capture/result_file.h"
-#include "tools/cli/stream_reader.h"
+#include "tools/common/result_file.h"
+#include "tools/common/stream_reader.h"
 
 /* Each mode's availability, each reason said once: without a CPU to park
  * (its reason is on the first line) no mode can run; the reason of a parked

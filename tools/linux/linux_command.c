@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tools/cli/host_timing.h"
+#include "tools/common/host_timing.h"
 #include "tools/linux/linux_command.h"
 
 /* The process group of the command running now (0: none), for the signal handler. */

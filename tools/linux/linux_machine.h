@@ -4,7 +4,7 @@
 #ifndef IDLEBENCH_TOOLS_LINUX_MACHINE_H
 #define IDLEBENCH_TOOLS_LINUX_MACHINE_H
 
-#include "kernel/cpu/cpu_identity.h"
+#include "platform/cpu/cpu_identity.h"
 #include "core/stream/stream.h"
 #include "tools/linux/linux_sysfs.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kernel/arch/cpuid_native.h"
+#include "platform/cpu/cpuid_native.h"
 #include "tools/linux/linux_msr.h"
 
 #define MSR_APERF 0xE8

@@ -6,7 +6,7 @@
 #include "lib/parse.h"
 #include "core/options/option_table.h"
 #include "core/sibling/idle_mode.h"
-#include "tools/cli/cli_options.h"
+#include "tools/common/cli_options.h"
 #include "tools/linux/linux_command.h"
 #include "tools/linux/linux_options.h"
 
@@ -36,7 +36,7 @@ static const struct option_def own[LOPT_COUNT] = {
 	  "driver does not offer are skipped with the reason", idle_modes_validate_linux },
 };
 
-/* The command's own flags (getopt_long, tools/cli/cli_options.h); the experiment's rows follow in --help. */
+/* The command's own flags (getopt_long, tools/common/cli_options.h); the experiment's rows follow in --help. */
 enum {
 	OPT_LIST, OPT_RESTORE, OPT_OUT, OPT_OUT_DIR, OPT_SYSFS_ROOT, OPT_SYSFS_ROOT_UNDERSCORE,
 	OPT_METRIC, OPT_HIGHER, OPT_TIMEOUT, OPT_NAME,

@@ -7,7 +7,7 @@
  * or '_' in the key (--sample-ms=2), or a kernel-style key=value word. The
  * command's own flags (--list, --restore, --out, --out-dir, --sysfs-root,
  * --metric, --higher-is-better, --timeout-s, --name, --help) are a
- * getopt_long table (tools/cli/cli_options.h); every word after "--" is the
+ * getopt_long table (tools/common/cli_options.h); every word after "--" is the
  * COMMAND to time and its arguments. */
 #ifndef IDLEBENCH_TOOLS_LINUX_OPTIONS_H
 #define IDLEBENCH_TOOLS_LINUX_OPTIONS_H

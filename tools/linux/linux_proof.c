@@ -1,7 +1,7 @@
 /* Per-sample residency proof (tools/linux/linux_proof.h). The busy threshold is
- * the kernel's (kernel/sibling/residency.h, IDLE_MAX_C0_PERMILLE): a
+ * the kernel's (platform/sibling/residency.h, IDLE_MAX_C0_PERMILLE): a
  * parked CPU more than half the time in C0 is not idle. */
-#include "kernel/sibling/residency.h"
+#include "platform/sibling/residency.h"
 #include "tools/linux/linux_proof.h"
 
 void linux_proof_judge(const uint64_t usage0[], const uint64_t time0[], const uint64_t usage1[],

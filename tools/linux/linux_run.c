@@ -20,15 +20,16 @@
 #include <unistd.h>
 
 #include "bench/workload.h"
-#include "kernel/arch/cpuid_native.h"
-#include "kernel/cpu/cpu_identity.h"
+#include "platform/cpu/cpuid_native.h"
+#include "platform/cpu/cpu_identity.h"
 #include "core/experiment/harness.h"
+#include "core/platform/cpu_identity_meta.h"
 #include "core/experiment/samples.h"
 #include "core/experiment/summary.h"
 #include "core/stream/sample_row.h"
 #include "core/stream/schema.h"
 #include "core/stream/stream.h"
-#include "tools/cli/host_llc.h"
+#include "tools/common/host_llc.h"
 #include "tools/linux/linux_busy.h"
 #include "tools/linux/linux_command_sample.h"
 #include "tools/linux/linux_hold.h"
@@ -40,7 +41,7 @@
 #include "tools/linux/linux_rt.h"
 #include "tools/linux/linux_run.h"
 #include "tools/linux/linux_wake.h"
-#include "tools/cli/host_timing.h"
+#include "tools/common/host_timing.h"
 
 #include "version.h" /* IDLEBENCH_VERSION, generated (mk/kernel.mk) */
 

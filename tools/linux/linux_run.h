@@ -2,7 +2,7 @@
  * permitted, memory locked), the parked CPU's idle state chosen through
  * cpuidle sysfs per mode, the kernel's plan, order and statistics
  * (core/experiment/plan.c, core/experiment/summary.c over
- * bench/analysis.c), every sample proven from the parked CPU's residency
+ * stats/analysis.c), every sample proven from the parked CPU's residency
  * counters (tools/linux/linux_proof.h), the kernel's stream, and every sysfs
  * value put back (tools/linux/linux_restore.h). */
 #ifndef IDLEBENCH_TOOLS_LINUX_RUN_H

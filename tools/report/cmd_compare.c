@@ -8,7 +8,7 @@
  * group must be one comparable set. Per workload and mode and for the
  * primary result's class geomeans, the difference of the two groups'
  * estimates on the log scale with a Welch t interval
- * (stats_difference_of, bench/inference.h): B's slowdown ratio over A's,
+ * (stats_difference_of, stats/inference.h): B's slowdown ratio over A's,
  * (1 + B) / (1 + A) - 1. The verdict says whether that difference is
  * distinguishable from noise at the interval's width.
  *
@@ -38,15 +38,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/stats.h"
+#include "stats/stats.h"
 #include "lib/fmt.h"
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
 #include "tools/report/report_format.h"
 #include "tools/report/report_pool.h"
 #include "tools/report/report_summary.h"
-#include "tools/cli/stream_reader.h"
-#include "tools/report/result_tree.h"
+#include "tools/common/stream_reader.h"
+#include "tools/common/result_tree.h"
 
 /* The metadata behind plan_id (core/experiment/plan.c plan_id), compared
  * key by key to say what differs when the ids do. */
@@ -334,7 +334,7 @@ static void print_verdict(FILE *out, const char *cls, const char *mode, const st
 	if (d->within_boot_only) {
 		/* A single boot's interval is about that boot: two of them compared
 		 * cover the machines' true difference only ~19 % of the time
-		 * (tests/unit/bench/test_stats_coverage.c), so no verdict. */
+		 * (tests/unit/stats/test_stats_coverage.c), so no verdict. */
 		fprintf(out, "B vs A %s %% %s: not judged: a group is a single boot, whose interval covers only that "
 			     "boot (such comparisons cover the true difference ~19 %% of the time); give each group "
 			     ">= 2 boots\n", report_num(v, sizeof v, d->value_pct, 2), difference_interval(iv, sizeof iv, d, NULL, NULL));

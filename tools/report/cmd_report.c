@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/cli/cli_options.h"
-#include "tools/cli/commands.h"
+#include "tools/common/cli_options.h"
+#include "tools/common/commands.h"
 #include "tools/report/report_commit.h"
 #include "tools/report/report_fleet.h"
 #include "tools/report/report_html.h"
@@ -27,7 +27,7 @@
 #include "tools/report/report_pool.h"
 #include "tools/report/report_summary.h"
 #include "tools/report/report_table.h"
-#include "tools/report/result_tree.h"
+#include "tools/common/result_tree.h"
 
 enum { OPT_PNG, OPT_HTML, OPT_FIRMWARE_S, OPT_FORMAT, OPT_BY, OPT_WIDE };
 static const struct cli_option options[] = {
@@ -75,7 +75,7 @@ static const struct cli_command report_cli = {
 	"and the same boost, c2_kind and amd_cstate_cfg (a file without one of these keys\n"
 	"pools only with files without it); other sets are shown side by side with the\n"
 	"reason they were not pooled.\n"
-	"Per set, recomputed from the rows with the kernel's own analysis (bench/analysis.c):\n"
+	"Per set, recomputed from the rows with the kernel's own analysis (stats/analysis.c):\n"
 	"each boot's paired log-ratio slowdowns against hlt (blocks = repetitions), then a t\n"
 	"interval over the boots' estimates (one boot: within this boot only). It prints the\n"
 	"primary result (int and fp geomeans of mwait vs hlt) beside the seed's figures (Hygon\n"
@@ -240,7 +240,7 @@ int cmd_report(int argc, char **argv)
 	}
 
 	/* Every file is verified before anything is printed. The operands are
-	 * read as a result tree (tools/report/result_tree.h, the walker --by and
+	 * read as a result tree (tools/common/result_tree.h, the walker --by and
 	 * export use): a directory is searched for *.csv, and each file not
 	 * used (unreadable, INCOMPLETE, another schema, not a stream, the same
 	 * boot twice, a row report refuses) is named once on stderr with the

@@ -84,7 +84,7 @@ static const char *mode_words(const char *name, const struct report_records *r, 
 		return "MWAIT-C1";
 	}
 	/* the core state the port read requests, reached only when all the
-	 * core's threads idle (kernel/acpi/acpi_c2.c) */
+	 * core's threads idle (platform/acpi/acpi_c2.c) */
 	const char *req = !strcmp(name, "ioport") ? report_c2_request(meta(r, "c2_kind")) : NULL;
 	if (req) {
 		snprintf(buf, size, "IOPORT-C2 (requests %s, which the core reaches only when all its threads idle)", req);
@@ -244,7 +244,7 @@ static void result_words(struct text *t, const struct report_set *s, const struc
 		if (!n) {
 			const struct analysis_cell *c = &sum->set->cls[ANALYSIS_CLASS_ALL][p];
 			if (!c->have) {
-				/* only probes (in no class geomean, bench/analysis.h): nothing to state */
+				/* only probes (in no class geomean, stats/analysis.h): nothing to state */
 				add(t, "no class geomean can be stated (no int or fp workload), so nothing runs faster or slower");
 				return;
 			}

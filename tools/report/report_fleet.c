@@ -7,7 +7,7 @@
 #include "lib/fmt.h"
 #include "tools/report/report_fleet.h"
 #include "tools/report/report_summary.h"
-#include "tools/report/result_tree.h"
+#include "tools/common/result_tree.h"
 
 const char *const fleet_meta_keys[FLEET_META_COUNT] = {
 	"machine_id", "cpu_vendor", "cpu_family", "cpu_model", "cpu_stepping", "microcode",

@@ -1,5 +1,5 @@
 /* The fleet view of `idlebench report --by=machine|model PATH…`: result
- * trees of many machines (tools/report/result_tree.h) answered per machine
+ * trees of many machines (tools/common/result_tree.h) answered per machine
  * and per CPU model.
  *
  * Groups: machines are compared only within a group of the same plan_id,
@@ -12,7 +12,7 @@
  * machine identity): its boots are one report_set, summarized by
  * report_summarize exactly as `report FILE…` does for one machine — each
  * boot's paired estimate, then a t interval over the boots' estimates
- * ("boots-t", bench/inference.h). The int and fp primary results of every
+ * ("boots-t", stats/inference.h). The int and fp primary results of every
  * machine of a group with such a boot-level interval and trustworthy controls
  * form one Holm family (Holm 1979, stats_holm_scratch: of any size): a
  * machine is marked when one of its results excludes 0 after it. One-boot machines (a within-boot
@@ -34,8 +34,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "bench/analysis.h"
-#include "bench/inference.h"
+#include "stats/analysis.h"
+#include "stats/inference.h"
 #include "tools/report/report_pool.h"
 
 /* Most groups (plans and machine states) one fleet report shows. */

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bench/analysis.h"
+#include "stats/analysis.h"
 #include "core/sibling/idle_mode.h"
 #include "lib/fmt.h"
 #include "tools/report/report_format.h"

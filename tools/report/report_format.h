@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "bench/inference.h"
+#include "stats/inference.h"
 #include "tools/report/report_pool.h"
 #include "tools/report/report_summary.h"
 
@@ -57,11 +57,11 @@ bool report_has_direction(const struct stats_slowdown *e);
 
 /* The core state a `c2_kind` says the port read requests ("CC6", "CC1"),
  * NULL for the other kinds: the core reaches it only when all its threads
- * idle (kernel/acpi/acpi_c2.c), so it is a request, not a state entered. */
+ * idle (platform/acpi/acpi_c2.c), so it is a request, not a state entered. */
 const char *report_c2_request(const char *c2_kind);
 /* The mode as the report names it: "ioport (C2 requests CC6)", "ioport (C2
  * requests CC1)", "ioport (C2 untrapped)", "ioport (C2 unknown)" from the
- * boots' `c2_kind` (kernel/acpi/acpi_c2.c; NULL or "" for streams without
+ * boots' `c2_kind` (platform/acpi/acpi_c2.c; NULL or "" for streams without
  * it: the mode's name alone); every other mode is its name. */
 const char *report_mode_label(char *buf, size_t size, const char *mode, const char *c2_kind);
 

@@ -10,7 +10,7 @@
 #include "core/stream/sample_row.h"
 #include "core/stream/schema.h"
 #include "tools/report/report_pool.h"
-#include "tools/cli/stream_reader.h"
+#include "tools/common/stream_reader.h"
 
 static void say(char *err, size_t size, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -1,7 +1,7 @@
 /* The samples `idlebench report` works on: verified result files, one file =
  * one boot, each boot's samples kept apart and indexed by repetition (the
  * analysis pairs the modes within a repetition, then combines boots; pooled
- * samples would hide both, bench/inference.h).
+ * samples would hide both, stats/inference.h).
  *
  * Files are grouped into comparable sets. Schema 2 files: the same `plan_id`
  * (what was measured and how), `machine_id` (which machine, firmware and
@@ -28,8 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench/analysis.h"
-#include "bench/inference.h"
+#include "stats/analysis.h"
+#include "stats/inference.h"
 #include "bench/workload.h"
 #include "core/sibling/idle_mode.h"
 
@@ -48,8 +48,8 @@ extern const char *const report_state_keys[REPORT_STATE_KEYS];
 /* Longest workload or mode name kept. */
 #define REPORT_NAME_MAX 32
 
-_Static_assert(REPORT_WORKLOAD_SLOTS <= ANALYSIS_MAX_WORKLOADS, "workload slots exceed bench/analysis.h");
-_Static_assert(REPORT_MODE_SLOTS <= ANALYSIS_MAX_MODES, "mode slots exceed bench/analysis.h");
+_Static_assert(REPORT_WORKLOAD_SLOTS <= ANALYSIS_MAX_WORKLOADS, "workload slots exceed stats/analysis.h");
+_Static_assert(REPORT_MODE_SLOTS <= ANALYSIS_MAX_MODES, "mode slots exceed stats/analysis.h");
 
 /* One data row of a boot, as the analysis needs it. */
 struct report_sample {
@@ -143,7 +143,7 @@ struct report_pool {
  * in the pool's limits is wrong). */
 bool report_pool_add_file(struct report_pool *pool, const char *path, char *err, size_t err_size);
 /* The same for a stream verified already (stream_reader_result STREAM_OK, e.g.
- * by tools/report/result_tree.h); path names it in err and in the boot. */
+ * by tools/common/result_tree.h); path names it in err and in the boot. */
 struct stream_reader;
 bool report_pool_add_stream(struct report_pool *pool, const char *path, const struct stream_reader *r, char *err,
 			    size_t err_size);

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "tools/report/report_pool.h"
-#include "tools/cli/stream_reader.h"
+#include "tools/common/stream_reader.h"
 
 /* One verified reader per boot of a set, in the set's boot order. */
 struct report_records {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/student_t.h"
+#include "stats/student_t.h"
 #include "core/options/option_table.h"
 #include "lib/fmt.h"
 #include "tools/report/report_summary.h"
@@ -487,7 +487,7 @@ void report_summary_free(struct report_summary *out)
 	out->set = NULL;
 }
 
-/* As within a boot (bench/analysis.c): controls and probes are not in the family. */
+/* As within a boot (stats/analysis.c): controls and probes are not in the family. */
 bool report_in_holm_family(const struct report_set *s, const struct report_summary *sum, size_t w, size_t m)
 {
 	return m != REPORT_MODE_HLT && s->mode_used[m] && s->workload_used[w] && m != sum->aa && m != sum->spike &&

@@ -1,6 +1,6 @@
 /* What `idlebench report` computes for one comparable set of boots
  * (tools/report/report_pool.h), with the kernel's own freestanding code:
- *  - per boot, bench/analysis.c (the analysis the kernel's summary prints):
+ *  - per boot, stats/analysis.c (the analysis the kernel's summary prints):
  *    paired log-ratio slowdowns per (workload, mode), class geomeans, Holm,
  *    MDE, the control verdicts;
  *  - across the boots of the set, per cell and class geomean a t interval
@@ -8,18 +8,18 @@
  *    within-boot interval, labelled so), Holm-adjusted again over the same
  *    family (per-workload cells, neither the baseline nor the controls);
  *  - the variance components of the primary result and the repetitions per
- *    boot and boots a ±1 % answer needs (bench/planning.h);
+ *    boot and boots a ±1 % answer needs (stats/planning.h);
  *  - per boot the carry-over check over the rows in measurement order and
- *    the mode-switch check (bench/order.h). */
+ *    the mode-switch check (stats/order.h). */
 #ifndef IDLEBENCH_TOOLS_REPORT_SUMMARY_H
 #define IDLEBENCH_TOOLS_REPORT_SUMMARY_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "bench/analysis.h"
-#include "bench/order.h"
-#include "bench/planning.h"
+#include "stats/analysis.h"
+#include "stats/order.h"
+#include "stats/planning.h"
 #include "tools/report/report_pool.h"
 
 /* Time per boot the stream cannot see, assumed for planning when not given
@@ -51,7 +51,7 @@ struct report_carryover {
 };
 
 /* The mode-switch check of one boot: the first sample after a mode change
- * against later ones of the same mode and workload (bench/order.h). */
+ * against later ones of the same mode and workload (stats/order.h). */
 struct report_mode_switch {
 	bool checked;                   /* else why says why not */
 	char why[96];

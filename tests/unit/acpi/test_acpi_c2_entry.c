@@ -1,5 +1,5 @@
 /* What the `ioport` read enters and whether the mode is run
- * (kernel/acpi/acpi_c2.c acpi_c2_entry_decide), from raw MSR values as the
+ * (platform/acpi/acpi_c2.c acpi_c2_entry_decide), from raw MSR values as the
  * fault-tolerant accessors leave them: AMD/Hygon CStateBaseAddr and CStateCfg,
  * Intel's I/O MWAIT redirection, and `c2port=` forcing a port that is not
  * the trapped one. CStateCfg 0x484848 is what AGESA's CcxZen*InitializeC6Aps
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "kernel/acpi/acpi_c2.h"
+#include "platform/acpi/acpi_c2.h"
 
 #define RD(v) ((struct acpi_msr){ ACPI_MSR_READ, (v) })
 #define FAULT ((struct acpi_msr){ ACPI_MSR_FAULTED, 0 })

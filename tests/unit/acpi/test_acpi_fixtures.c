@@ -12,11 +12,11 @@
 
 #include <cmocka.h>
 
-#include "kernel/acpi/acpi_c2.h"
-#include "kernel/acpi/acpi_format.h"
-#include "kernel/acpi/acpi_rsdp.h"
-#include "kernel/acpi/acpi_summary.h"
-#include "kernel/acpi/acpi_tables.h"
+#include "platform/acpi/acpi_c2.h"
+#include "platform/acpi/acpi_format.h"
+#include "platform/acpi/acpi_rsdp.h"
+#include "platform/acpi/acpi_summary.h"
+#include "platform/acpi/acpi_tables.h"
 #include "tools/cli/acpidump_text.h"
 
 struct expect {

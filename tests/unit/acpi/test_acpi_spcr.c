@@ -1,4 +1,4 @@
-/* The SPCR parser (kernel/acpi/acpi_spcr.c) and what the console makes of a
+/* The SPCR parser (platform/acpi/acpi_spcr.c) and what the console makes of a
  * table (kernel/console/spcr_uart.c), on real servers' tables and crafted
  * ones. Expected values of the real tables were read from ACPICA's
  * disassembly (acpica-tools 20200925: `acpixtract -s SPCR`, `iasl -d`), the
@@ -12,10 +12,10 @@
 
 #include <cmocka.h>
 
-#include "kernel/acpi/acpi_spcr.h"
-#include "kernel/acpi/acpi_summary.h"
-#include "kernel/acpi/acpi_table.h"
-#include "kernel/acpi/acpi_tables.h"
+#include "platform/acpi/acpi_spcr.h"
+#include "platform/acpi/acpi_summary.h"
+#include "platform/acpi/acpi_table.h"
+#include "platform/acpi/acpi_tables.h"
 #include "kernel/console/spcr_uart.h"
 #include "tools/cli/acpidump_text.h"
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/boot/multiboot2.h"
+#include "boot/loader/multiboot2.h"
 
 static uint64_t storage[8192]; /* 64 KiB, 8-byte aligned */
 static uint8_t *const mbi = (uint8_t *)storage;

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/boot/pvh.h"
+#include "boot/loader/pvh.h"
 
 #define RAM_BASE 0x10000u
 #define RAM_SIZE 0x10000u

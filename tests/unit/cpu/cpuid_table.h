@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/cpu/cpu_features.h"
-#include "kernel/cpu/cpu_identity.h"
+#include "platform/cpu/cpu_features.h"
+#include "platform/cpu/cpu_identity.h"
 
 /* Most rows a fixture may hold. */
 #define CPUID_TABLE_MAX 256

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/cpu/cache_info.h"
+#include "platform/cpu/cache_info.h"
 #include "tests/unit/cpu/cpuid_table.h"
 
 #define MiB (1024ull * 1024)

@@ -8,8 +8,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kernel/cpu/cpu_features.h"
-#include "kernel/cpu/cpu_identity.h"
+#include "platform/cpu/cpu_features.h"
+#include "core/platform/cpu_identity_meta.h"
+#include "platform/cpu/cpu_identity.h"
 #include "tests/unit/cpu/cpuid_table.h"
 #include "tests/unit/support/stream_text.h"
 

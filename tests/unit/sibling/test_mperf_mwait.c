@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "kernel/sibling/mperf_mwait.h"
-#include "kernel/sibling/residency.h"
+#include "platform/sibling/residency.h"
 
 /* ---- the fake MSR map of the CPU that reads: HWCR present or #GP ---- */
 static uint64_t fake_hwcr;

@@ -1,4 +1,4 @@
-/* MPERF trust and idleness verdicts (kernel/sibling/residency.c), with the
+/* MPERF trust and idleness verdicts (platform/sibling/residency.c), with the
  * readings the emulators and real parts give: QEMU TCG and Bochs (with its
  * default ignore_bad_msrs=1) read MPERF as 0 without a fault, Bochs with
  * ignore_bad_msrs=0 and real parts without the MSR raise #GP, a real core
@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "kernel/sibling/mailbox.h"
-#include "kernel/sibling/residency.h"
+#include "platform/sibling/residency.h"
 
 static void mperf_reading_zero_twice_is_stuck_not_zero_residency(void **state)
 {

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "lib/hash64.h"
-#include "kernel/smbios/smbios.h"
+#include "platform/smbios/smbios.h"
 
 static uint8_t buf[4096];
 static size_t len;

@@ -1,4 +1,4 @@
-/* tools/cli/cli_options.c on a table of its own: what each word of a command line
+/* tools/common/cli_options.c on a table of its own: what each word of a command line
  * becomes (a transcript the test command prints), every kind of usage error
  * with the flag it names, "--" in both meanings, and the help made from the
  * same table. */
@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/tools/fd_redirect.h"
-#include "tools/cli/cli_options.h"
+#include "tools/common/cli_options.h"
 
 enum { OPT_OUT, OPT_QUIET, OPT_REPS, OPT_REQUIRE_OK, OPT_OLD_QUIET };
 static const struct cli_option options[] = {

@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/tools/fd_redirect.h"
-#include "tools/cli/commands.h"
+#include "tools/common/commands.h"
 
 #define F "tests/fixtures/streams/"
 #define CLEAN_BASE "hygongenuine-18h-0h-standard-pc-i440fx-piix-1996-"

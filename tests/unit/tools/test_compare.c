@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/tools/fd_redirect.h"
-#include "tools/cli/commands.h"
+#include "tools/common/commands.h"
 
 #define F "tests/fixtures/results/"
 

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/tools/fd_redirect.h"
-#include "tools/cli/commands.h"
+#include "tools/common/commands.h"
 
 #define CORPUS "tests/fixtures/acpi-corpus/"
 #define MAX_LIST 1024

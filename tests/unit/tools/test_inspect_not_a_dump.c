@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/tools/fd_redirect.h"
-#include "tools/cli/commands.h"
+#include "tools/common/commands.h"
 
 static char dir[] = "/tmp/idlebench-inspect-XXXXXX";
 

@@ -21,7 +21,7 @@
 
 #include "lib/crc32.h"
 #include "tests/unit/tools/fd_redirect.h"
-#include "tools/cli/commands.h"
+#include "tools/common/commands.h"
 #include "tools/report/report_format.h"
 
 #define F "tests/fixtures/results/"

@@ -35,7 +35,7 @@
 
 #include "lib/crc32.h"
 #include "tests/unit/tools/fd_redirect.h"
-#include "tools/cli/commands.h"
+#include "tools/common/commands.h"
 
 #define F "tests/fixtures/results/"
 

@@ -3,7 +3,7 @@
  * scipy (Student t quantiles, ttest_1samp p-values, its own Holm and
  * one-way ANOVA) from the same rows, compared as numbers (p-values to six
  * significant digits, percentages within 0.005, the precision generate.py
- * prints) rather than as text. Proves the per-boot analysis (bench/analysis.c),
+ * prints) rather than as text. Proves the per-boot analysis (stats/analysis.c),
  * the combination over boots (boots-t), Holm over the combined family and
  * the planning figures are what the method says. */
 #include <math.h>

@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "tests/unit/tools/fd_redirect.h"
-#include "tools/report/result_tree.h"
+#include "tools/common/result_tree.h"
 
 #define FIXTURES "tests/fixtures/results/"
 

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "core/stream/schema.h"
-#include "tools/cli/stream_reader.h"
+#include "tools/common/stream_reader.h"
 
 #define FIXTURES "tests/fixtures/streams/"
 

@@ -12,7 +12,7 @@
 
 #include "core/stream/schema.h"
 #include "core/stream/stream.h"
-#include "tools/cli/stream_reader.h"
+#include "tools/common/stream_reader.h"
 
 struct buffer {
 	char data[16384];
