@@ -40,6 +40,11 @@ CORE_SRCS := \
 KERNEL_HOST_SRCS := $(sort $(wildcard kernel/acpi/*.c)) \
 	kernel/arch/cpuid_native.c kernel/cpu/cpu_identity.c kernel/cpu/cpu_features.c kernel/cpu/cache_info.c
 
+# The hypervisor's name, one rule for the kernel and the Linux mode.
+CORE_SRCS += core/platform/hypervisor_name.c
+UNIT_TESTS += test_hypervisor_name
+test_hypervisor_name_SRCS := tests/unit/platform/test_hypervisor_name.c
+
 # Host objects of bench/, compiled with BENCH_CFLAGS (mk/bench.mk).
 BENCH_HOST_OBJS := $(patsubst bench/%.c,$(BUILD)/host/bench/%.o,$(BENCH_SRCS))
 

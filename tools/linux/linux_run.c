@@ -25,6 +25,7 @@
 #include "core/experiment/harness.h"
 #include "core/experiment/samples.h"
 #include "core/experiment/summary.h"
+#include "core/platform/hypervisor_name.h"
 #include "core/stream/sample_row.h"
 #include "core/stream/schema.h"
 #include "core/stream/stream.h"
@@ -745,9 +746,7 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 				      idle_modes[m].name, pc->samples, pc->verdict[PROOF_OK], pc->samples - pc->verdict[PROOF_OK],
 				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
 		}
-	/* as the kernel: a hypervisor without a signature is "unknown", never none */
-	summary_set_pair(placement_name(c->placement),
-			 !id.hypervisor ? "none" : *id.hv_signature ? id.hv_signature : "unknown");
+	summary_set_pair(placement_name(c->placement), hypervisor_name(id.hypervisor, id.hv_signature));
 	if (ru.command)
 		stream_record(&st, "command", "runs=%llu bad=%u multi_cpu=%u", (unsigned long long)ru.h.done, ru.cmd.bad_count,
 			      ru.cmd.multi_cpu_count);
