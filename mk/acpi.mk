@@ -1,6 +1,7 @@
 # ACPI table parsing (kernel/acpi/, freestanding) and `idlebench inspect`.
 ACPI_SRCS := $(filter kernel/acpi/%,$(KERNEL_SRCS))
 ACPIDUMP_SRCS := tools/cli/acpidump_text.c
+ACPIDUMP_SRCS += tools/common/grow.c
 
 
 UNIT_TESTS += test_acpi_fixtures test_acpi_crafted test_acpidump_text test_acpi_spcr test_acpi_c2_entry
