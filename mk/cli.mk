@@ -20,3 +20,6 @@ HOST_CLI_SRCS := $(sort $(HOST_CLI_SRCS) $(wildcard tools/common/*.c))
 # a refused allocation ENOMEM with the array untouched.
 UNIT_TESTS += test_grow
 test_grow_SRCS := tests/unit/tools/test_grow.c tools/common/grow.c
+# The same-boot rule: the identities export --sqlite has always written, each field deciding.
+UNIT_TESTS += test_same_boot
+test_same_boot_SRCS = $(STREAM_READER_SRCS) tests/unit/tools/test_same_boot.c
