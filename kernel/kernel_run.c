@@ -31,6 +31,7 @@
 #include "kernel/smp/smp.h"
 #include "kernel/stream/capture.h"
 #include "core/stream/schema.h"
+#include "core/platform/hypervisor_name.h"
 #include "kernel/stream/stray_record.h"
 #include "kernel/stream/stream_cpu_lock.h"
 #include "kernel/time/quiet_probe.h"
@@ -133,7 +134,7 @@ void kernel_run(const struct boot_info *bi, const char *boot_error)
 	 * for a fault before anything else. */
 	struct cpu_identity id;
 	cpu_identity_read(cpuid_native, NULL, &id);
-	const char *hv = !id.hypervisor ? "none" : id.hv_signature[0] ? id.hv_signature : "unknown";
+	const char *hv = hypervisor_name(id.hypervisor, id.hv_signature);
 	run_end_configure(cfg.exit, hypervisor_is_qemu(hv));
 	/* The consoles that need no ACPI (COM1, console= ports, the screen) and
 	 * the stream's sink, so that a fault while the tables are read is seen;

@@ -1,6 +1,7 @@
 # ACPI table parsing (platform/acpi/, freestanding) and `idlebench inspect`.
 ACPI_SRCS := $(filter platform/acpi/%,$(PLATFORM_SRCS))
 ACPIDUMP_SRCS := tools/cli/acpidump_text.c
+ACPIDUMP_SRCS += tools/common/grow.c
 
 
 UNIT_TESTS += test_acpi_fixtures test_acpi_crafted test_acpidump_text test_acpi_spcr test_acpi_c2_entry

@@ -53,6 +53,11 @@ CORE_SRCS := \
 FP_FLOOR_SRCS := $(LIB_FP_SRCS) $(STATS_SRCS) $(BENCH_SRCS)
 BENCH_HOST_OBJS := $(patsubst %.c,$(BUILD)/host/fp/%.o,$(FP_FLOOR_SRCS))
 
+# The hypervisor's name, one rule for the kernel and the Linux mode.
+CORE_SRCS += core/platform/hypervisor_name.c
+UNIT_TESTS += test_hypervisor_name
+test_hypervisor_name_SRCS := tests/unit/platform/test_hypervisor_name.c
+
 SHARED_SRCS      := $(LIB_FP_SRCS) $(STATS_SRCS) $(BENCH_SRCS) $(PLATFORM_SRCS) $(CORE_SRCS)
 CORE_KERNEL_OBJS := $(patsubst %.c,$(BUILD)/kernel/%.o,$(LIB_KERNEL_SRCS) $(SHARED_SRCS))
 CORE_EFI_OBJS    := $(patsubst %.c,$(BUILD)/efi/%.o,$(LIB_KERNEL_SRCS) $(SHARED_SRCS))

@@ -5,6 +5,9 @@ test_stream_SRCS := tests/unit/stream/test_stream.c tests/unit/support/crc32_ref
 test_sample_row_SRCS := tests/unit/stream/test_sample_row.c tests/unit/support/stream_text.c
 
 STREAM_READER_SRCS := tools/common/stream_reader.c
+# What the reader and every tool that reads streams share (tools/common/): the
+# growth rule of their arrays and the same-boot rule.
+STREAM_READER_SRCS += tools/common/grow.c tools/common/same_boot.c
 CAPTURE_SRCS := tools/capture/cmd_capture.c tools/capture/capture_source.c tools/capture/capture_filter.c \
                 tools/capture/serial_port.c tools/common/result_file.c tools/capture/lava_log.c $(CLI_SRCS)
 TOOLS_TEST_HELPER := tests/unit/tools/fd_redirect.c

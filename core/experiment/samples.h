@@ -17,7 +17,8 @@
 struct sample_group {
 	double eff_mhz[STATS_MAX_SAMPLES];
 	/* the parked sibling's wake-ups per millisecond of each sample (MWAIT is
-	 * re-entered after every wake-up: issue 24, item 7) */
+	 * re-entered after every wake-up, so a sibling woken often sits in C0
+	 * although its mode is MWAIT) */
 	double wake_per_ms[STATS_MAX_SAMPLES];
 	size_t n;      /* samples with a good checksum (in the cpi table) */
 	size_t n_eff;  /* samples with an effective frequency */

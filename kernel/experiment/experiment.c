@@ -18,6 +18,7 @@
 #include "kernel/experiment/probes.h"
 #include "core/experiment/samples.h"
 #include "core/experiment/summary.h"
+#include "core/platform/hypervisor_name.h"
 #include "lib/fmt.h"
 #include "lib/mem.h"
 #include "kernel/sibling/sibling.h"
@@ -347,7 +348,7 @@ bool experiment_run(const struct plan *requested, const struct platform *p, cons
 	memset(&c, 0, sizeof c);
 	c.plan = plan;
 	c.s = s;
-	c.hypervisor = !p->id.hypervisor ? "none" : p->id.hv_signature[0] ? p->id.hv_signature : "unknown";
+	c.hypervisor = hypervisor_name(p->id.hypervisor, p->id.hv_signature);
 	counters_detect(p, &c.counters);
 	c.power.package = c.counters.energy;
 	c.power.core = c.counters.core_energy;

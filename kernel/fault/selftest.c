@@ -8,7 +8,7 @@
 #include "kernel/arch/nmi_credit.h"
 #include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
-#include "kernel/fault_report.h"
+#include "kernel/fault/fault_report.h"
 #include "lib/mem.h"
 #include "kernel/fault/selftest.h"
 #include "kernel/smp/smp.h"

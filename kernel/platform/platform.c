@@ -15,6 +15,7 @@
 #include "lib/mem.h"
 #include "core/platform/cpu_identity_meta.h"
 #include "core/platform/machine_id.h"
+#include "core/platform/hypervisor_name.h"
 #include "kernel/platform/platform.h"
 #include "kernel/time/delay.h"
 
@@ -367,7 +368,7 @@ static void write_machine_id(const struct platform *p, struct stream *s)
 		stream_meta(s, "smbios_uuid_hash", "");
 	struct machine_id_parts m = {
 		.vendor = p->id.vendor,
-		.hypervisor = !p->id.hypervisor ? "none" : p->id.hv_signature[0] ? p->id.hv_signature : "unknown",
+		.hypervisor = hypervisor_name(p->id.hypervisor, p->id.hv_signature),
 		.family = p->id.family, .model = p->id.model, .stepping = p->id.stepping,
 		.microcode_known = p->microcode_known, .microcode = p->microcode,
 		.product = smb ? p->smbios.system_product : "",

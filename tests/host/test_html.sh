@@ -1,4 +1,4 @@
-# `idlebench report --html` in a real browser (issue 16, item 1; sourced by
+# `idlebench report --html` in a real browser (sourced by
 # tests/run-all.sh after tests/qemu/lib.sh; each htest_* function is one
 # test). Headless Chromium (Debian package chromium) loads the page from the
 # example results, takes a screenshot, and its DOM and console are checked by

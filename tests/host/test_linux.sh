@@ -1,4 +1,4 @@
-# `idlebench linux` (issue 15), sourced by tests/run-all.sh; each htest_* is one test.
+# `idlebench linux`, sourced by tests/run-all.sh; each htest_* is one test.
 # The fake-sysfs tests run everywhere: restore after SIGTERM and after a
 # crash (SIGKILL), a pending restore refused, --list read-only. The real run
 # needs root and a writable cpu1/cpuidle (CI's VM: the haltpoll driver, POLL
@@ -122,7 +122,7 @@ htest_linux_list_is_read_only_and_maps_states() {
 	rm -rf "$root"
 }
 
-# --list says each reason once (issue 23): without a sibling to park (SMT
+# --list says each reason once: without a sibling to park (SMT
 # off, sibling offline) the reason is on the first line and the modes do not
 # repeat it; a parked CPU without cpuidle gets one line, the modes point at
 # it; hlt2 and spike, which park as hlt, point at hlt's reason. Reasons that
@@ -294,7 +294,7 @@ htest_linux_out_dir_refused_run_saves_nothing_and_prints_no_path() {
 	rm -rf "$root"
 }
 
-# `-- COMMAND` (issue 25) on the fake trees: the command itself runs for
+# `-- COMMAND` on the fake trees: the command itself runs for
 # real, on this machine's CPUs; the fake residency counters never move, so
 # every row is `#! excluded` (busy), which these tests do not look at.
 

@@ -1,4 +1,4 @@
-# Host checks on real silicon (issue 13, item 5; sourced by tests/run-all.sh
+# Host checks on real silicon (sourced by tests/run-all.sh
 # after tests/qemu/lib.sh; each function named htest_* is one test). They run
 # the probes (bench/probe.h) with `idlebench bench` on the CPU `make test`
 # runs on and assert only what must hold on any out-of-order x86 core; the

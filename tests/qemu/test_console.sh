@@ -1,4 +1,4 @@
-# Consoles (issue 17 item 1): the UART an ACPI SPCR names (injected with
+# Consoles: the UART an ACPI SPCR names (injected with
 # -acpitable, pointing at an isa-serial at the non-legacy port 0x2E0), a PCI
 # UART chosen by bus:device.function, several at once, and bad values.
 # qemu-run.sh puts COM1 on stdio ($BOOT_OUT); the other UARTs write files.

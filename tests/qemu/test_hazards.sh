@@ -1,4 +1,4 @@
-# Real-board hazards (issue 14, item 5) that QEMU can show: control-register
+# Real-board hazards that QEMU can show: control-register
 # bits every CPU we run must have, and the measured CPU's APIC ID checked
 # against the local APIC's own register. (Stray interrupts: test_faults.sh.)
 

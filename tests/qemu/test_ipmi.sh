@@ -1,4 +1,4 @@
-# A real BMC (issue 26 item 2): OpenIPMI's ipmi_sim (Debian openipmi) is the
+# A real BMC: OpenIPMI's ipmi_sim (Debian openipmi) is the
 # BMC of a QEMU machine, and ipmitool -I lanplus on 127.0.0.1 does what
 # docs/real-hardware.md "Capture from a BMC" tells a user: power control,
 # `sol activate` under `idlebench capture`. The wiring (ipmi_lan(5),

@@ -50,7 +50,7 @@ run A
 echo ladder >/sys/devices/system/cpu/cpuidle/current_governor
 echo n/a >/sys/devices/system/cpu/cpu2/power/pm_qos_resume_latency_us
 run B
-# Run D (issue 25): a command that fails every time (run U, before A, timed a real one).
+# Run D: a command that fails every time (run U, before A, timed a real one).
 echo menu >/sys/devices/system/cpu/cpuidle/current_governor
 echo 0 >/sys/devices/system/cpu/cpu2/power/pm_qos_resume_latency_us
 run_command() {
@@ -68,7 +68,7 @@ run_command() {
 	cmp -s /tmp/before /tmp/after && echo "values: same" || echo "values: differ"
 }
 run_command D -- sh -c 'echo "it broke"; exit 3'
-# Run E (issue 25, item 4): placement=both, the sibling cpu1 and cpu2 on the other core parked at once
+# Run E: placement=both, the sibling cpu1 and cpu2 on the other core parked at once
 # (a command: no calibration, the shortest run that takes the proof on both).
 v >/tmp/before
 echo "=== stream E"
@@ -176,7 +176,7 @@ qtest_linux_guest_ladder_switched_to_menu_qos_na_lifted_for_hlt_ioport_both_put_
 		fail "run B: n/a not back after the run"
 }
 
-# `-- COMMAND` in a real kernel (issue 25): busybox sha256sum as the
+# `-- COMMAND` in a real kernel: busybox sha256sum as the
 # command under poll, hlt and ioport with placement=other-core: the stream
 # verifies, every row is the command's with exit status 0, every mode has
 # its proof record (each sample proven or excluded with the reason), and
@@ -221,7 +221,7 @@ qtest_linux_guest_command_sha256_measured_per_mode_and_failing_command_stops() {
 	grep -q '^values: same$' <<<"$info" || fail "run D: cpuidle values not put back: $info" || return 1
 }
 
-# placement=both (issue 25, item 4) in a real kernel: the sibling cpu1 and
+# placement=both in a real kernel: the sibling cpu1 and
 # cpu2 on the other core both parked, the mode record and the meta name
 # them, each mode proven over both (no sample entered another state on
 # either; hlt proven at least once), every value on both CPUs back. Fails

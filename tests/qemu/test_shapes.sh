@@ -1,4 +1,4 @@
-# More machine shapes than the default Dhyana on i440FX (issue 14, item 7):
+# More machine shapes than the default Dhyana on i440FX:
 # other CPU models (an AMD Zen 3, an Intel server part, QEMU's plain
 # qemu64), the q35 chipset, two sockets, and APIC IDs above 255. Each boots
 # run=siblings under TCG and must end status=ok with the topology read

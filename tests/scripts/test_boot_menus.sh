@@ -1,6 +1,6 @@
 # The boot menus' default entries (sourced by tests/run-all.sh; each stest_*
 # is one test, run from the repository root). Every `make run BOOT=...` ends
-# in about the same time under QEMU (issue 23): bios, uefi, efi and pvh pass
+# in about the same time under QEMU: bios, uefi, efi and pvh pass
 # CMDLINE (empty: preset=auto), while usb and net boot the menus of the
 # stick and of the network tree, so their default entries are preset=auto
 # too (standard on hardware, quick under a hypervisor: plan_resolve in

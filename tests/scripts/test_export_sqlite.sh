@@ -384,6 +384,32 @@ stest_export_sqlite_twice_adds_nothing_and_names_each_boot() {
 	rm -rf "$dir"
 }
 
+# A tree that holds one boot twice (a copied folder) is exported as a boot
+# already there, as a second export of it is (docs/cli.md: exit 0 when every
+# file was added or already there): each copy named with the file it
+# duplicates, each boot inserted once, exit status 0.
+stest_export_sqlite_copied_folder_in_one_run_is_already_there() {
+	local dir rc n
+	dir=$(mktemp -d)
+	mkdir -p "$dir/tree/day1"
+	# shellcheck disable=SC2086
+	cp $SQLITE_STREAMS "$dir/tree/day1/"
+	cp -r "$dir/tree/day1" "$dir/tree/day1-copy"
+	"$SQLITE_CLI" export --sqlite "$dir/runs.db" "$dir/tree" >"$dir/out" 2>"$dir/err"
+	rc=$?
+	[ "$rc" -eq 0 ] || { echo "export of a tree with a copied folder exited $rc: $(cat "$dir/err")"; rm -rf "$dir"; return 1; }
+	n=$(grep -c '/tree/day1-copy/[^/]*: already in the database as boot [0-9]* (from .*/tree/day1/[^/]*;' "$dir/err")
+	[ "$n" -eq 6 ] && [ "$(wc -l <"$dir/err")" -eq 6 ] ||
+		{ echo "expected each of the 6 copies named as already there, got:"; cat "$dir/err"; rm -rf "$dir"; return 1; }
+	grep -q ': 6 boots added ([0-9]* rows, [0-9]* records), 6 already there, 0 files skipped$' "$dir/out" ||
+		{ echo "summary line: $(cat "$dir/out")"; rm -rf "$dir"; return 1; }
+	[ "$(sqlite3 "$dir/runs.db" "SELECT count(*) FROM boots WHERE file LIKE '%/day1/%'")" = 6 ] &&
+		[ "$(sqlite3 "$dir/runs.db" "SELECT count(*) FROM boots")" = 6 ] ||
+		{ echo "boots: $(sqlite3 "$dir/runs.db" "SELECT file FROM boots")"; rm -rf "$dir"; return 1; }
+	echo "$(cat "$dir/out")"
+	rm -rf "$dir"
+}
+
 # A database made from schema 3 files takes a schema 4 file: its command
 # columns are filled for it and NULL for the schema 3 rows. A database made
 # by a build that knew only schema 3 (its rows table without the five

@@ -5,7 +5,8 @@
 # A module is a .c and its .h (same path without the extension); module A
 # depends on module B when A.c or A.h includes B.h. When B also depends on A
 # neither can be read, tested or moved without the other, and the layers of
-# the tree (docs/DEVELOPING.md, the floors rule) are gone. Includes are written from the repository root ("kernel/x/y.h",
+# the tree (docs/DEVELOPING.md, "How we write the code": floors, follow the data)
+# are gone. Includes are written from the repository root ("kernel/x/y.h",
 # -I. in every build); one relative to the including file's folder counts
 # too. Generated headers (build/gen) are in no module.
 

@@ -27,6 +27,7 @@
 
 #include "platform/acpi/acpi_table.h"
 #include "lib/parse.h"
+#include "tools/common/grow.h"
 
 #define BYTES_PER_LINE 16
 
@@ -58,16 +59,10 @@ static struct acpidump_table *new_table(struct acpidump *d)
 
 static int append(struct acpidump_table *t, size_t *cap, const uint8_t *bytes, size_t n)
 {
-	if (t->len + n > *cap) {
-		size_t ncap = *cap ? *cap * 2 : 4096;
-		while (ncap < t->len + n)
-			ncap *= 2;
-		uint8_t *p = realloc(t->data, ncap);
-		if (!p)
-			return -1;
-		t->data = p;
-		*cap = ncap;
-	}
+	uint8_t *p = grow(t->data, cap, t->len + n, 1, 4096);
+	if (!p)
+		return -1;
+	t->data = p;
 	memcpy(t->data + t->len, bytes, n);
 	t->len += n;
 	return 0;
@@ -320,12 +315,10 @@ static int read_file(const char *path, uint8_t **data, size_t *len, size_t limit
 				errno = EFBIG;
 				goto bad;
 			}
-			size_t ncap = cap ? cap * 2 : 65536;
-			uint8_t *p = realloc(*data, ncap);
+			uint8_t *p = grow(*data, &cap, cap + 1, 1, 65536);
 			if (!p)
 				goto bad;
 			*data = p;
-			cap = ncap;
 		}
 		size_t got = fread(*data + *len, 1, cap - *len, f);
 		*len += got;

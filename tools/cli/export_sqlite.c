@@ -30,10 +30,11 @@
 #include <string.h>
 
 #include "core/stream/schema.h"
-#include "lib/hash64.h"
+#include "tools/common/grow.h"
 #include "tools/cli/export_sqlite.h"
-#include "tools/common/stream_reader.h"
 #include "tools/common/result_tree.h"
+#include "tools/common/same_boot.h"
+#include "tools/common/stream_reader.h"
 
 /* PRAGMA application_id (SQLite file format, database header offset 68):
  * "IDLB", so that a database of ours is told from anyone else's. */
@@ -139,14 +140,10 @@ static void column_set_free(struct column_set *s)
 
 static bool column_set_add(struct exporter *x, struct column_set *s, const char *name)
 {
-	if (s->count == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 32;
-		char **names = realloc(s->names, cap * sizeof *names);
-		if (!names)
-			return db_error(x, "out of memory");
-		s->names = names;
-		s->cap = cap;
-	}
+	char **names = grow(s->names, &s->cap, s->count + 1, sizeof *names, 32);
+	if (!names)
+		return db_error(x, "out of memory");
+	s->names = names;
 	if (!(s->names[s->count] = strdup(name)))
 		return db_error(x, "out of memory");
 	s->count++;
@@ -259,21 +256,6 @@ static bool open_database(struct exporter *x)
 	       prepare(x, "INSERT INTO records (boot_id, pos, line, type) VALUES (?1, ?2, ?3, ?4)", &x->insert_record) &&
 	       prepare(x, "INSERT INTO record_fields (record_id, pos, key, value) VALUES (?1, ?2, ?3, ?4)",
 		       &x->insert_field);
-}
-
-/* FNV-1a 64 of the rows' cells (each cell then 0x1F, each row then 0x1E):
- * with the end record's crc32 and row count, what makes a boot the same. */
-static uint64_t rows_hash(const struct stream_reader *r)
-{
-	uint64_t h = HASH64_INIT;
-	size_t columns = stream_reader_column_count(r);
-	for (size_t k = 0; k < stream_reader_row_count(r); k++) {
-		const char *const *row = stream_reader_row(r, k);
-		for (size_t c = 0; c < columns; c++)
-			h = hash64_field(h, row[c]);
-		h = hash64_bytes(h, "\x1e", 1);
-	}
-	return h;
 }
 
 /* A text parameter, or NULL for a NULL value. */
@@ -461,15 +443,19 @@ static bool insert_records(struct exporter *x, sqlite3_int64 boot_id, const stru
 	return true;
 }
 
-/* One verified stream into the database, or named as already there. False
- * only on a database error (the run stops and nothing is committed). */
+/* One verified stream into the database, or named as already there: a boot
+ * of an earlier export or an earlier file of this one (a copied folder), as
+ * tools/common/same_boot.h tells, whose three fields are the `boots` table's
+ * UNIQUE key. False only on a database error (the run stops and nothing is
+ * committed). */
 static bool export_stream(struct exporter *x, const char *path, const struct stream_reader *r)
 {
-	const struct stream_record *end = stream_reader_record_at(r, stream_reader_record_count(r) - 1);
-	const char *crc = stream_record_get(end, "crc32");
-	long long row_count = (long long)stream_reader_row_count(r);
-	char hash[17];
-	snprintf(hash, sizeof hash, "%016" PRIx64, rows_hash(r));
+	struct same_boot id;
+	same_boot_of(r, &id);
+	char crc[9], hash[17];
+	snprintf(crc, sizeof crc, "%08" PRIx32, id.crc32); /* the end record's text: the reader checked its form */
+	long long row_count = (long long)id.rows;
+	snprintf(hash, sizeof hash, "%016" PRIx64, id.rows_hash);
 	sqlite3_bind_text(x->find_boot, 1, crc, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(x->find_boot, 2, row_count);
 	sqlite3_bind_text(x->find_boot, 3, hash, -1, SQLITE_TRANSIENT);
@@ -521,7 +507,7 @@ int export_sqlite(const char *db_path, char *const paths[], int n, FILE *out, FI
 	size_t skipped = 0;
 	bool ok = open_database(&x);
 	if (ok)
-		ok = result_tree_walk_counted(paths, n, take_stream, &x, err, &skipped) >= 0;
+		ok = result_tree_walk_with_copies(paths, n, take_stream, &x, err, &skipped) >= 0;
 	ok = ok && exec(&x, "COMMIT");
 	if (ok)
 		fprintf(out, "%s: %zu boots added (%zu rows, %zu records), %zu already there, %zu files skipped\n", db_path,

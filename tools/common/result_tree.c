@@ -8,14 +8,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "tools/common/grow.h"
 #include "tools/common/result_tree.h"
+#include "tools/common/same_boot.h"
 
 #define INCOMPLETE_SUFFIX "-INCOMPLETE.csv"
 
-/* A taken file, for the duplicate rule. */
+/* A taken file, for the duplicate rule (tools/common/same_boot.h). */
 struct taken_boot {
-	uint32_t crc32;
-	size_t rows;
+	struct same_boot id;
 	char *path;
 };
 
@@ -33,6 +34,7 @@ struct walk {
 	int taken;
 	size_t skipped;       /* files named as not used */
 	bool fatal;
+	bool copies_to_fn;    /* result_tree_walk_with_copies: no duplicate rule here */
 	struct taken_boot *boot;
 	size_t boot_count, boot_cap;
 	size_t *slot;         /* open addressing on crc32: index + 1 into boot, 0 empty */
@@ -78,12 +80,12 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= k && !strcmp(s + n - k, suffix);
 }
 
-/* The taken file with this crc32 and row count, or NULL. */
-static const struct taken_boot *find_boot(const struct walk *w, uint32_t crc, size_t rows)
+/* The taken file of this boot, or NULL. */
+static const struct taken_boot *find_boot(const struct walk *w, const struct same_boot *id)
 {
-	for (size_t i = crc & (w->slot_cap - 1); w->slot_cap && w->slot[i]; i = (i + 1) & (w->slot_cap - 1)) {
+	for (size_t i = id->crc32 & (w->slot_cap - 1); w->slot_cap && w->slot[i]; i = (i + 1) & (w->slot_cap - 1)) {
 		const struct taken_boot *b = &w->boot[w->slot[i] - 1];
-		if (b->crc32 == crc && b->rows == rows)
+		if (same_boot(&b->id, id))
 			return b;
 	}
 	return NULL;
@@ -97,23 +99,19 @@ static void insert_slot(size_t *slot, size_t cap, uint32_t crc, size_t index)
 	slot[i] = index + 1;
 }
 
-static bool remember_boot(struct walk *w, uint32_t crc, size_t rows, const char *path)
+static bool remember_boot(struct walk *w, const struct same_boot *id, const char *path)
 {
-	if (w->boot_count == w->boot_cap) {
-		size_t cap = w->boot_cap ? w->boot_cap * 2 : 64;
-		struct taken_boot *b = realloc(w->boot, cap * sizeof *b);
-		if (!b)
-			return false;
-		w->boot = b;
-		w->boot_cap = cap;
-	}
+	struct taken_boot *b = grow(w->boot, &w->boot_cap, w->boot_count + 1, sizeof *b, 64);
+	if (!b)
+		return false;
+	w->boot = b;
 	if (2 * (w->boot_count + 1) > w->slot_cap) {
 		size_t cap = w->slot_cap ? w->slot_cap * 2 : 128;
 		size_t *slot = calloc(cap, sizeof *slot);
 		if (!slot)
 			return false;
 		for (size_t i = 0; i < w->boot_count; i++)
-			insert_slot(slot, cap, w->boot[i].crc32, i);
+			insert_slot(slot, cap, w->boot[i].id.crc32, i);
 		free(w->slot);
 		w->slot = slot;
 		w->slot_cap = cap;
@@ -121,8 +119,8 @@ static bool remember_boot(struct walk *w, uint32_t crc, size_t rows, const char 
 	char *copy = strdup(path);
 	if (!copy)
 		return false;
-	w->boot[w->boot_count] = (struct taken_boot){ crc, rows, copy };
-	insert_slot(w->slot, w->slot_cap, crc, w->boot_count++);
+	w->boot[w->boot_count] = (struct taken_boot){ *id, copy };
+	insert_slot(w->slot, w->slot_cap, id->crc32, w->boot_count++);
 	return true;
 }
 
@@ -172,14 +170,12 @@ static void take_file(struct walk *w, const char *path)
 	} else if (stream_reader_result(r) != STREAM_OK) {
 		skip_unverified(w, path, r);
 	} else {
-		/* The reader checked the end record: crc32 is 8 lowercase hex digits. */
-		size_t records = stream_reader_record_count(r), rows = stream_reader_row_count(r);
-		const char *crc_text = stream_record_get(stream_reader_record_at(r, records - 1), "crc32");
-		uint32_t crc = (uint32_t)strtoul(crc_text, NULL, 16);
-		const struct taken_boot *twin = find_boot(w, crc, rows);
+		struct same_boot id;
+		same_boot_of(r, &id);
+		const struct taken_boot *twin = w->copies_to_fn ? NULL : find_boot(w, &id);
 		if (twin) {
-			skip(w, path, "duplicate: the same boot as %s (end record crc32=%s, %zu rows)", twin->path, crc_text,
-			     rows);
+			skip(w, path, "duplicate: the same boot as %s (end record crc32=%08x, %zu rows)", twin->path, id.crc32,
+			     id.rows);
 		} else {
 			enum result_tree_verdict v = w->fn(path, r, w->ctx);
 			if (v == RESULT_TREE_FATAL) {
@@ -187,7 +183,7 @@ static void take_file(struct walk *w, const char *path)
 			} else if (v == RESULT_TREE_REFUSED) {
 				w->skipped++;
 			} else if (v == RESULT_TREE_TAKEN) {
-				if (remember_boot(w, crc, rows, path))
+				if (w->copies_to_fn || remember_boot(w, &id, path))
 					w->taken++;
 				else
 					fatal(w, "out of memory");
@@ -220,16 +216,12 @@ static void walk_dir(struct walk *w, const char *path, const struct stat *st)
 					"not searched again\n", command_prefix, path);
 			return;
 		}
-	if (w->dir_count == w->dir_cap) {
-		size_t cap = w->dir_cap ? w->dir_cap * 2 : 16;
-		struct dir_id *d = realloc(w->dir, cap * sizeof *d);
-		if (!d) {
-			fatal(w, "out of memory");
-			return;
-		}
-		w->dir = d;
-		w->dir_cap = cap;
+	struct dir_id *d = grow(w->dir, &w->dir_cap, w->dir_count + 1, sizeof *d, 16);
+	if (!d) {
+		fatal(w, "out of memory");
+		return;
 	}
+	w->dir = d;
 	w->dir[w->dir_count++] = (struct dir_id){ st->st_dev, st->st_ino };
 	struct dirent **list;
 	int n = scandir(path, &list, not_dots, by_name);
@@ -293,9 +285,10 @@ int result_tree_walk(char *const paths[], int n, result_tree_fn fn, void *ctx, F
 	return result_tree_walk_counted(paths, n, fn, ctx, err, NULL);
 }
 
-int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped)
+static int walk_streams(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped,
+			bool copies_to_fn)
 {
-	struct walk w = { .fn = fn, .ctx = ctx, .err = err };
+	struct walk w = { .fn = fn, .ctx = ctx, .err = err, .copies_to_fn = copies_to_fn };
 	for (int i = 0; i < n && !w.fatal; i++)
 		walk_path(&w, paths[i], true);
 	for (size_t i = 0; i < w.boot_count; i++)
@@ -306,6 +299,16 @@ int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void
 	if (skipped)
 		*skipped = w.skipped;
 	return w.fatal ? -1 : w.taken;
+}
+
+int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped)
+{
+	return walk_streams(paths, n, fn, ctx, err, skipped, false);
+}
+
+int result_tree_walk_with_copies(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped)
+{
+	return walk_streams(paths, n, fn, ctx, err, skipped, true);
 }
 
 int result_tree_list(char *const paths[], int n, result_tree_path_fn fn, void *ctx, FILE *err)

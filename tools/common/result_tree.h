@@ -22,11 +22,11 @@
  *   or the stream stops before its end record, restarts, or fails its CRC-32
  *   or row count); of another schema than this reader reads; not a stream;
  *   a stream that breaks another rule of the reader; the same boot as a file
- *   already taken (the same end-record crc32 and row count, the rule
- *   report_pool applies: a boot counted twice would narrow every interval);
+ *   already taken (tools/common/same_boot.h: a boot counted twice would
+ *   narrow every interval);
  *   or refused by the caller's callback (which then names it itself).
  * - Only one stream is in memory at a time: the walker keeps, per taken file,
- *   its path, crc32 and row count; what else survives is the callback's. */
+ *   its path and same_boot identity; what else survives is the callback's. */
 #ifndef IDLEBENCH_TOOLS_RESULT_TREE_H
 #define IDLEBENCH_TOOLS_RESULT_TREE_H
 
@@ -54,6 +54,11 @@ int result_tree_walk(char *const paths[], int n, result_tree_fn fn, void *ctx, F
 /* The same, with *skipped (when not NULL) the number of files not used: those
  * named "skipped" and those the callback refused; notes are not counted. */
 int result_tree_walk_counted(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped);
+/* result_tree_walk_counted less the duplicate rule: a second copy of a boot
+ * goes to fn like any verified stream, for a caller that keeps its boots
+ * itself and names a copy as such (`export --sqlite`: a boot already in the
+ * database, which exits 0). */
+int result_tree_walk_with_copies(char *const paths[], int n, result_tree_fn fn, void *ctx, FILE *err, size_t *skipped);
 
 /* The command the walk's lines are about: after result_tree_set_command("report")
  * every line the walker writes starts "idlebench report: " (the prefix of

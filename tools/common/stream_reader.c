@@ -10,6 +10,7 @@
 
 #include "lib/crc32.h"
 #include "core/stream/schema.h"
+#include "tools/common/grow.h"
 
 /* The writer's schema is one this reader reads. */
 _Static_assert(STREAM_SCHEMA_VERSION >= STREAM_READER_SCHEMA_OLDEST &&
@@ -98,17 +99,14 @@ static void fail(struct stream_reader *r, enum stream_result code, const char *f
 	va_end(ap);
 }
 
-/* Grow *array (of elem bytes each) so it holds at least count + 1 elements. */
-static bool grow(void **array, size_t *cap, size_t count, size_t elem)
+/* Grow *array (of elem bytes each) so it holds at least count + 1 elements
+ * (tools/common/grow.h, from 16). */
+static bool room_for_one_more(void **array, size_t *cap, size_t count, size_t elem)
 {
-	if (count < *cap)
-		return true;
-	size_t ncap = *cap ? *cap * 2 : 16;
-	void *p = realloc(*array, ncap * elem);
+	void *p = grow(*array, cap, count + 1, elem, 16);
 	if (!p)
 		return false;
 	*array = p;
-	*cap = ncap;
 	return true;
 }
 
@@ -234,7 +232,7 @@ static void parse_meta(struct stream_reader *r, const char *s, size_t len)
 			     r->lines, r->meta[i].key);
 			return;
 		}
-	if (!grow((void **)&r->meta, &r->meta_cap, r->meta_count, sizeof *r->meta)) {
+	if (!room_for_one_more((void **)&r->meta, &r->meta_cap, r->meta_count, sizeof *r->meta)) {
 		fail(r, STREAM_ERR_NO_MEMORY, "line %zu", r->lines);
 		return;
 	}
@@ -298,7 +296,7 @@ static bool parse_pairs(struct stream_reader *r, enum stream_result code, struct
 			     r->lines, (size_t)(p - r->line) + 1, *p);
 			return false;
 		}
-		if (!grow((void **)&rec->pairs, &cap, rec->pair_count, sizeof *rec->pairs)) {
+		if (!room_for_one_more((void **)&rec->pairs, &cap, rec->pair_count, sizeof *rec->pairs)) {
 			fail(r, STREAM_ERR_NO_MEMORY, "line %zu", r->lines);
 			return false;
 		}
@@ -390,7 +388,7 @@ static void parse_record(struct stream_reader *r, const char *s, size_t len)
 		free_record(&rec);
 		return;
 	}
-	if (!grow((void **)&r->records, &r->record_cap, r->record_count, sizeof *r->records)) {
+	if (!room_for_one_more((void **)&r->records, &r->record_cap, r->record_count, sizeof *r->records)) {
 		free_record(&rec);
 		fail(r, STREAM_ERR_NO_MEMORY, "line %zu", r->lines);
 		return;
@@ -447,7 +445,7 @@ static void parse_table_line(struct stream_reader *r, const char *s, size_t len)
 		fail(r, STREAM_ERR_ROW_FIELDS, "line %zu: row has %zu fields, expected %zu", r->lines, fields, columns);
 		return;
 	}
-	if (!grow((void **)&r->rows, &r->row_cap, r->row_count, sizeof *r->rows)) {
+	if (!room_for_one_more((void **)&r->rows, &r->row_cap, r->row_count, sizeof *r->rows)) {
 		fail(r, STREAM_ERR_NO_MEMORY, "line %zu", r->lines);
 		return;
 	}

@@ -9,6 +9,7 @@
 
 #include "lib/hash64.h"
 #include "core/platform/machine_id.h"
+#include "core/platform/hypervisor_name.h"
 #include "tools/linux/linux_machine.h"
 
 void linux_machine_write_meta(const struct linux_root *r, const struct cpu_identity *id, struct stream *s)
@@ -48,7 +49,7 @@ void linux_machine_write_meta(const struct linux_root *r, const struct cpu_ident
 	uint64_t uuid_hash = uuid_known ? hash64_bytes(HASH64_INIT, uuid, 16) : 0;
 	struct machine_id_parts m = {
 		.vendor = id->vendor,
-		.hypervisor = !id->hypervisor ? "none" : id->hv_signature[0] ? id->hv_signature : "unknown",
+		.hypervisor = hypervisor_name(id->hypervisor, id->hv_signature),
 		.family = id->family, .model = id->model, .stepping = id->stepping,
 		.microcode_known = micro_known, .microcode = micro_known ? strtoull(micro, NULL, 16) : 0,
 		.product = product, .uuid_known = uuid_known, .uuid_hash = uuid_hash, .bios_version = bios,

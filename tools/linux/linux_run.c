@@ -26,6 +26,7 @@
 #include "core/platform/cpu_identity_meta.h"
 #include "core/experiment/samples.h"
 #include "core/experiment/summary.h"
+#include "core/platform/hypervisor_name.h"
 #include "core/stream/sample_row.h"
 #include "core/stream/schema.h"
 #include "core/stream/stream.h"
@@ -554,32 +555,42 @@ no:
 	return false;
 }
 
-int linux_run(const struct linux_config *c, const struct linux_root *r, const struct linux_topology *t,
-	      const struct linux_cpuidle *ci, FILE *out)
+/* The run's state before anything is touched. */
+static void run_init(struct run *ru, const struct linux_config *c, const struct linux_root *r,
+		     const struct linux_topology *t, const struct linux_cpuidle *ci, struct stream *s)
 {
-	static struct run ru;
-	static struct stream st;
+	memset(ru, 0, sizeof *ru);
+	ru->cfg = c;
+	ru->root = r;
+	ru->topo = t;
+	ru->ci = ci;
+	ru->s = s;
+	ru->current = IDLE_MODE_COUNT;
+	ru->parked_count = t->parked >= 0 ? t->parked_count : 0;
+}
+
+/* With a CPU to park: its cpuidle files writable, and the journal every
+ * sysfs write goes through begun (tools/linux/linux_restore.h). */
+static bool begin_journal(const struct run *ru)
+{
 	char why[LINUX_PATH_MAX + 256];
-	uint32_t usable = 0;
 
-	uint64_t begin_ns = now_ns();
+	if (ru->topo->parked >= 0 && !check_writable(ru->root, ru->topo, ru->ci, ru->cfg->modes, why, sizeof why)) {
+		fprintf(stderr, "idlebench linux: %s\n", why);
+		return false;
+	}
+	if (ru->topo->parked >= 0 && !linux_journal_begin(&journal, ru->root, why, sizeof why)) {
+		fprintf(stderr, "idlebench linux: %s\n", why);
+		return false;
+	}
+	return true;
+}
 
-	memset(&ru, 0, sizeof ru);
-	ru.cfg = c;
-	ru.root = r;
-	ru.topo = t;
-	ru.ci = ci;
-	ru.s = &st;
-	ru.current = IDLE_MODE_COUNT;
-	ru.parked_count = t->parked >= 0 ? t->parked_count : 0;
-	if (t->parked >= 0 && !check_writable(r, t, ci, c->modes, why, sizeof why)) {
-		fprintf(stderr, "idlebench linux: %s\n", why);
-		return 1;
-	}
-	if (t->parked >= 0 && !linux_journal_begin(&journal, r, why, sizeof why)) {
-		fprintf(stderr, "idlebench linux: %s\n", why);
-		return 1;
-	}
+/* A signal that ends the run puts the journal back first (on_signal). A
+ * closed pipe on stdout (`| head`) must not kill the run before its
+ * restore: writes then fail with EPIPE and the run still ends normally. */
+static void restore_on_signals(void)
+{
 	struct sigaction sa = { .sa_handler = on_signal };
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
@@ -587,82 +598,111 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGQUIT, &sa, NULL);
 	sigaction(SIGXCPU, &sa, NULL); /* RLIMIT_RTTIME under SCHED_FIFO */
-	/* A closed pipe on stdout (`| head`) must not kill the run before its
-	 * restore: writes then fail with EPIPE and the run still ends normally. */
 	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "idlebench linux: restore file %s (if this run is killed: idlebench linux --restore)\n",
 		journal.file);
+}
 
-	/* The measured thread: pinned, SCHED_FIFO where permitted, memory locked. */
-	char sched[288], mlock_text[160];
+/* The measured thread on its CPU, before CPUID is read there. */
+static bool pin_measured_thread(const struct run *ru)
+{
 	cpu_set_t set;
 	CPU_ZERO(&set);
-	CPU_SET(t->measured, &set);
+	CPU_SET(ru->topo->measured, &set);
 	if (sched_setaffinity(0, sizeof set, &set) != 0) {
-		fprintf(stderr, "idlebench linux: cannot pin to cpu%d: %s\n", t->measured, strerror(errno));
-		linux_journal_restore(&journal);
-		return 1;
+		fprintf(stderr, "idlebench linux: cannot pin to cpu%d: %s\n", ru->topo->measured, strerror(errno));
+		return false;
 	}
-	/* SCHED_FIFO only where the RT limit lets the samples run unthrottled
-	 * with a short pause (tools/linux/linux_rt.h); a command runs as
-	 * SCHED_OTHER whatever this thread is (linux_command.c). */
-	struct cpu_identity id;
-	cpu_identity_read(cpuid_native, NULL, &id);
+	return true;
+}
+
+/* SCHED_FIFO only where the RT limit lets the samples run unthrottled
+ * with a short pause (tools/linux/linux_rt.h); a command runs as
+ * SCHED_OTHER whatever this thread is (linux_command.c). sched: the
+ * `linux_sched` meta. */
+static void schedule_measured_thread(struct run *ru, const struct cpu_identity *id, char *sched, size_t size)
+{
+	const struct linux_config *c = ru->cfg;
+	int cpu = ru->topo->measured;
 	struct plan sized;
-	plan_resolve(&sized, &c->plan, id.hypervisor, 0);
+	plan_resolve(&sized, &c->plan, id->hypervisor, 0);
 	char fits_why[200] = "";
-	linux_rt_limit_read(&ru.pacer.limit);
+	linux_rt_limit_read(&ru->pacer.limit);
 	struct sched_param sp = { .sched_priority = sched_get_priority_min(SCHED_FIFO) };
-	if (c->command_argc == 0 && !linux_rt_fifo_fits(&ru.pacer.limit, sized.sample_ms, fits_why, sizeof fits_why))
-		snprintf(sched, sizeof sched, "other (%s), pinned to cpu%d", fits_why, t->measured);
+	if (c->command_argc == 0 && !linux_rt_fifo_fits(&ru->pacer.limit, sized.sample_ms, fits_why, sizeof fits_why))
+		snprintf(sched, size, "other (%s), pinned to cpu%d", fits_why, cpu);
 	else if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0) {
-		linux_rt_pacer_start(&ru.pacer);
-		snprintf(sched, sizeof sched, "fifo priority %d, pinned to cpu%d", sp.sched_priority, t->measured);
+		linux_rt_pacer_start(&ru->pacer);
+		snprintf(sched, size, "fifo priority %d, pinned to cpu%d", sp.sched_priority, cpu);
 	} else
-		snprintf(sched, sizeof sched, "other (SCHED_FIFO not permitted: %s), pinned to cpu%d", strerror(errno),
-			 t->measured);
+		snprintf(sched, size, "other (SCHED_FIFO not permitted: %s), pinned to cpu%d", strerror(errno), cpu);
+}
+
+/* Every page locked where permitted; mlock: the `linux_mlock` meta. */
+static void lock_memory(char *mlock, size_t size)
+{
 	if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0)
-		snprintf(mlock_text, sizeof mlock_text, "all");
+		snprintf(mlock, size, "all");
 	else
-		snprintf(mlock_text, sizeof mlock_text, "none (mlockall: %s)", strerror(errno));
-	linux_msr_open(&ru.msr, r, t->measured);
-	ru.command = c->command_argc > 0;
-	if (ru.command) {
+		snprintf(mlock, size, "none (mlockall: %s)", strerror(errno));
+}
+
+/* The measured thread's counters: APERF/MPERF, and the PMU through perf
+ * unless a command is timed (then the command's own accounting). False
+ * when the command cannot be prepared (said on stderr). */
+static bool open_counters(struct run *ru)
+{
+	const struct linux_config *c = ru->cfg;
+	char why[LINUX_PATH_MAX + 256];
+
+	linux_msr_open(&ru->msr, ru->root, ru->topo->measured);
+	ru->command = c->command_argc > 0;
+	if (ru->command) {
 		/* perf_event_open counts this thread; the command is another process */
-		ru.perf.cycles_fd = ru.perf.instr_fd = -1;
-		snprintf(ru.perf.why, sizeof ru.perf.why, "none (-- COMMAND: the PMU would count idlebench's thread, "
+		ru->perf.cycles_fd = ru->perf.instr_fd = -1;
+		snprintf(ru->perf.why, sizeof ru->perf.why, "none (-- COMMAND: the PMU would count idlebench's thread, "
 			 "not the command's)");
-		if (!linux_command_sample_init(&ru.cmd, c, why, sizeof why)) {
+		if (!linux_command_sample_init(&ru->cmd, c, why, sizeof why)) {
 			fprintf(stderr, "idlebench linux: %s\n", why);
-			linux_journal_restore(&journal);
-			return 2;
+			return false;
 		}
-	} else if (!linux_perf_open(&ru.perf, t->measured) && ru.msr.fd < 0)
-		fprintf(stderr, "idlebench linux: no core-clock counts: APERF/MPERF %s; PMU %s\n", ru.msr.why, ru.perf.why);
+	} else if (!linux_perf_open(&ru->perf, ru->topo->measured) && ru->msr.fd < 0)
+		fprintf(stderr, "idlebench linux: no core-clock counts: APERF/MPERF %s; PMU %s\n", ru->msr.why, ru->perf.why);
+	return true;
+}
 
-	struct host_llc llc;
-	host_llc_read(t->measured, id.hypervisor, &llc);
-	for (size_t i = 0; i < ru.parked_count; i++) {
-		snprintf(ru.qos_path[i], sizeof ru.qos_path[i], "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us",
-			 t->parked_cpus[i]);
-		if (!linux_read_line(r, ru.qos_path[i], ru.qos_found[i], sizeof ru.qos_found[i]))
-			ru.qos_found[i][0] = '\0';
-		snprintf(ru.qos_now[i], sizeof ru.qos_now[i], "%s", ru.qos_found[i]);
+/* Each parked CPU's pm_qos_resume_latency_us as found ("" when unreadable). */
+static void read_parked_qos(struct run *ru)
+{
+	for (size_t i = 0; i < ru->parked_count; i++) {
+		snprintf(ru->qos_path[i], sizeof ru->qos_path[i], "/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us",
+			 ru->topo->parked_cpus[i]);
+		if (!linux_read_line(ru->root, ru->qos_path[i], ru->qos_found[i], sizeof ru->qos_found[i]))
+			ru->qos_found[i][0] = '\0';
+		snprintf(ru->qos_now[i], sizeof ru->qos_now[i], "%s", ru->qos_found[i]);
 	}
-	stream_init(&st, sink, out);
-	stream_begin(&st, IDLEBENCH_VERSION);
-	write_meta(&ru, &id, sched, mlock_text, llc.bytes, llc.source);
+}
 
-	/* Which modes this machine offers, each said. */
+/* Which modes this machine offers, each said in a `#! mode` record.
+ * Returns the usable ones (a bit per enum idle_mode). */
+static uint32_t write_mode_records(const struct run *ru)
+{
+	const struct linux_config *c = ru->cfg;
+	const struct linux_topology *t = ru->topo;
+	const struct linux_cpuidle *ci = ru->ci;
+	struct stream *s = ru->s;
+	uint32_t usable = 0;
+
 	for (int m = 0; m < IDLE_MODE_COUNT; m++) {
 		if (!(c->modes & (1u << m)))
 			continue;
 		char reason[320], q[340];
-		const char *no = t->parked < 0 ? t->why : linux_mode_unavailable(r, ci, (enum idle_mode)m, reason, sizeof reason);
-		if (ru.command && m == IDLE_SPIKE)
+		const char *no = t->parked < 0 ? t->why
+					       : linux_mode_unavailable(ru->root, ci, (enum idle_mode)m, reason, sizeof reason);
+		if (ru->command && m == IDLE_SPIKE)
 			no = "a foreign command has no iteration count to run 1 % more of (docs/linux-mode.md)";
 		if (no) {
-			stream_record(&st, "mode", "name=%s status=skipped reason=%s", idle_modes[m].name,
+			stream_record(s, "mode", "name=%s status=skipped reason=%s", idle_modes[m].name,
 				      stream_quote(q, sizeof q, no));
 			continue;
 		}
@@ -671,16 +711,24 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 		char cpus[64];
 		linux_topology_parked_text(t, cpus, sizeof cpus);
 		if (idle_modes[m].parks_as == IDLE_BUSY)
-			stream_record(&st, "mode", "name=%s status=ok cpus=%zu cpu=%s state=busy workload=%s",
+			stream_record(s, "mode", "name=%s status=ok cpus=%zu cpu=%s state=busy workload=%s",
 				      idle_modes[m].name, t->parked_count, cpus, LOAD_WORKLOAD);
 		else if (k >= 0)
-			stream_record(&st, "mode", "name=%s status=ok cpus=%zu cpu=%s state=state%d state_name=%s",
+			stream_record(s, "mode", "name=%s status=ok cpus=%zu cpu=%s state=state%d state_name=%s",
 				      idle_modes[m].name, t->parked_count, cpus, k, stream_quote(q, sizeof q, ci->state[k].name));
 		else
-			stream_record(&st, "mode", "name=%s status=ok cpus=%zu cpu=%s state=offline", idle_modes[m].name,
+			stream_record(s, "mode", "name=%s status=ok cpus=%zu cpu=%s state=offline", idle_modes[m].name,
 				      t->parked_count, cpus);
 	}
-	bool held = t->parked < 0 || hold_setup(&ru, usable);
+	return usable;
+}
+
+/* The kernel's plan over the usable modes (seeded from getrandom unless
+ * seed= says; a command stands in workload slot 0, the plan's only one),
+ * the harness on it, and the plan's meta. */
+static void resolve_plan(struct run *ru, const struct cpu_identity *id, uint32_t usable)
+{
+	const struct linux_config *c = ru->cfg;
 	struct plan_request rq = c->plan;
 	const char *seed_source = "cmdline";
 	if (!rq.seed_given) {
@@ -688,96 +736,195 @@ int linux_run(const struct linux_config *c, const struct linux_root *r, const st
 			rq.seed = tsc_begin();
 		seed_source = "getrandom";
 	}
-	if (ru.command) { /* the command stands in workload slot 0, the plan's only one */
+	if (ru->command) {
 		memset(&rq.workloads, 0, sizeof rq.workloads);
 		rq.workloads.selected[0] = true;
 		rq.workloads.count = 1;
 		rq.workloads_given = true;
 	}
-	plan_resolve(&ru.plan, &rq, id.hypervisor, usable);
-	ru.plan.seed_source = seed_source;
-	ru.plan.command_name = ru.command ? c->name : NULL;
-	ru.plan.command_key = ru.command_key;
+	plan_resolve(&ru->plan, &rq, id->hypervisor, usable);
+	ru->plan.seed_source = seed_source;
+	ru->plan.command_name = ru->command ? c->name : NULL;
+	ru->plan.command_key = ru->command_key;
 	memset(&table, 0, sizeof table);
-	harness_init(&ru.h, &ru.plan, &linux_ops, &ru, &st, &table, placement_name(c->placement));
-	const struct plan *p = &ru.plan;
+	harness_init(&ru->h, &ru->plan, &linux_ops, ru, ru->s, &table, placement_name(c->placement));
 	struct plan_conditions cond = { .placement = placement_name(c->placement), .others = "linux" };
-	harness_write_plan_meta(p, &cond, &st);
-	summary_write_plan_meta(p, &st);
+	harness_write_plan_meta(&ru->plan, &cond, ru->s);
+	summary_write_plan_meta(&ru->plan, ru->s);
+}
 
-	bool ok = false;
-	if (!held)
-		goto end;
-	if (!p->modes || !p->workloads.count) {
-		stream_error(&st, "NOTHING_TO_MEASURE", t->parked < 0 ? t->why : "no usable mode or no workload selected");
-		goto end;
-	}
-	for (size_t i = 0; i < ru.parked_count; i++)
-		if (!linux_wake_start(&ru.helper[i], t->parked_cpus[i], why, sizeof why)) {
-			stream_error(&st, "WAKE_HELPER", why);
-			goto end;
+/* A plan with a mode and a workload (else NOTHING_TO_MEASURE, and why). */
+static bool has_something_to_measure(const struct run *ru)
+{
+	if (ru->plan.modes && ru->plan.workloads.count)
+		return true;
+	stream_error(ru->s, "NOTHING_TO_MEASURE",
+		     ru->topo->parked < 0 ? ru->topo->why : "no usable mode or no workload selected");
+	return false;
+}
+
+/* The wake helper on each parked CPU (tools/linux/linux_wake.h). */
+static bool start_wake_helpers(struct run *ru)
+{
+	char why[LINUX_PATH_MAX + 256];
+
+	for (size_t i = 0; i < ru->parked_count; i++)
+		if (!linux_wake_start(&ru->helper[i], ru->topo->parked_cpus[i], why, sizeof why)) {
+			stream_error(ru->s, "WAKE_HELPER", why);
+			return false;
 		}
-	/* Calibrate with the parked CPU in the baseline state. */
-	if (!set_mode(&ru, (p->modes & (1u << IDLE_HLT)) ? IDLE_HLT : (enum idle_mode)__builtin_ctz(p->modes)))
-		goto end;
-	if (ru.command) {
-		/* one run per sample, nothing to calibrate; the reference checksum of a good run is 0 */
-		ru.h.ws[0] = (struct harness_workload){ .iterations = 1, .expected_ok = true };
+	return true;
+}
+
+/* Calibration runs with the parked CPU in the baseline state: hlt, or the
+ * plan's first mode without it. */
+static bool park_for_calibration(struct run *ru)
+{
+	const struct plan *p = &ru->plan;
+	return set_mode(ru, (p->modes & (1u << IDLE_HLT)) ? IDLE_HLT : (enum idle_mode)__builtin_ctz(p->modes));
+}
+
+/* Each selected workload checked, its arena sized from the LLC and its
+ * iterations calibrated, with its `#! workload` record; a command instead
+ * runs once per sample, nothing to calibrate (the reference checksum of a
+ * good run is 0). */
+static bool prepare_workloads(struct run *ru, uint64_t llc_bytes)
+{
+	const struct plan *p = &ru->plan;
+
+	if (ru->command) {
+		ru->h.ws[0] = (struct harness_workload){ .iterations = 1, .expected_ok = true };
 		char q[64];
-		stream_record(&st, "workload", "name=%s class=cmd iterations=1 check=ok uniform_iterations=no command=%s",
-			      c->name, stream_quote(q, sizeof q, c->command_argv[0]));
+		stream_record(ru->s, "workload", "name=%s class=cmd iterations=1 check=ok uniform_iterations=no command=%s",
+			      ru->cfg->name, stream_quote(q, sizeof q, ru->cfg->command_argv[0]));
+		return true;
 	}
-	for (size_t w = 0; w < workload_count() && !ru.command; w++) {
+	for (size_t w = 0; w < workload_count(); w++) {
 		if (!p->workloads.selected[w])
 			continue;
-		if (!prepare(&ru, w, llc.bytes)) {
-			stream_error(&st, "NO_ARENA", "cannot allocate or size a workload's arena");
-			goto end;
+		if (!prepare(ru, w, llc_bytes)) {
+			stream_error(ru->s, "NO_ARENA", "cannot allocate or size a workload's arena");
+			return false;
 		}
-		harness_write_workload(&ru.h, w, ru.ws[w].arena_bytes);
+		harness_write_workload(&ru->h, w, ru->ws[w].arena_bytes);
 	}
-	if (!harness_walk(&ru.h) || ru.cmd.stopped)
-		goto end;
+	return true;
+}
+
+/* The samples (harness_walk), unless a command stopped them. */
+static bool take_samples(struct run *ru)
+{
+	return harness_walk(&ru->h) && !ru->cmd.stopped;
+}
+
+/* After the samples: the proof counts per mode, the summary, the stop
+ * record (setup_s from the run's start at begin_ns to the first sample).
+ * False when a workload failed its build-time check (said at its
+ * `#! workload` record). */
+static bool write_results(struct run *ru, const struct cpu_identity *id, uint64_t begin_ns)
+{
+	const struct plan *p = &ru->plan;
+	struct stream *s = ru->s;
 	uint64_t end_ns = now_ns();
+
 	for (int m = 0; m < IDLE_MODE_COUNT; m++)
 		if (p->modes & (1u << m)) {
-			const struct proof_count *pc = &ru.proof[m];
-			stream_record(&st, "linux_proof", "mode=%s samples=%u verified=%u excluded=%u busy=%u other_state=%u",
+			const struct proof_count *pc = &ru->proof[m];
+			stream_record(s, "linux_proof", "mode=%s samples=%u verified=%u excluded=%u busy=%u other_state=%u",
 				      idle_modes[m].name, pc->samples, pc->verdict[PROOF_OK], pc->samples - pc->verdict[PROOF_OK],
 				      pc->verdict[PROOF_BUSY], pc->verdict[PROOF_OTHER_STATE]);
 		}
-	/* as the kernel: a hypervisor without a signature is "unknown", never none */
-	summary_set_pair(placement_name(c->placement),
-			 !id.hypervisor ? "none" : *id.hv_signature ? id.hv_signature : "unknown");
-	if (ru.command)
-		stream_record(&st, "command", "runs=%llu bad=%u multi_cpu=%u", (unsigned long long)ru.h.done, ru.cmd.bad_count,
-			      ru.cmd.multi_cpu_count);
-	summary_write(p, &table, ru.h.measured_reps, &st);
-	/* setup_s: from the run's start (process set-up, calibration) to the first sample */
-	harness_write_stop(&ru.h, ru.first_sample_ns - begin_ns, end_ns - ru.h.start);
-	ok = true;
-	for (size_t w = 0; w < workload_count() && !ru.command; w++)
-		if (p->workloads.selected[w] && !ru.h.ws[w].expected_ok)
-			ok = false; /* said at its `#! workload` record */
-end:
-	for (size_t i = 0; i < ru.parked_count; i++) {
-		linux_busy_stop(&ru.busy[i]);
-		linux_wake_stop(&ru.helper[i]);
+	summary_set_pair(placement_name(ru->cfg->placement), hypervisor_name(id->hypervisor, id->hv_signature));
+	if (ru->command)
+		stream_record(s, "command", "runs=%llu bad=%u multi_cpu=%u", (unsigned long long)ru->h.done, ru->cmd.bad_count,
+			      ru->cmd.multi_cpu_count);
+	summary_write(p, &table, ru->h.measured_reps, s);
+	harness_write_stop(&ru->h, ru->first_sample_ns - begin_ns, end_ns - ru->h.start);
+	bool ok = true;
+	for (size_t w = 0; w < workload_count() && !ru->command; w++)
+		if (p->workloads.selected[w] && !ru->h.ws[w].expected_ok)
+			ok = false;
+	return ok;
+}
+
+/* Every helper stopped, every sysfs value put back (a `#! restore` record;
+ * RESTORE when one could not be), everything freed, the end record.
+ * Returns the exit status. */
+static int finish_run(struct run *ru, bool ok)
+{
+	char why[128];
+
+	for (size_t i = 0; i < ru->parked_count; i++) {
+		linux_busy_stop(&ru->busy[i]);
+		linux_wake_stop(&ru->helper[i]);
 	}
 	size_t changed = journal.count, failed = linux_journal_restore(&journal);
-	stream_record(&st, "restore", "values=%zu failed=%zu", changed, failed);
+	stream_record(ru->s, "restore", "values=%zu failed=%zu", changed, failed);
 	if (failed) {
 		snprintf(why, sizeof why, "%zu sysfs value(s) could not be put back: run idlebench linux --restore", failed);
-		stream_error(&st, "RESTORE", why);
+		stream_error(ru->s, "RESTORE", why);
 		ok = false;
 	}
 	for (size_t w = 0; w < WORKLOAD_MAX; w++)
-		free(ru.ws[w].arena);
-	if (ru.msr.fd >= 0)
-		close(ru.msr.fd);
-	linux_perf_close(&ru.perf);
-	if (ru.command)
-		linux_command_sample_free(&ru.cmd);
-	stream_end(&st, ok);
+		free(ru->ws[w].arena);
+	if (ru->msr.fd >= 0)
+		close(ru->msr.fd);
+	linux_perf_close(&ru->perf);
+	if (ru->command)
+		linux_command_sample_free(&ru->cmd);
+	stream_end(ru->s, ok);
 	return ok ? 0 : 1;
+}
+
+int linux_run(const struct linux_config *c, const struct linux_root *r, const struct linux_topology *t,
+	      const struct linux_cpuidle *ci, FILE *out)
+{
+	static struct run ru;
+	static struct stream st;
+	uint64_t begin_ns = now_ns();
+
+	/* Before anything changes: the journal that puts it back, also on a signal. */
+	run_init(&ru, c, r, t, ci, &st);
+	if (!begin_journal(&ru))
+		return 1;
+	restore_on_signals();
+
+	/* The measured thread: pinned, SCHED_FIFO where permitted, memory locked, its counters. */
+	if (!pin_measured_thread(&ru)) {
+		linux_journal_restore(&journal);
+		return 1;
+	}
+	struct cpu_identity id;
+	cpu_identity_read(cpuid_native, NULL, &id); /* on the measured CPU */
+	char sched[288], mlock_text[160];
+	schedule_measured_thread(&ru, &id, sched, sizeof sched);
+	lock_memory(mlock_text, sizeof mlock_text);
+	if (!open_counters(&ru)) {
+		linux_journal_restore(&journal);
+		return 2;
+	}
+
+	/* What the machine is: the LLC (arenas), the parked CPUs' QoS limits, the meta. */
+	struct host_llc llc;
+	host_llc_read(t->measured, id.hypervisor, &llc);
+	read_parked_qos(&ru);
+	stream_init(&st, sink, out);
+	stream_begin(&st, IDLEBENCH_VERSION);
+	write_meta(&ru, &id, sched, mlock_text, llc.bytes, llc.source);
+
+	/* The modes this machine offers, what holds their states, the plan over them. */
+	uint32_t usable = write_mode_records(&ru);
+	bool held = t->parked < 0 || hold_setup(&ru, usable);
+	resolve_plan(&ru, &id, usable);
+
+	/* The experiment, then its results. */
+	bool ok = held && has_something_to_measure(&ru);
+	ok = ok && start_wake_helpers(&ru);
+	ok = ok && park_for_calibration(&ru);
+	ok = ok && prepare_workloads(&ru, llc.bytes);
+	ok = ok && take_samples(&ru);
+	ok = ok && write_results(&ru, &id, begin_ns);
+
+	/* Everything put back, whatever happened. */
+	return finish_run(&ru, ok);
 }

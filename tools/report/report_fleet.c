@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "tools/common/grow.h"
 #include "tools/report/report_fleet.h"
 #include "tools/report/report_summary.h"
 #include "tools/common/result_tree.h"
@@ -63,14 +64,10 @@ static void machine_free(struct fleet_machine *m)
 /* A new machine entry for r in group g; NULL when out of memory. */
 static struct fleet_machine *machine_new(struct fleet *f, size_t g, const struct stream_reader *r, const char *key)
 {
-	if (f->machine_count == f->machine_cap) {
-		size_t cap = f->machine_cap ? f->machine_cap * 2 : 64;
-		struct fleet_machine *m = realloc(f->machine, cap * sizeof *m);
-		if (!m)
-			return NULL;
-		f->machine = m;
-		f->machine_cap = cap;
-	}
+	struct fleet_machine *grown = grow(f->machine, &f->machine_cap, f->machine_count + 1, sizeof *grown, 64);
+	if (!grown)
+		return NULL;
+	f->machine = grown;
 	struct fleet_machine *m = &f->machine[f->machine_count];
 	*m = (struct fleet_machine){ .group = g };
 	bool ok = (m->identity = strdup(key)) != NULL;

@@ -526,6 +526,7 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	size_t records = stream_reader_record_count(r);
 	const char *crc = records ? stream_record_get(stream_reader_record_at(r, records - 1), "crc32") : NULL;
 	snprintf(b->crc32, sizeof b->crc32, "%s", crc ? crc : "");
+	same_boot_of(r, &b->id);
 	if (!b->path || !b->seed || !b->seed_source || !b->command || !b->metric || !b->stop_reason || !b->sample) {
 		say(err, err_size, path, "out of memory");
 		return false;
@@ -556,9 +557,9 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 	return check_unique(scratch, b, path, err, err_size);
 }
 
-/* The file already in the pool whose stream is the same boot as b's: the same
- * end-record CRC-32 over the whole stream and the same row count (two boots
- * never write identical streams: every row holds its measured TSC cycles). A
+/* The file already in the pool whose stream is the same boot as b's
+ * (tools/common/same_boot.h: two boots never write identical streams, every
+ * row holds its measured TSC cycles). A
  * boot given twice (a capture from serial beside the stick's copy, named by
  * another clock) would count twice and narrow every interval. NULL if none. */
 static const char *same_boot_in(const struct report_pool *pool, const struct report_boot *b)
@@ -566,7 +567,7 @@ static const char *same_boot_in(const struct report_pool *pool, const struct rep
 	for (size_t i = 0; b->crc32[0] && i < pool->set_count; i++)
 		for (size_t k = 0; k < pool->set[i]->boot_count; k++) {
 			const struct report_boot *o = &pool->set[i]->boot[k];
-			if (!strcmp(o->crc32, b->crc32) && o->rows == b->rows)
+			if (same_boot(&o->id, &b->id))
 				return o->path;
 		}
 	return NULL;

@@ -32,6 +32,7 @@
 #include "stats/inference.h"
 #include "bench/workload.h"
 #include "core/sibling/idle_mode.h"
+#include "tools/common/same_boot.h"
 
 /* Workload slots: the registry's, then up to 16 names it does not know. */
 #define REPORT_WORKLOAD_SLOTS (WORKLOAD_MAX + 16)
@@ -91,7 +92,8 @@ struct report_boot {
 	char *metric;                    /* `#= linux_metric` ("": the slowdown is on the wall time) */
 	bool higher_is_better;           /* `#= linux_higher_is_better=yes` */
 	size_t multi_cpu;                /* rows whose user_ns + sys_ns exceed ns by more than 5 % */
-	char crc32[16];                  /* the end record's crc32: identical streams are one boot */
+	char crc32[16];                  /* the end record's crc32, as written */
+	struct same_boot id;             /* what makes two files one boot (tools/common/same_boot.h) */
 	struct report_sample *sample;    /* the rows in stream (= measurement) order */
 	size_t rows, bad_rows;
 	size_t excluded[REPORT_MODE_SLOTS]; /* rows named by `#! excluded` records, per mode slot */

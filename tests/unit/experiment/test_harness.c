@@ -234,7 +234,7 @@ static void test_samples_with_an_smi_are_left_out_and_counted(void **state)
 }
 
 /* The parked sibling's wake-ups per millisecond of each good sample, for
- * the summary's sib_wakeups_per_ms (issue 24 item 7); none where the row has
+ * the summary's sib_wakeups_per_ms; none where the row has
  * no count. */
 static void test_wakeups_per_ms_of_each_good_sample_are_kept(void **state)
 {

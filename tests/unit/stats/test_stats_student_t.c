@@ -41,7 +41,7 @@ static void test_t975_matches_reference_df_1_to_10000(void **state)
 		assert_relative("t975", 0.975, ref[i].df, stats_t_975(ref[i].df), ref[i].t, 1e-12);
 }
 
-/* The values the issue quotes, to the digits it quotes them. */
+/* Published t(0.975) values, to the digits the tables print them. */
 static void test_t975_quoted_values(void **state)
 {
 	(void)state;

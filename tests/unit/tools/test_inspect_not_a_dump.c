@@ -1,4 +1,4 @@
-/* `idlebench inspect` on files that are not an acpidump at all (issue 23):
+/* `idlebench inspect` on files that are not an acpidump at all:
  * random bytes, some other text, an empty file, a directory without *.dat
  * tables. Each must exit 2 with exactly one line on stderr that names the
  * file and asks whether it is acpidump output, and nothing on stdout: no

@@ -457,7 +457,7 @@ static void test_a_run_without_hlt_gets_the_table_without_slowdowns(void **state
 }
 
 /* The parked sibling's wake-ups per ms of each sample, median per (workload,
- * mode), next to the slowdown (issue 24 item 7): a real QEMU TCG boot, where
+ * mode), next to the slowdown (a sibling woken often is not idle): a real QEMU TCG boot, where
  * MWAIT "idles" by returning at once. By hand from the rows (python3:
  * median of sib_wakeups / (ns / 1e6) over check=ok rows): lz mwait 4453.39,
  * lz hlt 0.00; off has no count (its CPU is not running): "-". */

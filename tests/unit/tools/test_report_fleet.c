@@ -242,7 +242,7 @@ static void big_fleet(struct fleet *f, size_t n, const size_t *slow, size_t nslo
 }
 
 /* Past stats_holm's 512 (STATS_MAX_TESTS) p-values: 260 machines of 2 boots
- * give 456 tests after the one-boot ones, the issue asks for hundreds of
+ * give 456 tests after the one-boot ones, and a fleet holds hundreds of
  * machines; 1000 machines are 2000 tests in one family, and the two slow
  * ones are still found (the old code marked none beyond 512). */
 static void test_holm_marks_in_a_fleet_of_1000_machines(void **state)
