@@ -8,7 +8,6 @@
 #include "kernel/arch/nmi_credit.h"
 #include "kernel/arch/stray_irq.h"
 #include "kernel/arch/x86.h"
-#include "kernel/fault/fault_report.h"
 #include "lib/mem.h"
 #include "kernel/fault/selftest.h"
 #include "kernel/smp/smp.h"
@@ -65,22 +64,22 @@ static volatile uint32_t busy_lines_written;
  * TSC ticks) until the parked CPU has begun its fault report, so the report
  * always lands between two of its lines: under TCG the parked vCPU's thread
  * may otherwise not run until all 400 lines are out (seen 1 run in 4). */
-static void wait_for_fault_report(void)
+static void wait_for_fault_report(unsigned (*faults_begun)(void))
 {
 	uint64_t until = rdtsc() + 3000000000ull;
 
-	while (fault_report_count() == 0 && rdtsc() < until)
+	while (faults_begun() == 0 && rdtsc() < until)
 		cpu_pause();
 }
 
-void selftest_write_busy_lines(struct stream *s)
+void selftest_write_busy_lines(struct stream *s, unsigned (*faults_begun)(void))
 {
 	for (unsigned i = 1; i <= SELFTEST_BUSY_LINES; i++) {
 		stream_text(s, "selftest: boot CPU line %u of %u, written while a parked CPU faults", i,
 			    SELFTEST_BUSY_LINES);
 		__atomic_store_n(&busy_lines_written, i, __ATOMIC_RELEASE);
 		if (i == SELFTEST_BUSY_LINES / 2)
-			wait_for_fault_report();
+			wait_for_fault_report(faults_begun);
 	}
 }
 
