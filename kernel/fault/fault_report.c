@@ -50,6 +50,14 @@ static bool begin_report(uint32_t apic_id)
 	return false;
 }
 
+/* Reports written to their end (error record out, stream released). */
+static volatile uint32_t reports_done;
+
+unsigned fault_report_done_count(void)
+{
+	return __atomic_load_n(&reports_done, __ATOMIC_ACQUIRE);
+}
+
 unsigned fault_report_count(void)
 {
 	return __atomic_load_n(&reporting_count, __ATOMIC_ACQUIRE);
@@ -130,6 +138,7 @@ static __attribute__((noreturn)) void fault_report(const struct trap_frame *f)
 		    (unsigned long long)f->r13, (unsigned long long)f->r14, (unsigned long long)f->r15);
 	error_record(s, f, name);
 	stream_release(s);
+	__atomic_fetch_add(&reports_done, 1, __ATOMIC_RELEASE);
 	run_end(false);
 }
 

@@ -11,6 +11,8 @@
 void fault_report_install(void);
 /* How many CPUs have begun a fault report (one load: cheap to poll). */
 unsigned fault_report_count(void);
+/* How many CPUs have written their fault report to its end. */
+unsigned fault_report_done_count(void);
 /* True once the CPU with this APIC ID has begun a fault report: it is halted
  * (or about to be) and must be neither woken nor restarted. */
 bool fault_report_cpu_faulted(uint32_t apic_id);

@@ -61,25 +61,26 @@ void selftest_raise_early(enum selftest which)
 static volatile uint32_t busy_lines_written;
 
 /* Halfway through its lines the boot CPU waits (at most about a second of
- * TSC ticks) until the parked CPU has begun its fault report, so the report
+ * TSC ticks) until the parked CPU has written its fault report, so the report
  * always lands between two of its lines: under TCG the parked vCPU's thread
- * may otherwise not run until all 400 lines are out (seen 1 run in 4). */
-static void wait_for_fault_report(unsigned (*faults_begun)(void))
+ * may otherwise not run until all 400 lines are out (seen 1 run in 4), and a
+ * report only begun lost the stream to the boot CPU's next 200 lines. */
+static void wait_for_fault_report(unsigned (*reports_done)(void))
 {
 	uint64_t until = rdtsc() + 3000000000ull;
 
-	while (faults_begun() == 0 && rdtsc() < until)
+	while (reports_done() == 0 && rdtsc() < until)
 		cpu_pause();
 }
 
-void selftest_write_busy_lines(struct stream *s, unsigned (*faults_begun)(void))
+void selftest_write_busy_lines(struct stream *s, unsigned (*reports_done)(void))
 {
 	for (unsigned i = 1; i <= SELFTEST_BUSY_LINES; i++) {
 		stream_text(s, "selftest: boot CPU line %u of %u, written while a parked CPU faults", i,
 			    SELFTEST_BUSY_LINES);
 		__atomic_store_n(&busy_lines_written, i, __ATOMIC_RELEASE);
 		if (i == SELFTEST_BUSY_LINES / 2)
-			wait_for_fault_report(faults_begun);
+			wait_for_fault_report(reports_done);
 	}
 }
 

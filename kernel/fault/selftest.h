@@ -62,10 +62,10 @@ uint32_t selftest_skew_apic_id(enum selftest which);
 /* ...and put saved back after the cross-check. */
 void selftest_restore_apic_id(enum selftest which, uint32_t saved);
 /* sibling-ud-busy: the boot CPU writes SELFTEST_BUSY_LINES numbered `#  `
- * lines (the boot CPU's side), waiting halfway (bounded) until faults_begun()
- * counts the parked CPU's report... */
+ * lines (the boot CPU's side), waiting halfway (bounded) until reports_done()
+ * counts the parked CPU's finished report... */
 #define SELFTEST_BUSY_LINES 400
-void selftest_write_busy_lines(struct stream *s, unsigned (*faults_begun)(void));
+void selftest_write_busy_lines(struct stream *s, unsigned (*reports_done)(void));
 
 /* On the parked CPU, before its sibling-ud-busy fault: wait until an eighth
  * of the boot CPU's lines are out, or 100 ms of TSC at 4 GHz if they never come. */

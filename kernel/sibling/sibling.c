@@ -302,7 +302,7 @@ bool sibling_bringup(const struct platform *p, const struct sibling_config *c, s
 		__atomic_store_n(&parked_cpus[i].busy, busy_reason ? NULL : &busy_work[i], __ATOMIC_RELEASE);
 	}
 	if (c->selftest == SELFTEST_SIBLING_UD_BUSY && parked_count)
-		selftest_write_busy_lines(s, fault_report_count);
+		selftest_write_busy_lines(s, fault_report_done_count);
 	stream_meta(s, "aps_started", list);
 	stream_metaf(s, "ap_start_us", "%llu", (unsigned long long)(time_tsc_to_ns(max_start) / 1000));
 
