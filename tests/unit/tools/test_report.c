@@ -310,6 +310,68 @@ static void test_a_carry_over_names_the_previous_mode(void **state)
 	assert_contains(block(o.out, 2), "    boot 1: none detected (largest: after ");
 }
 
+/* plan_b_fast.csv (generate.py): every sample right after spin runs 4 %
+ * fast (log -0.04). The check picks the largest |contrast|, here negative:
+ * the words follow the interval, "faster", never "slower". */
+static void test_a_negative_carry_over_is_called_faster(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char *argv[] = { "report", F "plan_b_fast.csv" };
+	report(&o, 2, argv);
+	assert_int_equal(o.status, 0);
+	assert_contains_unwrapped(o.out, "boot 1: CARRY-OVER: a sample right after spin runs -3.94 % [-4.36, -3.51] "
+					 "faster than after the other modes");
+	assert_null(strstr(o.out, "slower than after the other modes"));
+	char html[] = "/tmp/idlebench-carry-XXXXXX.html";
+	int fd = mkstemps(html, 5);
+	assert_true(fd >= 0);
+	close(fd);
+	char opt[64];
+	snprintf(opt, sizeof opt, "--html=%s", html);
+	char *argh[] = { "report", opt, F "plan_b_fast.csv" };
+	report(&o, 3, argh);
+	assert_int_equal(o.status, 0);
+	FILE *f = fopen(html, "r");
+	assert_non_null(f);
+	static char page[1 << 20];
+	size_t n = fread(page, 1, sizeof page - 1, f);
+	page[n] = '\0';
+	fclose(f);
+	unlink(html);
+	assert_non_null(strstr(page, "-3.94 % [-4.36, -3.51] faster than after the other modes"));
+	assert_null(strstr(page, "slower than after the other modes"));
+}
+
+/* aa_fail_95_only.csv (generate.py): its own A/A 0.52 % [0.04, 0.99] fails
+ * at 95 % (its `#! control` record says verdict=fail) and holds at 97.5 %
+ * ([-0.04, 1.08], scipy), the per-boot level of two boots: the set is not
+ * marked, but the fleet view names the boot, as the text report does. */
+static void test_the_fleet_view_names_a_boot_that_failed_at_95_only(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/idlebench-fleet-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char a[128], b[128], cmd[512];
+	snprintf(a, sizeof a, "%s/plan_a_boot1.csv", dir);
+	snprintf(b, sizeof b, "%s/aa_fail_95_only.csv", dir);
+	snprintf(cmd, sizeof cmd, "cp " F "plan_a_boot1.csv %s && cp " F "aa_fail_95_only.csv %s", a, b);
+	assert_int_equal(system(cmd), 0);
+	struct command_output o;
+	char *argv[] = { "report", "--by=machine", dir };
+	report(&o, 3, argv);
+	unlink(a);
+	unlink(b);
+	rmdir(dir);
+	assert_int_equal(o.status, 0);
+	assert_contains(o.out, "boot 1 of 2 (aa_fail_95_only.csv) fails its own A/A at 95 % only, holds at 97.50 %");
+	assert_null(strstr(o.out, "UNTRUSTWORTHY"));
+	char *text[] = { "report", F "plan_a_boot1.csv", F "aa_fail_95_only.csv" };
+	report(&o, 3, text);
+	assert_int_equal(o.status, 0);
+	assert_contains_unwrapped(o.out, "boot 2 0.52 % [0.04, 0.99] fails at 95 % only, holds at 97.50 %");
+}
+
 /* switch_blocked.csv (generate.py): blocked order, the first sample of every
  * (workload, mode) run 3 % slow; after another mode of the same workload in
  * 16 cells (each workload's first run follows another workload: left out).
@@ -648,6 +710,8 @@ int main(void)
 		cmocka_unit_test(test_a_schema_1_file_still_reports_by_machine_identity),
 		cmocka_unit_test(test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top),
 		cmocka_unit_test(test_a_carry_over_names_the_previous_mode),
+		cmocka_unit_test(test_a_negative_carry_over_is_called_faster),
+		cmocka_unit_test(test_the_fleet_view_names_a_boot_that_failed_at_95_only),
 		cmocka_unit_test(test_a_rejected_file_is_named_and_the_rest_reported_exit_1),
 		cmocka_unit_test(test_incomplete_capture_among_good_boots_and_a_directory),
 		cmocka_unit_test(test_the_first_sample_after_a_mode_change_is_measured_apart),
