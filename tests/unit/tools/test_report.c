@@ -203,6 +203,82 @@ static void write_with_meta(const char *fixture, const char *extra, char *path)
 	assert_int_equal(fclose(out), 0);
 }
 
+/* plan_a_boot1.csv (schema 2) with data row `row` (0-based) preceded by a
+ * kernel's `#! error code=BUSY_CHECKSUM` record when `record`, and its
+ * check turned to bad when `bad`, the CRC recomputed, in path. */
+static void write_busy_checksum(size_t row, bool record, bool bad, char *path)
+{
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	FILE *in = fopen(F "plan_a_boot1.csv", "r"), *out = fopen(path, "w");
+	assert_non_null(in);
+	assert_non_null(out);
+	char line[8192];
+	uint32_t crc = 0;
+	size_t rows = 0;
+	bool table = false;
+	while (fgets(line, sizeof line, in)) {
+		if (!strncmp(line, "#! end ", 7)) {
+			*strstr(line, "crc32=") = '\0';
+			fprintf(out, "%scrc32=%08x\n", line, crc);
+			break;
+		}
+		if (table && line[0] != '#' && rows++ == row) {
+			const char *rec = "#! error code=BUSY_CHECKSUM apic_id=1 msg=\"mode busy: sort computed a wrong "
+					  "checksum in 1 of 40 rounds\"\n";
+			if (record) {
+				crc = crc32_update(crc, rec, strlen(rec));
+				fputs(rec, out);
+			}
+			char *ok = strstr(line, ",ok\n");
+			assert_non_null(ok);
+			if (bad)
+				strcpy(ok, ",bad\n");
+		}
+		if (!strncmp(line, "seq,", 4))
+			table = true;
+		crc = crc32_update(crc, line, strlen(line));
+		fputs(line, out);
+	}
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+}
+
+/* Schema 5 writes check=bad on a kernel `busy` row whose parked CPU computed
+ * a wrong checksum during it (its BUSY_CHECKSUM record just before the
+ * row); schema 4 and older wrote check=ok after the same record. Both read
+ * alike: the row is bad (one check=bad row, the same figures). A record
+ * with a row already bad is not counted twice. */
+static void test_a_busy_checksum_record_makes_an_older_schemas_row_bad(void **state)
+{
+	(void)state;
+	struct command_output o, with_record, with_bad;
+	char p1[] = "/tmp/idlebench-busy-XXXXXX", p2[] = "/tmp/idlebench-busy-XXXXXX", p3[] = "/tmp/idlebench-busy-XXXXXX";
+	write_busy_checksum(7, true, false, p1);
+	write_busy_checksum(7, false, true, p2);
+	write_busy_checksum(7, true, true, p3);
+	char *a1[] = { "report", p1 }, *a2[] = { "report", p2 }, *a3[] = { "report", p3 };
+	report(&with_record, 2, a1);
+	report(&with_bad, 2, a2);
+	report(&o, 2, a3);
+	unlink(p1);
+	unlink(p2);
+	unlink(p3);
+	assert_int_equal(with_record.status, 0);
+	assert_int_equal(with_bad.status, 0);
+	assert_contains(with_record.out, "240 rows, check=bad 1;");
+	assert_contains(with_bad.out, "240 rows, check=bad 1;");
+	assert_contains(o.out, "240 rows, check=bad 1;");
+	/* the same report but for the file's name (the same length) */
+	char *a = strstr(with_record.out, "  primary result"), *b = strstr(with_bad.out, "  primary result");
+	assert_non_null(a);
+	assert_non_null(b);
+	for (char *n; (n = strstr(a, p1 + 5));)
+		memcpy(n, p2 + 5, strlen(p2 + 5));
+	assert_string_equal(a, b);
+}
+
 /* The report of two boots of plan A carrying the given meta; o gets the output. */
 static void report_two_boots(struct command_output *o, const char *meta1, const char *meta2, char *p1, char *p2)
 {
@@ -711,6 +787,7 @@ int main(void)
 		cmocka_unit_test(test_a_failed_aa_control_is_flagged_untrustworthy_at_the_top),
 		cmocka_unit_test(test_a_carry_over_names_the_previous_mode),
 		cmocka_unit_test(test_a_negative_carry_over_is_called_faster),
+		cmocka_unit_test(test_a_busy_checksum_record_makes_an_older_schemas_row_bad),
 		cmocka_unit_test(test_the_fleet_view_names_a_boot_that_failed_at_95_only),
 		cmocka_unit_test(test_a_rejected_file_is_named_and_the_rest_reported_exit_1),
 		cmocka_unit_test(test_incomplete_capture_among_good_boots_and_a_directory),
