@@ -180,6 +180,24 @@ static unsigned wanted(void *ctx)
 	return h->measured_reps + fit < h->target_reps ? (unsigned)(h->measured_reps + fit) : h->target_reps;
 }
 
+/* wanted(), and the progress total made exact for the segment it plans:
+ * the samples taken, the next segment's repetitions (as plan_walk caps
+ * them) and its lead-ins, so the screen never shows more taken than planned. */
+static unsigned next_segment(void *ctx)
+{
+	struct harness *h = ctx;
+	const struct plan *p = h->plan;
+	unsigned to = wanted(ctx);
+	unsigned capped = to > p->max_reps ? p->max_reps : to;
+
+	h->segments++;
+	h->total = h->done;
+	if (capped > h->measured_reps)
+		h->total += steps_per_round(p) * (capped - h->measured_reps) +
+			    plan_segment_lead_ins(p, h->segments, h->last_workload);
+	return to;
+}
+
 /* A good, usable sample into the table the summary reads (n: the
  * iterations executed, the spike-in's 1 % more included). */
 static void feed(struct harness *h, const struct plan_step *st, const struct sample_row *row, uint64_t n)
@@ -222,6 +240,7 @@ static bool step(void *ctx, const struct plan_step *st)
 
 	if (h->ops->progress)
 		h->ops->progress(h->ctx, h, st);
+	h->last_workload = st->workload;
 	if (!h->ops->prepare(h->ctx, st)) {
 		h->failed = true;
 		return false;
@@ -273,9 +292,11 @@ static bool step(void *ctx, const struct plan_step *st)
 bool harness_walk(struct harness *h)
 {
 	h->total = plan_step_count(h->plan);
+	h->segments = 0;
+	h->last_workload = (size_t)-1;
 	h->start = h->ops->clock(h->ctx);
 	stream_table_header(h->s);
-	plan_walk(h->plan, step, wanted, h);
+	plan_walk(h->plan, step, next_segment, h);
 	if (h->failed)
 		return false;
 	if (h->plan->order == PLAN_BLOCKED)

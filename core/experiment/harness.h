@@ -82,6 +82,8 @@ struct harness {
 	enum harness_stop stop;
 	uint64_t seq, done, total; /* rows written; samples taken; samples planned */
 	uint64_t start;            /* clock at the first sample's plan step */
+	unsigned segments;         /* interleaved segments walked so far */
+	size_t last_workload;      /* the workload of the last step taken ((size_t)-1: none) */
 	bool failed;
 };
 

@@ -163,6 +163,20 @@ static bool walk_blocked(const struct plan *p, const enum idle_mode *modes, size
 	return true;
 }
 
+size_t plan_segment_lead_ins(const struct plan *p, unsigned segment, size_t last)
+{
+	size_t ws[WORKLOAD_MAX], nw = selected_workloads(p, ws), n = 0;
+
+	if (p->order != PLAN_INTERLEAVED || (segment == 0 && p->warmup))
+		return 0;
+	shuffle_workloads(ws, nw, p->seed, segment);
+	for (size_t i = 0; i < nw; i++) {
+		n += last != (size_t)-1 && ws[i] != last; /* walk_segment's condition */
+		last = ws[i];
+	}
+	return n;
+}
+
 /* One segment: measured repetitions [from, to) of every workload, workload
  * after workload in the segment's seeded order; the first segment starts
  * each workload with its warm-up blocks. *last: the workload run last

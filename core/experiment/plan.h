@@ -109,6 +109,12 @@ const char *plan_workload_name(const struct plan *p, size_t w);
 /* Samples the plan takes, warm-ups and the first segment's lead-ins
  * included (an adaptive plan: its pilot). */
 size_t plan_step_count(const struct plan *p);
+/* The discarded lead-in runs interleaved segment `segment` starts with when
+ * the workload run last was `last` ((size_t)-1: none, the run's start):
+ * one per workload change, none where the first segment's warm-up blocks
+ * lead in; 0 for a blocked plan. What plan_walk runs, counted ahead so a
+ * progress total can hold them. */
+size_t plan_segment_lead_ins(const struct plan *p, unsigned segment, size_t last);
 /* Call fn for every step in run order, up to max_reps measured repetitions;
  * stops early when fn returns false. Blocked: each (workload, mode) runs all
  * its repetitions in a row. Interleaved (workload-major): the run is cut in

@@ -5,7 +5,7 @@
 #define IDLEBENCH_KERNEL_STREAM_SCHEMA_H
 
 /* Schema version written in the first line: `#! idlebench <version> schema=N`. */
-#define STREAM_SCHEMA_VERSION 4
+#define STREAM_SCHEMA_VERSION 5
 
 /* The data table's columns, in order: X(name, kind, decimals). One row per
  * sample. kind is the cell's type in struct sample_row and how
@@ -22,7 +22,10 @@
  * (STREAM_COLUMNS_SCHEMA_2) that readers pad with empty cells. Schema 4
  * appended what `idlebench linux -- COMMAND` measures of a command
  * (user_ns ... score; empty for a workload's row), schema 3 rows being the
- * prefix STREAM_COLUMNS_SCHEMA_3. */
+ * prefix STREAM_COLUMNS_SCHEMA_3. Schema 5 adds no column: `check=bad` also
+ * means that in the kernel's `busy` mode a parked CPU computed a wrong
+ * checksum during the sample (its BUSY_CHECKSUM record precedes the row);
+ * in schema 4 such a row said `ok`, and readers take it as bad. */
 #define STREAM_COLUMNS(X)                  \
 	X(seq,             u64,       0)   \
 	X(workload,        text,      0)   \

@@ -342,6 +342,7 @@ static void discover_tsc(struct platform *p, struct stream *s)
 void platform_discover(struct platform *p, const struct boot_info *bi, uint16_t c2port, bool c2_untrapped_run,
 		       struct stream *s)
 {
+	p->boot_path = bi ? bi->path : BOOT_PATH_UNKNOWN;
 	discover_cpu(p);
 	discover_acpi(p, c2port, c2_untrapped_run, s);
 	discover_siblings(p);

@@ -26,6 +26,7 @@
 
 /* What discovery found. */
 struct platform {
+	enum boot_path boot_path;      /* how the kernel was started (boot_info's path) */
 	struct cpu_identity id;
 	struct cpu_features feat;
 	struct cpu_topology topo;

@@ -42,6 +42,7 @@ static size_t cpu_count;
 static enum others_mode others_mode = OTHERS_LEAVE;
 /* others=off: the CPUs one INIT left in wait-for-SIPI (CR4 = 0). */
 static size_t inited;
+static bool left_cr4_unknown; /* others=leave left CPUs to a legacy BIOS */
 static uint32_t others_ids[SMP_TRACKED_MAX], held_ids[PLATFORM_MAX_SIBLINGS];
 
 /* others=load, on the CPU: the workload in a loop until a command arrives. */
@@ -128,6 +129,7 @@ void others_bringup(const struct platform *p, enum others_mode mode, struct phys
 	cpu_count = 0;
 	inited = 0;
 	bool madt = p->acpi_found && p->acpi.madt_status == ACPI_OK;
+	left_cr4_unknown = false;
 	if (madt) {
 		struct cpu_roles_input in = { p->bench_apic, p->siblings, p->sibling_count, NULL, 0,
 					      p->acpi.madt.apic_ids, p->acpi.madt.cpu_count };
@@ -168,6 +170,11 @@ void others_bringup(const struct platform *p, enum others_mode mode, struct phys
 			failed += !apply(o, phys, id, INDEX_BASE + (uint32_t)i, s);
 	}
 
+	/* A legacy BIOS wakes the APs to count them and may leave them in
+	 * wait-for-SIPI (CR4 = 0, no CR4.MCE) or in its own loop: nothing
+	 * documents which (unverified), so their exposure is unknown; without a
+	 * MADT the other CPUs are not even counted. */
+	left_cr4_unknown = mode == OTHERS_LEAVE && p->boot_path == BOOT_PATH_BIOS && (others_n || !madt);
 	const char *own = held_n ? "hlt" : p->sibling_count ? "parked" : "none";
 	stream_meta(s, "own_sibling", own);
 	stream_metaf(s, "own_sibling_failed", "%zu", held_failed);
@@ -201,6 +208,11 @@ void others_release(struct stream *s)
 size_t others_in_wait_for_sipi(void)
 {
 	return inited;
+}
+
+bool others_cr4_unknown(void)
+{
+	return left_cr4_unknown;
 }
 
 bool others_finish(struct stream *s)

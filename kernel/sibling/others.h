@@ -24,6 +24,9 @@ void others_bringup(const struct platform *p, enum others_mode mode, struct phys
 /* The CPUs others=off sent INIT (wait-for-SIPI, CR4 = 0: no CR4.MCE) for
  * the rest of the run; 0 for every other others=. */
 size_t others_in_wait_for_sipi(void);
+/* True when others=leave left CPUs (or, without a MADT, perhaps some) as a
+ * legacy BIOS left them: their CR4.MCE is unknown, not clear or set. */
+bool others_cr4_unknown(void);
 /* At the end of the run (after others_finish): command each held and
  * others=hlt CPU into off, so it writes its AMD extended LVTs back as found
  * before the INIT that stops it (park.c); a CPU that does not answer is an

@@ -134,9 +134,12 @@ static void mce_exposure(enum idle_mode mode, struct stream *s)
 
 	for (size_t i = 0; i < parked_count; i++)
 		parked_off += !parked_cpus[i].ap.running;
+	/* CPUs others=leave left to a legacy BIOS may sit in wait-for-SIPI
+	 * uncounted: "no" would claim what was not seen */
 	stream_record(s, "mce_exposure", "mode=%s exposed=%s cr4_mce_clear=%zu parked_off=%zu others_off=%zu",
-		      idle_modes[mode].name, parked_off + others_off ? "yes" : "no", parked_off + others_off, parked_off,
-		      others_off);
+		      idle_modes[mode].name,
+		      parked_off + others_off ? "yes" : others_cr4_unknown() ? "unknown" : "no", parked_off + others_off,
+		      parked_off, others_off);
 }
 
 /* Enter mode, idle a while, ping, and report what the CPUs say. */

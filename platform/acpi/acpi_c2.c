@@ -194,7 +194,10 @@ const char *acpi_c2_kind_name(enum acpi_c2_kind kind)
  * ACPI base + PM_CST_LVL2 and the range to the deepest state enabled, and
  * gives _CST's deepest state the port PCH_ACPI_LV5..LV7 for C8..C10, so
  * base + k (P_LVL(k+2)) requests the k-th of C3, C6, C7, C8, C9, C10 and the
- * range covers base .. base + range. Values 6 and 7 no source names.
+ * range covers base .. base + range: the range values are the reference
+ * code's, the per-port mapping is inferred, unverified (the values of
+ * PCH_ACPI_LV5..LV7 were not read; docs/real-hardware.md lists it). Values 6
+ * and 7 no source names.
  *
  * A port no core traps is a read of the chipset: an Intel ICH's LV2 register
  * (PMBASE + 14h, ACPI P_BLK + 4) "generate[s] a 'enter a level 2 power
@@ -317,13 +320,14 @@ static void decide_intel(const struct acpi_c2_hw *hw, const struct acpi_c2_choic
 		return;
 	}
 	/* Redirected to MWAIT: the kind stays unknown (CC1/CC6 are AMD's words);
-	 * the note names the state the read requests. */
+	 * the note names the state the read requests, P_LVLn -> state being
+	 * inferred, unverified (see the comment above intel_range_state). */
 	unsigned k = c->port - base;
 	out->trapped = true;
 	out->offer = true;
 	fmt_snprintf(out->note, sizeof out->note,
-		     "redirected to MWAIT: P_LVL%u (MSR 0xE4 LVL_2 base 0x%x + %u, range %u) requests %s, which the "
-		     "core reaches only when all its threads idle",
+		     "redirected to MWAIT: P_LVL%u (MSR 0xE4 LVL_2 base 0x%x + %u, range %u) requests %s (inferred, "
+		     "unverified), which the core reaches only when all its threads idle",
 		     k + 2, base, k, range, intel_range_state[k]);
 }
 
@@ -344,4 +348,14 @@ void acpi_c2_entry_decide(const struct acpi_c2_hw *hw, const struct acpi_c2_choi
 		decide_amd(hw, c, out);
 	else if (hw->vendor == ACPI_C2_VENDOR_INTEL)
 		decide_intel(hw, c, out);
+	else if (c->cmdline) {
+		/* AMD/Hygon before 17h, Zhaoxin/VIA, any other vendor: no trap
+		 * register is read, so no core is known to trap a port the user
+		 * gave; the same refusal as above. A port the firmware's _CST
+		 * declares stays offered (kind unknown), as Linux reads it. */
+		char why[160];
+		fmt_snprintf(why, sizeof why, "%s family 0x%x: no register says a core traps it",
+			     hw->vendor == ACPI_C2_VENDOR_AMD ? "AMD/Hygon" : "this vendor's", (unsigned)hw->family);
+		note_untrapped(out, c, why);
+	}
 }

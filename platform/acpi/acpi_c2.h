@@ -142,7 +142,9 @@ struct acpi_c2_choice {
  * from CStateCfg. Intel: the port must be redirected (0xE2 bit 10) and
  * inside the 0xE4 range (0..5); the note names the state it requests. A port
  * not known to be trapped is skipped unless both c2port= and
- * c2_untrapped=run ask for it. Others: offered, kind unknown. */
+ * c2_untrapped=run ask for it. Others (AMD/Hygon before 17h, any other
+ * vendor): a _CST or P_BLK port is offered, kind unknown; a c2port= port is
+ * not known to be trapped, so it is refused without c2_untrapped=run. */
 void acpi_c2_entry_decide(const struct acpi_c2_hw *hw, const struct acpi_c2_choice *c, struct acpi_c2_entry *out);
 
 /* "cc1", "cc6", "untrapped" or "unknown". */

@@ -250,6 +250,15 @@ qtest_siblings_others_off_exposes_every_mode() {
 		expect_line '^#! mce_exposure mode=hlt exposed=yes cr4_mce_clear=2 parked_off=0 others_off=2$'
 }
 
+# others=leave on a BIOS boot: SeaBIOS counted the other CPUs and left them
+# in a state nothing documents (wait-for-SIPI with CR4 = 0, or its own loop),
+# so a mode with no counted CPU exposed says exposed=unknown, never no.
+qtest_siblings_mce_exposure_bios_others_leave_is_unknown() {
+	boot_valid 0 sib_mce_leave BOOT=bios CMDLINE="run=siblings modes=hlt others=leave" SMP="4,sockets=1,cores=2,threads=2" &&
+		expect_line '^#= others=leave$' && expect_line '^#= others_cpus=2$' &&
+		expect_line '^#! mce_exposure mode=hlt exposed=unknown cr4_mce_clear=0 parked_off=0 others_off=0$'
+}
+
 # Each parked CPU records its own AMD extended LVTs (masked where they exist;
 # TCG has no ExtApicSpace, so "none" with the reason) and at the end is
 # commanded off, writing them back before its INIT (the hand-back).

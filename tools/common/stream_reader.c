@@ -379,7 +379,7 @@ static void parse_record(struct stream_reader *r, const char *s, size_t len)
 		     "line %zu: expected `#! type key=value ...` with type [a-z0-9_]+", r->lines);
 		return;
 	}
-	struct stream_record rec = { .type = dup_range(t, tlen), .line = r->lines };
+	struct stream_record rec = { .type = dup_range(t, tlen), .line = r->lines, .rows_before = r->row_count };
 	if (!rec.type) {
 		fail(r, STREAM_ERR_NO_MEMORY, "line %zu", r->lines);
 		return;

@@ -34,10 +34,11 @@
 
 /* Schema versions this reader reads. Schema 2 keeps schema 1's columns and
  * changes what `cycles_per_iter` means for the `spike` control; schema 3
- * appends the PMU columns (docs/stream-format.md). Rows of schemas 1 and 2 read
- * with those columns empty; readers reject any other schema. */
+ * appends the PMU columns, schema 4 the command's, schema 5 widens what
+ * `check=bad` means (docs/stream-format.md). Rows of older schemas read with
+ * the later columns empty; readers reject any other schema. */
 #define STREAM_READER_SCHEMA_OLDEST 1
-#define STREAM_READER_SCHEMA_NEWEST 4
+#define STREAM_READER_SCHEMA_NEWEST 5
 
 /* Longest stream line accepted, without its `\n` (noise before the header has no limit). */
 #define STREAM_READER_LINE_MAX 8192
@@ -73,6 +74,7 @@ struct stream_kv {
 struct stream_record {
 	char *type;
 	size_t line;              /* 1-based line number within the stream */
+	size_t rows_before;       /* data rows read before it: the row written next is row rows_before */
 	size_t pair_count;
 	struct stream_kv *pairs;
 };
@@ -150,7 +152,7 @@ const struct stream_record *stream_reader_record_at(const struct stream_reader *
 const char *stream_record_get(const struct stream_record *rec, const char *key);
 
 /* Columns a row of the stream's schema has (schemas 1 and 2: up to `check`;
- * 3: up to `energy_reliable`; 4: all STREAM_COLUMN_COUNT); 0 before a valid header. */
+ * 3: up to `energy_reliable`; 4 and 5: all STREAM_COLUMN_COUNT); 0 before a valid header. */
 size_t stream_reader_column_count(const struct stream_reader *r);
 
 /* Number of data rows read. */

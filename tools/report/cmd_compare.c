@@ -52,7 +52,7 @@
  * key by key to say what differs when the ids do. */
 static const char *const plan_keys[] = {
 	"schema", "modes_measured", "sample_ms", "settle_us", "order", "placement",
-	"c2_port", "x2apic", "others", "primary_mode",
+	"c2_port", "x2apic", "others", "primary_mode", "order_scheme",
 };
 
 /* The workload slot of set s measuring name, or ANALYSIS_NONE (slots of names

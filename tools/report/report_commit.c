@@ -403,6 +403,9 @@ static void paragraph(const struct report_pool *pool, const struct report_summar
 		for (size_t i = 0; report_control_failure(s, sum, i, f, sizeof f); i++)
 			add(&t, "UNTRUSTWORTHY: %s, so these intervals do not hold%s. ", f,
 			    strstr(f, " failed its own ") ? " (leave that boot's file out to report the others)" : "");
+		/* a boot's own recorded failure that holds at the per-boot level */
+		for (size_t i = 0; report_control_held(s, sum, i, f, sizeof f); i++)
+			add(&t, "Note: %s. ", f);
 	}
 	system_words(&t, s, recs);
 	add(&t, ", ");

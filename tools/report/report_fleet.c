@@ -159,6 +159,16 @@ static void machine_flags(struct fleet_machine *m, const struct report_set *s, c
 			   sum->boots, report_base_name(s->boot[b].path), aa ? "A/A" : "", aa && spike ? " and " : "",
 			   spike ? "spike-in" : "");
 	}
+	/* a boot's own failure at 95 % that holds at the per-boot level is named too */
+	for (size_t b = 0; b < sum->boots; b++)
+		for (size_t k = 0; k < 2; k++)
+			if (report_boot_failed_at_95_only(sum, b, k)) {
+				char level[32] = "-";
+				fmt_fixed(level, sizeof level, sum->boot_level * 100, 2);
+				fmt_append(buf, size, &at, "%sboot %zu of %zu (%s) fails its own %s at 95 %% only, holds at %s %%",
+					   at ? "; " : "", b + 1, sum->boots, report_base_name(s->boot[b].path),
+					   k ? "spike-in" : "A/A", level);
+			}
 	if (m->boots == 1)
 		fmt_append(buf, size, &at, "%sone boot: within-boot interval, in no test", at ? "; " : "");
 	if (*s->hypervisor && strcmp(s->hypervisor, "none"))

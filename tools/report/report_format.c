@@ -40,10 +40,13 @@ enum report_carry_level report_carryover_sentence(const struct report_set *s, co
 	report_num(val, sizeof val, c->c.value_pct, 2);
 	report_num(lo, sizeof lo, c->c.lo_pct, 2);
 	report_num(hi, sizeof hi, c->c.hi_pct, 2);
-	if (c->c.excludes_zero) {
-		fmt_snprintf(buf, size, "boot %zu: CARRY-OVER: a sample right after %s runs %s %% [%s, %s] slower than after "
+	/* words follow the interval: the check picks the largest |contrast|,
+	 * which may be a speed-up (lo, hi < 0) as well as a slow-down */
+	if (c->c.excludes_zero && (c->c.lo_pct > 0 || c->c.hi_pct < 0)) {
+		fmt_snprintf(buf, size, "boot %zu: CARRY-OVER: a sample right after %s runs %s %% [%s, %s] %s after "
 					"the other modes (95 %% jointly over the previous modes)",
-			     b + 1, s->mode_name[c->c.prev_mode], val, lo, hi);
+			     b + 1, s->mode_name[c->c.prev_mode], val, lo, hi,
+			     c->c.lo_pct > 0 ? "slower than" : "faster than");
 		return REPORT_CARRY_FOUND;
 	}
 	fmt_snprintf(buf, size, "boot %zu: none detected (largest: after %s %s %% [%s, %s])", b + 1,

@@ -464,6 +464,27 @@ static void read_unmeasured(const struct stream_reader *r, struct report_boot *b
 	}
 }
 
+/* Schema <= 4: in the kernel's `busy` mode a row whose parked CPU computed
+ * a wrong checksum during it said check=ok, its `#! error code=BUSY_CHECKSUM`
+ * record written just before it (the record precedes the row it concerns:
+ * sibling_observe writes it while the sample is measured); schema 5 writes
+ * that row check=bad. Both read alike: such a row is bad. idlebench linux
+ * leaves that row ok and names it in an `excluded` record in every schema. */
+static void mark_busy_checksum_rows(const struct stream_reader *r, struct report_boot *b)
+{
+	if (stream_reader_schema(r) > 4 || !strcmp(report_meta_or_empty(r, "boot"), "linux"))
+		return;
+	for (size_t i = 0; i < stream_reader_record_count(r); i++) {
+		const struct stream_record *rec = stream_reader_record_at(r, i);
+		const char *code = stream_record_get(rec, "code");
+		if (strcmp(rec->type, "error") || !code || strcmp(code, "BUSY_CHECKSUM") || rec->rows_before >= b->rows)
+			continue;
+		struct report_sample *p = &b->sample[rec->rows_before];
+		b->bad_rows += p->ok;
+		p->ok = false;
+	}
+}
+
 /* The rows `#! excluded seq=N mode=M` records name (idlebench linux writes
  * one after each row its residency proof rejects): marked, counted per
  * mode. A record naming no row, or a row of another mode, rejects the file. */
@@ -541,6 +562,7 @@ static bool read_boot(struct report_set *scratch, const struct stream_reader *r,
 		if (p->rep + 1 > b->reps)
 			b->reps = p->rep + 1;
 	}
+	mark_busy_checksum_rows(r, b);
 	read_stop(r, b);
 	unsigned long long warmup;
 	if (parse_count(report_meta_or_empty(r, "warmup"), &warmup))

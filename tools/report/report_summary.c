@@ -611,6 +611,40 @@ bool report_control_failure(const struct report_set *s, const struct report_summ
 	return false;
 }
 
+bool report_boot_failed_at_95_only(const struct report_summary *sum, size_t b, size_t control)
+{
+	if (sum->boots < 2 || b >= sum->boots || control > 1)
+		return false;
+	const struct analysis *a = sum->boot[b];
+	return (control ? a->spike : a->aa) == ANALYSIS_FAIL && sum->boot_verdict[b][control] != ANALYSIS_FAIL;
+}
+
+bool report_control_held(const struct report_set *s, const struct report_summary *sum, size_t i, char *buf,
+			 size_t size)
+{
+	static const char *const what[2] = { "A/A control", "spike-in control" };
+	if (size)
+		buf[0] = '\0';
+	size_t seen = 0;
+	for (size_t b = 0; sum->set && b < sum->boots; b++)
+		for (size_t k = 0; k < 2; k++) {
+			if (!report_boot_failed_at_95_only(sum, b, k) || seen++ != i)
+				continue;
+			const struct analysis_cell *c = k ? &sum->boot[b]->spike_cell : &sum->boot[b]->aa_cell;
+			char val[32], lo[32], hi[32], level[32];
+			fmt_snprintf(buf, size,
+				     "boot %zu of %zu (%s) failed its own %s at 95 %% (its screen said FAIL - "
+				     "UNTRUSTWORTHY): %s vs hlt shows %s %% [%s, %s]; it holds at %s %% (Bonferroni over "
+				     "%zu boots), so the set is not marked",
+				     b + 1, sum->boots, report_base_name(s->boot[b].path), what[k],
+				     s->mode_name[k ? sum->spike : sum->aa], num2(val, sizeof val, c->s.value_pct),
+				     num2(lo, sizeof lo, c->s.lo_pct), num2(hi, sizeof hi, c->s.hi_pct),
+				     num2(level, sizeof level, sum->boot_level * 100), sum->boots);
+			return true;
+		}
+	return false;
+}
+
 /* Whether workload w's instructions per iteration in mode m differ from hlt's
  * by more than ANALYSIS_INSTR_DIFFERS_PCT; -1 where that cannot be said (as
  * the text table: the spike-in only on workloads whose iterations cost the same). */

@@ -143,6 +143,18 @@ bool report_untrustworthy(const struct report_summary *sum);
  * "") when there are not that many. FILE is the file's basename. */
 bool report_control_failure(const struct report_set *s, const struct report_summary *sum, size_t i, char *buf,
 			    size_t size);
+/* Whether boot b's own control (0 A/A, 1 spike-in) failed at 95 %, as its
+ * stream's `#! control` record and its screen said, but holds at the set's
+ * per-boot level (boot_level): the set is not marked for it (Bonferroni),
+ * yet every view names it, so a boot's own recorded failure never vanishes. */
+bool report_boot_failed_at_95_only(const struct report_summary *sum, size_t b, size_t control);
+/* The i-th such control, in boot order, as one sentence without a trailing
+ * period, e.g. "boot 2 of 2 (FILE) failed its own A/A control at 95 % (its
+ * screen said FAIL - UNTRUSTWORTHY): hlt2 vs hlt shows 0.52 % [0.04, 0.99];
+ * it holds at 97.50 % (Bonferroni over 2 boots), so the set is not marked";
+ * false (buf "") when there are not that many. */
+bool report_control_held(const struct report_set *s, const struct report_summary *sum, size_t i, char *buf,
+			 size_t size);
 /* The last part of path (after its last '/'): how the report names a file. */
 const char *report_base_name(const char *path);
 

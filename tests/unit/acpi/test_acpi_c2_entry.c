@@ -35,6 +35,13 @@ static struct acpi_c2_hw intel(struct acpi_msr e2, struct acpi_msr e4)
 	return hw;
 }
 
+/* Zhaoxin/VIA or a vendor the code does not know. */
+static struct acpi_c2_hw other(uint32_t family)
+{
+	struct acpi_c2_hw hw = { .vendor = ACPI_C2_VENDOR_OTHER, .family = family };
+	return hw;
+}
+
 struct c2_case {
 	const char *what;
 	struct acpi_c2_hw hw;
@@ -152,6 +159,17 @@ static void untrapped_port_needs_c2port_and_c2_untrapped_run(void **state)
 		  "I/O MWAIT redirection off", true },
 		{ "intel outside, c2port=", intel(RD(1u << 10), RD(0x10414)), 0x416, true, "untrapped", false, false,
 		  "outside the redirected range 0x414-0x415", false },
+		/* QEMU's qemu64 is AMD family 15h: no trap register is read */
+		{ "amd 15h, c2port=", amd(0x15, RD(0x413), RD(0x484848)), 0x414, true, "unknown", false, false,
+		  "c2port=0x414 refused: AMD/Hygon family 0x15: no register says a core traps it", false },
+		{ "amd 15h, c2port= run", amd(0x15, RD(0x413), RD(0x484848)), 0x414, true, "unknown", true, false,
+		  "c2port=0x414 c2_untrapped=run given", true },
+		{ "amd 15h, _CST", amd(0x15, RD(0x413), RD(0x484848)), 0x414, false, "unknown", true, false, "", false },
+		{ "unknown vendor, c2port=", other(7), 0x414, true, "unknown", false, false,
+		  "c2port=0x414 refused: this vendor's family 0x7", false },
+		{ "unknown vendor, c2port= run", other(7), 0x414, true, "unknown", true, false,
+		  "c2_untrapped=run given", true },
+		{ "unknown vendor, _CST", other(7), 0x414, false, "unknown", true, false, "", false },
 	};
 	check_cases(cases, sizeof cases / sizeof cases[0]);
 	/* the note never calls the read harmless */
@@ -175,9 +193,9 @@ static void intel_port_must_be_redirected_and_in_range(void **state)
 		{ "on, above C3-only range", intel(RD(on), RD(0x414)), 0x415, false, "untrapped", false, false,
 		  "outside the redirected range", false },
 		{ "range 0", intel(RD(on | cfg_lock), RD(0x414)), 0x414, false, "unknown", true, true,
-		  "redirected to MWAIT: P_LVL2 (MSR 0xE4 LVL_2 base 0x414 + 0, range 0) requests C3", false },
+		  "redirected to MWAIT: P_LVL2 (MSR 0xE4 LVL_2 base 0x414 + 0, range 0) requests C3 (inferred, unverified)", false },
 		{ "range 1, +1", intel(RD(on), RD(0x10414)), 0x415, false, "unknown", true, true,
-		  "P_LVL3 (MSR 0xE4 LVL_2 base 0x414 + 1, range 1) requests C6", false },
+		  "P_LVL3 (MSR 0xE4 LVL_2 base 0x414 + 1, range 1) requests C6 (inferred, unverified)", false },
 		{ "range 2, +2", intel(RD(on), RD(0x20414)), 0x416, false, "unknown", true, true, "P_LVL4 (MSR 0xE4 LVL_2 base 0x414 + 2, range 2) requests C7", false },
 		{ "range 3, +3", intel(RD(on), RD(0x30414)), 0x417, false, "unknown", true, true, "range 3) requests C8", false },
 		{ "range 4, +4", intel(RD(on), RD(0x40414)), 0x418, false, "unknown", true, true, "range 4) requests C9", false },

@@ -117,8 +117,20 @@ static uint64_t us_to_ticks(void *ctx, uint64_t us)
 	return us;
 }
 
+/* The progress the screen shows: the most samples ever said taken beyond
+ * the total said planned (0: never more). */
+static uint64_t progress_over;
+
+static void progress(void *ctx, const struct harness *h, const struct plan_step *st)
+{
+	(void)ctx;
+	(void)st;
+	if (h->done + 1 > h->total && h->done + 1 - h->total > progress_over)
+		progress_over = h->done + 1 - h->total;
+}
+
 static const struct harness_ops ops = {
-	.prepare = prepare, .measure = measure, .sample_bad = sample_bad, .after_row = after_row, .time_run = time_run, .clock = fake_clock,
+	.progress = progress, .prepare = prepare, .measure = measure, .sample_bad = sample_bad, .after_row = after_row, .time_run = time_run, .clock = fake_clock,
 	.us_to_ticks = us_to_ticks,
 };
 
@@ -278,6 +290,35 @@ static void test_budget_stops_between_repetitions(void **state)
 	assert_string_equal(harness_stop_name(h.stop), "budget");
 }
 
+/* Under a budget the first segment is one repetition and the rest come in
+ * later segments, each starting with a lead-in wherever the workload
+ * changes: the progress total grows with each segment planned, so the
+ * sample being taken (done + 1) never passes it and the run ends at it.
+ * Seeds 1 to 8: the second segment's first workload is the first
+ * segment's last for some, another for others. */
+static void test_progress_total_under_a_budget_counts_every_segment(void **state)
+{
+	(void)state;
+	for (uint64_t seed = 1; seed <= 8; seed++)
+		for (unsigned warmup = 0; warmup <= 1; warmup++) {
+			struct plan p;
+			struct harness h;
+			struct stream s;
+			struct fake f = { .tick_per_call = 1, .bad_workload = WORKLOAD_MAX,
+					  .unusable_workload = WORKLOAD_MAX };
+			setup(&p, &h, &f, &s, 1000);
+			p.seed = seed;
+			p.warmup = warmup;
+			progress_over = 0;
+			assert_true(harness_walk(&h));
+			assert_int_equal(h.measured_reps, 4);
+			assert_int_equal(f.rows, 24);
+			assert_int_equal(progress_over, 0);
+			assert_int_equal(h.done, h.total);
+			assert_int_equal(h.done, f.measured);
+		}
+}
+
 /* sample_ms=2 is 2000 ticks here: doubling from 1 stops at the first run of
  * at least a quarter of it (128 x 7 = 896), scaled to 128 x 2000 / 896 = 285,
  * rounded up to 300 for the spike-in's 1 %; the references are the real
@@ -317,6 +358,8 @@ static void test_plan_meta_says_precision_budget_and_the_blocked_note(void **sta
 	struct plan_conditions cond = { .placement = "sibling", .others = "linux" };
 	struct stream s;
 
+	written_len = 0; /* what earlier tests wrote may have filled the sink */
+	written[0] = '\0';
 	stream_init(&s, sink, NULL);
 	stream_begin(&s, "test");
 	harness_write_plan_meta(&p, &cond, &s);
@@ -329,6 +372,7 @@ static void test_plan_meta_says_precision_budget_and_the_blocked_note(void **sta
 	p.budget_s = 0;
 	p.order = PLAN_BLOCKED;
 	p.blocked_drops = true;
+	written_len = 0;
 	harness_write_plan_meta(&p, &cond, &s);
 	assert_non_null(strstr(written, "#= precision_pct=\n"));
 	assert_non_null(strstr(written, "#= budget_s=\n"));
@@ -343,6 +387,7 @@ int main(void)
 		cmocka_unit_test(test_samples_with_an_smi_are_left_out_and_counted),
 		cmocka_unit_test(test_wakeups_per_ms_of_each_good_sample_are_kept),
 		cmocka_unit_test(test_budget_stops_between_repetitions),
+		cmocka_unit_test(test_progress_total_under_a_budget_counts_every_segment),
 		cmocka_unit_test(test_calibration_doubles_to_a_quarter_then_scales_and_rounds_for_the_spike),
 		cmocka_unit_test(test_plan_meta_says_precision_budget_and_the_blocked_note),
 	};

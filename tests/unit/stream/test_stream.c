@@ -101,7 +101,7 @@ static void test_init_writes_nothing_and_begin_writes_header_once(void **state)
 	assert_false(stream_has_begun(&st));
 	stream_begin(&st, "0.1.0+gabc123");
 	assert_true(stream_has_begun(&st));
-	assert_string_equal(take_all(), "#! idlebench 0.1.0+gabc123 schema=4\n");
+	assert_string_equal(take_all(), "#! idlebench 0.1.0+gabc123 schema=5\n");
 	stream_begin(&st, "9.9");
 	assert_string_equal(take_all(), "");
 }
@@ -268,8 +268,8 @@ static void test_minimal_stream_matches_zlib_crc(void **state)
 	(void)state;
 	stream_begin(&st, "0.1.0");
 	stream_end(&st, true);
-	/* python3 -c 'import zlib; print("%08x" % zlib.crc32(b"#! idlebench 0.1.0 schema=4\n"))' */
-	assert_string_equal(take_all(), "#! idlebench 0.1.0 schema=4\n#! end rows=0 status=ok crc32=43771358\n");
+	/* python3 -c 'import zlib; print("%08x" % zlib.crc32(b"#! idlebench 0.1.0 schema=5\n"))' */
+	assert_string_equal(take_all(), "#! idlebench 0.1.0 schema=5\n#! end rows=0 status=ok crc32=5a6c2219\n");
 }
 
 static void test_error_status_and_nothing_after_end(void **state)
@@ -346,7 +346,7 @@ static void test_hold_and_release_without_a_lock_do_nothing(void **state)
 	stream_hold(&st);
 	stream_begin(&st, "v1");
 	stream_release(&st);
-	assert_string_equal(take_all(), "#! idlebench v1 schema=4\n");
+	assert_string_equal(take_all(), "#! idlebench v1 schema=5\n");
 }
 
 int main(void)

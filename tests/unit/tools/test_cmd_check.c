@@ -38,7 +38,7 @@ static void test_each_bad_file_gets_its_reason_and_exit_1(void **state)
 	(void)state;
 	struct command_output o;
 	char *argv[] = { "check", F "flipped.csv", F "clean.csv", F "truncated.csv", F "wrong_rows.csv",
-			 F "bad_fields.csv", F "empty.csv", F "schema5.csv", F "missing.csv" };
+			 F "bad_fields.csv", F "empty.csv", F "schema6.csv", F "missing.csv" };
 	check(&o, 9, argv);
 	assert_int_equal(o.status, 1);
 	assert_string_equal(o.out, F "clean.csv: ok rows=3 status=ok\n");
@@ -48,7 +48,7 @@ static void test_each_bad_file_gets_its_reason_and_exit_1(void **state)
 		"idlebench check: " F "wrong_rows.csv: row count mismatch: line 20: end record says rows=4, stream has 3\n"
 		"idlebench check: " F "bad_fields.csv: row with wrong field count: line 17: row has 16 fields, expected 17\n"
 		"idlebench check: " F "empty.csv: not an idlebench stream: no `#! idlebench` header in the input\n"
-		"idlebench check: " F "schema5.csv: unknown schema version: line 1: schema=5, this reader knows schema=1 to 4\n"
+		"idlebench check: " F "schema6.csv: unknown schema version: line 1: schema=6, this reader knows schema=1 to 5\n"
 		"idlebench check: " F "missing.csv: unreadable: No such file or directory\n");
 }
 

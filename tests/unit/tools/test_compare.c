@@ -6,10 +6,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "lib/crc32.h"
 #include "tests/unit/tools/fd_redirect.h"
 #include "tools/common/commands.h"
 
@@ -235,6 +239,56 @@ static void test_two_boot_procedure_needs_no_flag_and_says_why(void **state)
  * stand, so one line says the boots differ and no boot-level block claims
  * the modes are compared "at the boot level only". Fails on the old
  * compare, which gave every such pair the two-boot block. */
+/* fixture with `extra` written after its `#= order=` line, the end record's
+ * CRC recomputed, in the temporary file path. */
+static void write_after_order(const char *fixture, const char *extra, char *path)
+{
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	FILE *in = fopen(fixture, "r"), *out = fopen(path, "w");
+	assert_non_null(in);
+	assert_non_null(out);
+	char line[8192];
+	uint32_t crc = 0;
+	while (fgets(line, sizeof line, in)) {
+		if (!strncmp(line, "#! end ", 7)) {
+			*strstr(line, "crc32=") = '\0';
+			fprintf(out, "%scrc32=%08x\n", line, crc);
+			break;
+		}
+		crc = crc32_update(crc, line, strlen(line));
+		fputs(line, out);
+		if (!strncmp(line, "#= order=", 9)) {
+			crc = crc32_update(crc, extra, strlen(extra));
+			fputs(extra, out);
+		}
+	}
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+}
+
+/* order_scheme is hashed into plan_id: compare names it when the plans
+ * differ, and the two-boot procedure is not recognised when the groups
+ * also differ in it (the samples were ordered another way: not only the
+ * mode measured differs). */
+static void test_another_order_scheme_is_named_and_is_not_the_two_boot_procedure(void **state)
+{
+	(void)state;
+	struct command_output o;
+	char b1[] = "/tmp/idlebench-cmp-XXXXXX", b2[] = "/tmp/idlebench-cmp-XXXXXX";
+	write_after_order(F "linux_default_boot1.csv", "#= order_scheme=workload-major\n", b1);
+	write_after_order(F "linux_default_boot2.csv", "#= order_scheme=workload-major\n", b2);
+	char *argv[] = { "compare", F "linux_nomwait_boot1.csv", F "linux_nomwait_boot2.csv", "--", b1, b2 };
+	run_command(cmd_compare, 6, argv, NULL, &o);
+	unlink(b1);
+	unlink(b2);
+	assert_int_equal(o.status, 1);
+	assert_contains(o.err, "  order_scheme: A (absent), B workload-major\n");
+	assert_contains(o.err, "refused: another plan measures something else");
+	assert_null(strstr(o.out, "the two-boot procedure"));
+}
+
 static void test_before_after_on_other_boots_gets_one_line_not_the_block(void **state)
 {
 	(void)state;
@@ -277,6 +331,7 @@ int main(void)
 		cmocka_unit_test(test_group_of_two_sets_and_usage_errors),
 		cmocka_unit_test(test_two_boot_procedure_hlt_against_mwait_at_the_boot_level),
 		cmocka_unit_test(test_two_boot_procedure_needs_no_flag_and_says_why),
+		cmocka_unit_test(test_another_order_scheme_is_named_and_is_not_the_two_boot_procedure),
 		cmocka_unit_test(test_before_after_on_other_boots_gets_one_line_not_the_block),
 		cmocka_unit_test(test_boot_level_with_one_boot_a_group_names_both_sides),
 	};

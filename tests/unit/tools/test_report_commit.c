@@ -129,6 +129,27 @@ static void test_pooled_examples_name_the_failed_boot_and_claim_no_direction(voi
 	assert_null(strstr(o.out, "slower with"));
 }
 
+/* aa_fail_95_only.csv (generate.py): its own A/A fails at 95 % (0.52 %
+ * [0.04, 0.99], its `#! control` record says verdict=fail, its screen said
+ * FAIL - UNTRUSTWORTHY) and holds at 97.5 % ([-0.04, 1.08], scipy), the
+ * per-boot level of two boots: the set is not marked (Bonferroni), but the
+ * paragraph names the boot's own failure, as the report and page do. */
+static void test_a_boot_that_failed_at_95_only_is_named(void **state)
+{
+	(void)state;
+	commit(F "plan_a_boot1.csv", F "aa_fail_95_only.csv");
+	if (strncmp(o.out, "Note: boot 2 of 2 (aa_fail_95_only.csv) failed its own A/A control at\n"
+			   "95 % (its screen said FAIL - UNTRUSTWORTHY): hlt2 vs hlt shows 0.52 %\n"
+			   "[0.04, 0.99]; it holds at 97.50 % (Bonferroni over 2 boots), so the set\n"
+			   "is not marked. On a Test CPU system",
+		    strlen("Note: boot 2 of 2 (aa_fail_95_only.csv) failed its own A/A control at\n"
+			   "95 % (its screen said FAIL - UNTRUSTWORTHY): hlt2 vs hlt shows 0.52 %\n"
+			   "[0.04, 0.99]; it holds at 97.50 % (Bonferroni over 2 boots), so the set\n"
+			   "is not marked. On a Test CPU system")))
+		fail_msg("got\n%s", o.out);
+	assert_null(strstr(o.out, "UNTRUSTWORTHY: "));
+}
+
 static void test_hypervisor_and_no_interval_are_written_in(void **state)
 {
 	(void)state;
@@ -372,6 +393,7 @@ int main(void)
 		cmocka_unit_test(test_linux_stream_names_driver_kernel_and_residency),
 		cmocka_unit_test(test_sets_not_pooled_get_a_paragraph_each_with_why),
 		cmocka_unit_test(test_pooled_examples_name_the_failed_boot_and_claim_no_direction),
+		cmocka_unit_test(test_a_boot_that_failed_at_95_only_is_named),
 		cmocka_unit_test(test_suspect_topology_is_written_in),
 		cmocka_unit_test(test_mwait_hint_other_than_c1_is_named),
 		cmocka_unit_test(test_no_interval_gives_no_direction_and_a_skipped_mode_is_named),
