@@ -38,7 +38,8 @@ $(BUILD)/host/fp/%.o: %.c
 
 $(BUILD)/host/fp/bench/expected.o: $(BENCH_GEN_HEADER)
 
-$(BUILD)/host/bench/gen_workload_checksums: $(BUILD)/host/obj/tools/build/gen_workload_checksums.o $(BENCH_GEN_OBJS)
+$(BUILD)/host/bench/gen_workload_checksums: $(BUILD)/host/obj/tools/build/gen_workload_checksums.o $(BENCH_GEN_OBJS) \
+		| $(BUILD)/host/bench
 	$(HOST_CC) $(HOST_CFLAGS) -o $@ $^
 -include $(BUILD)/host/obj/tools/build/gen_workload_checksums.d
 
