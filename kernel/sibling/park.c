@@ -143,7 +143,12 @@ void park_main(struct ap_cpu *ap)
 	 * SMI or NMI, which IF = 0 does not hold and which would wake an "idle"
 	 * sibling (amd_eilvt.h). Saved first; written back before it leaves
 	 * our code (the off command below, which sibling_release sends at the
-	 * end). Read by the measured CPU after the first acknowledgment. */
+	 * end). Read by the measured CPU after the first acknowledgment.
+	 * INIT then re-initialises every local APIC register but the ID (Intel
+	 * SDM Vol. 3A 10.12.5.1, "All the other APIC registers are initialized
+	 * as a result of INIT"); whether AMD's extended LVTs (APIC 500h+) do the
+	 * same is unverified (the APM's INIT text was not opened), so the
+	 * write-back may be moot; it costs nothing where they survive. */
 	if (config.amd_like)
 		lapic_eilvt_mask_into(&parked_cpu_of(ap)->eilvt, true);
 	else
