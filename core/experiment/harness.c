@@ -150,9 +150,14 @@ static bool round_done(struct harness *h, const struct plan_step *st)
 		 * one per workload in the segment after */
 		h->total = steps_per_round(p) * (p->warmup + h->target_reps) + p->workloads.count +
 			   (p->warmup ? 0 : p->workloads.count - 1) + (p->budget_s ? p->workloads.count : 0);
-		stream_text(h->s, "pilot of %u repetitions: %u needed for +-%u.%02u points on the primary result%s",
-			    p->reps, need, p->precision_centi / 100, p->precision_centi % 100,
-			    need > PLAN_MAX_REPS ? " (more than the plan's limit)" : "");
+		if (summary_primary_mode(p) == IDLE_MODE_COUNT) /* no count was worked out: say so, print none */
+			stream_text(h->s, "pilot of %u repetitions: no primary mode among the modes (only hlt and the "
+					  "controls), nothing to aim +-%u.%02u points at: the pilot is the run",
+				    p->reps, p->precision_centi / 100, p->precision_centi % 100);
+		else
+			stream_text(h->s, "pilot of %u repetitions: %u needed for +-%u.%02u points on the primary result%s",
+				    p->reps, need, p->precision_centi / 100, p->precision_centi % 100,
+				    need > PLAN_MAX_REPS ? " (more than the plan's limit)" : "");
 	}
 	return h->measured_reps < h->target_reps;
 }

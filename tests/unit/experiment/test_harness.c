@@ -213,6 +213,30 @@ static void test_a_sibling_that_computed_wrongly_makes_the_sample_bad(void **sta
 	assert_int_equal(table.group[hash][IDLE_HLT].bad, 0);
 }
 
+/* A pilot whose plan has no primary mode (only hlt and the controls): no
+ * count is worked out for it, so the stream names none ("10 needed for
+ * +-1.00 points on the primary result" was printed with nothing to aim at). */
+static void test_a_pilot_without_a_primary_mode_prints_no_count(void **state)
+{
+	(void)state;
+	struct plan p;
+	struct harness h;
+	struct stream s;
+	struct fake f = { .tick_per_call = 1, .bad_workload = WORKLOAD_MAX, .unusable_workload = WORKLOAD_MAX };
+
+	setup(&p, &h, &f, &s, 0);
+	p.precision_centi = 100;
+	p.max_reps = 40;
+	written_len = 0;
+	written[0] = '\0';
+	stream_begin(&s, "test");
+	assert_true(harness_walk(&h));
+	assert_int_equal(h.measured_reps, 4);
+	if (!strstr(written, "pilot of 4 repetitions: no primary mode among the modes"))
+		fail_msg("no pilot line in:\n%s", written + (written_len > 600 ? written_len - 600 : 0));
+	assert_null(strstr(written, "needed for"));
+}
+
 /* A sample an SMI arrived in: its row written as measured, out of the
  * table, counted as left out (only when its checksum was good: a bad one is
  * counted bad) and as an SMI sample; warm-ups count in neither. */
@@ -390,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_progress_total_under_a_budget_counts_every_segment),
 		cmocka_unit_test(test_calibration_doubles_to_a_quarter_then_scales_and_rounds_for_the_spike),
 		cmocka_unit_test(test_plan_meta_says_precision_budget_and_the_blocked_note),
+		cmocka_unit_test(test_a_pilot_without_a_primary_mode_prints_no_count),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
