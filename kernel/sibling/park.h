@@ -38,7 +38,7 @@ struct park_config {
 	bool aperfmperf;       /* CPUID.06H:ECX[0]: C0 residency from MPERF */
 	bool amd_like;         /* AMD or Hygon: each CPU reads its HWCR (HWCR[26], mperf_mwait.h) */
 	bool selftest_ud;      /* selftest=sibling-ud*: the first parked CPU runs UD2 on start, */
-	void (*before_fault)(void); /* ... once this returns (NULL: at once); kernel/fault/selftest.c sets both */
+	void (*before_fault)(void); /* ... once this returns (NULL: at once); selftest_configure_park in kernel/sibling/sibling.c sets both */
 	bool selftest_deaf;    /* sibling-deaf: hlt mode halts with IF=0 (only an NMI wakes it) */
 	bool selftest_dead;    /* sibling-dead: the first parked CPU ignores its first two commands */
 };

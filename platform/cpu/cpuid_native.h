@@ -1,5 +1,5 @@
 /* The executing CPU's CPUID as a cpuid_fn (platform/cpu/cpuid_fn.h), so the
- * freestanding decoders in kernel/cpu/ read real hardware in the kernel and
+ * freestanding decoders in platform/cpu/ read real hardware in the kernel and
  * recorded dumps in tests. */
 #ifndef IDLEBENCH_PLATFORM_CPU_CPUID_NATIVE_H
 #define IDLEBENCH_PLATFORM_CPU_CPUID_NATIVE_H

@@ -27,6 +27,7 @@
 #include "bench/workload.h"
 #include "platform/cpu/cpuid_native.h"
 #include "core/platform/cpu_identity_meta.h"
+#include "core/platform/hypervisor_name.h"
 #include "platform/cpu/cpu_identity.h"
 #include "core/stream/probe_record.h"
 #include "core/stream/sample_row.h"
@@ -378,7 +379,7 @@ int cmd_bench(int argc, char **argv)
 	stream_meta(&st, "version", IDLEBENCH_VERSION);
 	stream_metaf(&st, "schema", "%d", STREAM_SCHEMA_VERSION);
 	stream_meta(&st, "boot", "linux");
-	stream_meta(&st, "hypervisor", id.hypervisor ? id.hv_signature : "none");
+	stream_meta(&st, "hypervisor", hypervisor_name(id.hypervisor, id.hv_signature));
 	cpu_identity_write_meta(&id, &st);
 	stream_metaf(&st, "linux_cpu", "%d", cpu);
 	struct host_llc llc;

@@ -418,7 +418,7 @@ static void write_meta(struct run *ru, const struct cpu_identity *id, const char
 	stream_meta(s, "version", IDLEBENCH_VERSION);
 	stream_metaf(s, "schema", "%d", STREAM_SCHEMA_VERSION);
 	stream_meta(s, "boot", "linux");
-	stream_meta(s, "hypervisor", id->hypervisor ? id->hv_signature : "none");
+	stream_meta(s, "hypervisor", hypervisor_name(id->hypervisor, id->hv_signature));
 	cpu_identity_write_meta(id, s);
 	linux_machine_write_meta(ru->root, id, s);
 	if (uname(&u) == 0)

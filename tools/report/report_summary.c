@@ -633,8 +633,8 @@ bool report_control_held(const struct report_set *s, const struct report_summary
 			const struct analysis_cell *c = k ? &sum->boot[b]->spike_cell : &sum->boot[b]->aa_cell;
 			char val[32], lo[32], hi[32], level[32];
 			fmt_snprintf(buf, size,
-				     "boot %zu of %zu (%s) failed its own %s at 95 %% (its screen said FAIL - "
-				     "UNTRUSTWORTHY): %s vs hlt shows %s %% [%s, %s]; it holds at %s %% (Bonferroni over "
+				     "boot %zu of %zu (%s) fails its own %s at 95 %% (as judged alone, the "
+				     "verdict its own screen gives): %s vs hlt shows %s %% [%s, %s]; it holds at %s %% (Bonferroni over "
 				     "%zu boots), so the set is not marked",
 				     b + 1, sum->boots, report_base_name(s->boot[b].path), what[k],
 				     s->mode_name[k ? sum->spike : sum->aa], num2(val, sizeof val, c->s.value_pct),

@@ -138,14 +138,14 @@ static void test_a_boot_that_failed_at_95_only_is_named(void **state)
 {
 	(void)state;
 	commit(F "plan_a_boot1.csv", F "aa_fail_95_only.csv");
-	if (strncmp(o.out, "Note: boot 2 of 2 (aa_fail_95_only.csv) failed its own A/A control at\n"
-			   "95 % (its screen said FAIL - UNTRUSTWORTHY): hlt2 vs hlt shows 0.52 %\n"
-			   "[0.04, 0.99]; it holds at 97.50 % (Bonferroni over 2 boots), so the set\n"
-			   "is not marked. On a Test CPU system",
-		    strlen("Note: boot 2 of 2 (aa_fail_95_only.csv) failed its own A/A control at\n"
-			   "95 % (its screen said FAIL - UNTRUSTWORTHY): hlt2 vs hlt shows 0.52 %\n"
-			   "[0.04, 0.99]; it holds at 97.50 % (Bonferroni over 2 boots), so the set\n"
-			   "is not marked. On a Test CPU system")))
+	if (strncmp(o.out, "Note: boot 2 of 2 (aa_fail_95_only.csv) fails its own A/A control at\n"
+			   "95 % (as judged alone, the verdict its own screen gives): hlt2 vs hlt\n"
+			   "shows 0.52 % [0.04, 0.99]; it holds at 97.50 % (Bonferroni over 2\n"
+			   "boots), so the set is not marked. On a Test CPU system",
+		    strlen("Note: boot 2 of 2 (aa_fail_95_only.csv) fails its own A/A control at\n"
+			   "95 % (as judged alone, the verdict its own screen gives): hlt2 vs hlt\n"
+			   "shows 0.52 % [0.04, 0.99]; it holds at 97.50 % (Bonferroni over 2\n"
+			   "boots), so the set is not marked. On a Test CPU system")))
 		fail_msg("got\n%s", o.out);
 	assert_null(strstr(o.out, "UNTRUSTWORTHY: "));
 }
