@@ -10,7 +10,7 @@ STREAM_READER_SRCS := tools/common/stream_reader.c
 STREAM_READER_SRCS += tools/common/grow.c tools/common/same_boot.c
 CAPTURE_SRCS := tools/capture/cmd_capture.c tools/capture/capture_source.c tools/capture/capture_filter.c \
                 tools/capture/serial_port.c tools/common/result_file.c tools/capture/lava_log.c $(CLI_SRCS)
-TOOLS_TEST_HELPER := tests/unit/tools/fd_redirect.c
+TOOLS_TEST_HELPER := tests/unit/tools/fd_redirect.c tests/unit/tools/fixture_edit.c
 
 
 UNIT_TESTS += test_stream_reader test_stream_roundtrip test_cmd_check test_cmd_capture test_capture_filter \

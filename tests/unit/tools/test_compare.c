@@ -15,6 +15,7 @@
 
 #include "lib/crc32.h"
 #include "tests/unit/tools/fd_redirect.h"
+#include "tests/unit/tools/fixture_edit.h"
 #include "tools/common/commands.h"
 
 #define F "tests/fixtures/results/"
@@ -243,29 +244,7 @@ static void test_two_boot_procedure_needs_no_flag_and_says_why(void **state)
  * CRC recomputed, in the temporary file path. */
 static void write_after_order(const char *fixture, const char *extra, char *path)
 {
-	int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	close(fd);
-	FILE *in = fopen(fixture, "r"), *out = fopen(path, "w");
-	assert_non_null(in);
-	assert_non_null(out);
-	char line[8192];
-	uint32_t crc = 0;
-	while (fgets(line, sizeof line, in)) {
-		if (!strncmp(line, "#! end ", 7)) {
-			*strstr(line, "crc32=") = '\0';
-			fprintf(out, "%scrc32=%08x\n", line, crc);
-			break;
-		}
-		crc = crc32_update(crc, line, strlen(line));
-		fputs(line, out);
-		if (!strncmp(line, "#= order=", 9)) {
-			crc = crc32_update(crc, extra, strlen(extra));
-			fputs(extra, out);
-		}
-	}
-	fclose(in);
-	assert_int_equal(fclose(out), 0);
+	fixture_with_lines_after(fixture, "#= order=", extra, path);
 }
 
 /* order_scheme is hashed into plan_id: compare names it when the plans

@@ -21,6 +21,7 @@
 
 #include "lib/crc32.h"
 #include "tests/unit/tools/fd_redirect.h"
+#include "tests/unit/tools/fixture_edit.h"
 #include "tools/common/commands.h"
 #include "tools/report/report_format.h"
 
@@ -178,29 +179,7 @@ static void test_different_plan_or_machine_ids_are_not_pooled_and_say_why(void *
  * temporary file whose name lands in path. */
 static void write_with_meta(const char *fixture, const char *extra, char *path)
 {
-	int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	close(fd);
-	FILE *in = fopen(fixture, "r"), *out = fopen(path, "w");
-	assert_non_null(in);
-	assert_non_null(out);
-	char line[8192];
-	uint32_t crc = 0;
-	while (fgets(line, sizeof line, in)) {
-		if (!strncmp(line, "#! end ", 7)) {
-			*strstr(line, "crc32=") = '\0';
-			fprintf(out, "%scrc32=%08x\n", line, crc);
-			break;
-		}
-		crc = crc32_update(crc, line, strlen(line));
-		fputs(line, out);
-		if (!strncmp(line, "#= machine_id=", 14)) {
-			crc = crc32_update(crc, extra, strlen(extra));
-			fputs(extra, out);
-		}
-	}
-	fclose(in);
-	assert_int_equal(fclose(out), 0);
+	fixture_with_lines_after(fixture, "#= machine_id=", extra, path);
 }
 
 /* plan_a_boot1.csv (schema 2) with its spin rows made busy rows (the mode

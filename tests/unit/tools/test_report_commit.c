@@ -35,6 +35,7 @@
 
 #include "lib/crc32.h"
 #include "tests/unit/tools/fd_redirect.h"
+#include "tests/unit/tools/fixture_edit.h"
 #include "tools/common/commands.h"
 
 #define F "tests/fixtures/results/"
@@ -314,30 +315,7 @@ static void test_ioport_names_the_core_state_its_read_requests(void **state)
 {
 	(void)state;
 	char path[] = "/tmp/idlebench-c2kind-XXXXXX";
-	int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	close(fd);
-	FILE *in = fopen(F "linux_guest_acpi_idle.csv", "r"), *out = fopen(path, "w");
-	assert_non_null(in);
-	assert_non_null(out);
-	char line[8192];
-	const char *extra = "#= c2_kind=cc6\n";
-	uint32_t crc = 0;
-	while (fgets(line, sizeof line, in)) {
-		if (!strncmp(line, "#! end ", 7)) {
-			*strstr(line, "crc32=") = '\0';
-			fprintf(out, "%scrc32=%08x\n", line, crc);
-			break;
-		}
-		crc = crc32_update(crc, line, strlen(line));
-		fputs(line, out);
-		if (!strncmp(line, "#= machine_id=", 14)) {
-			crc = crc32_update(crc, extra, strlen(extra));
-			fputs(extra, out);
-		}
-	}
-	fclose(in);
-	assert_int_equal(fclose(out), 0);
+	fixture_with_lines_after(F "linux_guest_acpi_idle.csv", "#= machine_id=", "#= c2_kind=cc6\n", path);
 	commit(path, NULL);
 	unlink(path);
 	/* the paragraph is wrapped at 72 columns: compare with its line breaks as spaces */
