@@ -69,12 +69,9 @@ static void put_header(FILE *f, const char *title, const char *name, const char 
 	esc_line(f, summary);
 }
 
-/* "-q, --quiet", "--out DIR" as a .TP tag. */
-static void put_option(FILE *f, const struct cli_option *o)
+/* "--out DIR": the long flag in bold, its argument in italics. */
+static void put_flag(FILE *f, const struct cli_option *o)
 {
-	fputs(".TP\n", f);
-	if (o->short_name)
-		fprintf(f, "\\fB\\-%c\\fR, ", o->short_name);
 	fputs("\\fB\\-\\-", f);
 	esc(f, o->name, strlen(o->name), false);
 	fputs("\\fR", f);
@@ -83,6 +80,15 @@ static void put_option(FILE *f, const struct cli_option *o)
 		esc(f, o->arg, strlen(o->arg), false);
 		fputs("\\fR", f);
 	}
+}
+
+/* "-q, --quiet", "--out DIR" as a .TP tag. */
+static void put_option(FILE *f, const struct cli_option *o)
+{
+	fputs(".TP\n", f);
+	if (o->short_name)
+		fprintf(f, "\\fB\\-%c\\fR, ", o->short_name);
+	put_flag(f, o);
 	fputc('\n', f);
 	put_text(f, o->help);
 }
@@ -93,14 +99,8 @@ static void put_synopsis(FILE *f, const struct cli_command *cmd)
 	for (const struct cli_option *o = cmd->options; o->name; o++) {
 		if (!o->help)
 			continue;
-		fputs("[\\fB\\-\\-", f);
-		esc(f, o->name, strlen(o->name), false);
-		fputs("\\fR", f);
-		if (o->arg) {
-			fputs(" \\fI", f);
-			esc(f, o->arg, strlen(o->arg), false);
-			fputs("\\fR", f);
-		}
+		fputc('[', f);
+		put_flag(f, o);
 		fputs("]\n", f);
 	}
 	if (*cmd->operands)

@@ -27,6 +27,13 @@ const char *report_interval(char *buf, size_t size, const struct stats_slowdown 
 	return buf;
 }
 
+/* Words follow the interval: "slower than" where it lies above 0, "faster
+ * than" below, NULL where it spans 0 (no direction may be stated). */
+static const char *direction_words(double lo_pct, double hi_pct)
+{
+	return lo_pct > 0 ? "slower than" : hi_pct < 0 ? "faster than" : NULL;
+}
+
 enum report_carry_level report_carryover_sentence(const struct report_set *s, const struct report_summary *sum,
 						  size_t b, char *buf, size_t size)
 {
@@ -42,11 +49,11 @@ enum report_carry_level report_carryover_sentence(const struct report_set *s, co
 	report_num(hi, sizeof hi, c->c.hi_pct, 2);
 	/* words follow the interval: the check picks the largest |contrast|,
 	 * which may be a speed-up (lo, hi < 0) as well as a slow-down */
-	if (c->c.excludes_zero && (c->c.lo_pct > 0 || c->c.hi_pct < 0)) {
+	const char *dir = direction_words(c->c.lo_pct, c->c.hi_pct);
+	if (c->c.excludes_zero && dir) {
 		fmt_snprintf(buf, size, "boot %zu: CARRY-OVER: a sample right after %s runs %s %% [%s, %s] %s after "
 					"the other modes (95 %% jointly over the previous modes)",
-			     b + 1, s->mode_name[c->c.prev_mode], val, lo, hi,
-			     c->c.lo_pct > 0 ? "slower than" : "faster than");
+			     b + 1, s->mode_name[c->c.prev_mode], val, lo, hi, dir);
 		return REPORT_CARRY_FOUND;
 	}
 	fmt_snprintf(buf, size, "boot %zu: none detected (largest: after %s %s %% [%s, %s])", b + 1,
@@ -67,13 +74,13 @@ bool report_mode_switch_sentence(const struct report_summary *sum, size_t b, cha
 	report_num(lo, sizeof lo, c->m.lo_pct, 2);
 	report_num(hi, sizeof hi, c->m.hi_pct, 2);
 	/* words follow the interval: a direction only where it excludes 0 */
-	bool found = c->m.lo_pct > 0 || c->m.hi_pct < 0;
+	const char *dir = direction_words(c->m.lo_pct, c->m.hi_pct);
+	bool found = dir != NULL;
 	fmt_snprintf(buf, size,
 		     "boot %zu: %s the first sample after a mode change runs %s %% [%s, %s] %s later ones of the "
 		     "same mode and workload (%zu cells; %zu samples after a change, %zu after their own mode)",
 		     b + 1, found ? "MODE SWITCH:" : "mode switch: none detected:", val, lo, hi,
-		     !found ? "against" : c->m.lo_pct > 0 ? "slower than" : "faster than", c->m.cells, c->m.switched,
-		     c->m.continued);
+		     found ? dir : "against", c->m.cells, c->m.switched, c->m.continued);
 	return found;
 }
 
